@@ -1,0 +1,179 @@
+'use strict';
+
+// /qr-codes: list, create (with Idempotency-Key), get, update, delete.
+
+const { TYPE_NAMES } = require('./qr-types');
+const { publicRecord, findCode, validateCreate, validateUpdate } = require('./qr-code-records');
+const { createIdempotency } = require('./idempotency');
+const { paginate } = require('./pagination');
+const { invalid } = require('./http-util');
+const { newId, newSlug } = require('./ids');
+const { PAGINATION_QUERY, ID_PARAM } = require('./api-docs');
+
+function listFilters(query) {
+	const errors = {};
+	if (query.type !== undefined && !TYPE_NAMES.includes(query.type)) {
+		errors.type = `type must be one of: ${TYPE_NAMES.join(', ')}.`;
+	}
+	if (query.archived !== undefined && !['true', 'false'].includes(query.archived)) {
+		errors.archived = 'archived must be true or false.';
+	}
+	if (Object.keys(errors).length) throw invalid(errors);
+	const search = (query.search || '').toLowerCase();
+	return (code) =>
+		(!search || code.name.toLowerCase().includes(search)) &&
+		(query.type === undefined || code.type === query.type) &&
+		(query.archived === undefined || String(code.archived) === query.archived);
+}
+
+function qrCodeRoutes(ctx) {
+	const { state, clock, urls, dispatcher, faults } = ctx;
+	const idempotency = createIdempotency(state, clock);
+	const record = (code, options) => publicRecord(code, urls, options);
+	const newestFirst = (workspace) =>
+		state.codes.filter((c) => c.workspaceId === workspace.id && !c.deleted_at).reverse();
+
+	function createCode(workspace, fields) {
+		const now = clock.iso();
+		if (fields.folder) {
+			// Folders are created when a code names one that does not exist yet.
+			if (!state.folders.has(workspace.id)) state.folders.set(workspace.id, new Set());
+			state.folders.get(workspace.id).add(fields.folder);
+		}
+		const code = {
+			...fields,
+			id: newId(),
+			workspaceId: workspace.id,
+			slug: newSlug(),
+			paused: false,
+			archived: false,
+			scans: 0,
+			last_scanned_at: null,
+			created_at: now,
+			updated_at: now,
+			deleted_at: null,
+		};
+		state.codes.push(code);
+		dispatcher.emit(workspace, 'qr_code.created', record(code));
+		return code;
+	}
+
+	return [
+		{
+			method: 'GET',
+			path: '/qr-codes',
+			summary: 'List QR codes, newest first',
+			query: [
+				{ name: 'search', type: 'string', description: 'Case-insensitive part of the name' },
+				{ name: 'type', type: 'string', enum: TYPE_NAMES },
+				{ name: 'archived', type: 'boolean' },
+				...PAGINATION_QUERY,
+			],
+			success: { status: 200, description: 'A page of QR code records' },
+			handle({ workspace, query, listUrl }) {
+				const matches = listFilters(query);
+				const page = paginate(newestFirst(workspace).filter(matches), query, listUrl);
+				return { status: 200, json: { ...page, data: page.data.map((code) => record(code)) } };
+			},
+		},
+		{
+			method: 'POST',
+			path: '/qr-codes',
+			write: true,
+			body: 'json',
+			summary: 'Create a QR code',
+			headers: [
+				{ name: 'Idempotency-Key', description: 'Repeat a create safely after a network error' },
+			],
+			bodySchema: {
+				type: 'object',
+				required: ['type', 'name', 'payload'],
+				properties: {
+					type: { type: 'string', enum: TYPE_NAMES },
+					name: { type: 'string' },
+					payload: { type: 'object' },
+					design: { type: 'object', properties: { logo_upload_id: { type: ['string', 'null'] } } },
+					folder: { type: 'string' },
+					tags: { type: 'array', items: { type: 'string' } },
+					domain: { type: 'string' },
+				},
+			},
+			success: { status: 201, description: 'The created QR code with its design' },
+			handle({ workspace, body, req }) {
+				const key = req.headers['idempotency-key'];
+				if (key !== undefined) {
+					const remembered = idempotency.replay(workspace.id, key, body);
+					if (remembered) {
+						return {
+							status: remembered.status,
+							json: remembered.json,
+							headers: { 'Idempotent-Replayed': 'true' },
+						};
+					}
+				}
+				const code = createCode(workspace, validateCreate(body, { state, workspace, urls }));
+				const answer = { status: 201, json: { data: record(code, { withDesign: true }) } };
+				if (key !== undefined) idempotency.remember(workspace.id, key, body, answer);
+				// The code is committed; a drop fault now loses only the answer, as a network error would.
+				return { ...answer, dropConnection: faults.takeDropAfterCommit() };
+			},
+		},
+		{
+			method: 'GET',
+			path: '/qr-codes/{id}',
+			params: [ID_PARAM],
+			summary: 'Get one QR code',
+			success: { status: 200, description: 'The QR code record' },
+			handle: ({ workspace, params }) => ({
+				status: 200,
+				json: { data: record(findCode(state, workspace, params.id)) },
+			}),
+		},
+		{
+			method: 'PATCH',
+			path: '/qr-codes/{id}',
+			params: [ID_PARAM],
+			write: true,
+			body: 'json',
+			summary: 'Change only the fields sent (name, type, payload, design, paused)',
+			bodySchema: {
+				type: 'object',
+				properties: {
+					name: { type: 'string' },
+					type: { type: 'string', enum: TYPE_NAMES },
+					payload: { type: 'object' },
+					design: { type: 'object' },
+					paused: { type: 'boolean' },
+				},
+			},
+			success: { status: 200, description: 'The updated QR code with its design' },
+			handle({ workspace, params, body }) {
+				const code = findCode(state, workspace, params.id);
+				const changes = validateUpdate(body, code, { state, workspace });
+				const before = JSON.stringify(record(code, { withDesign: true }));
+				Object.assign(code, changes);
+				if (JSON.stringify(record(code, { withDesign: true })) !== before) {
+					code.updated_at = clock.iso();
+					dispatcher.emit(workspace, 'qr_code.updated', record(code));
+				}
+				return { status: 200, json: { data: record(code, { withDesign: true }) } };
+			},
+		},
+		{
+			method: 'DELETE',
+			path: '/qr-codes/{id}',
+			params: [ID_PARAM],
+			write: true,
+			summary: 'Delete a QR code (its short link then shows a not-found page)',
+			success: { status: 204, description: 'Deleted' },
+			handle({ workspace, params }) {
+				const code = findCode(state, workspace, params.id);
+				code.deleted_at = clock.iso();
+				dispatcher.emit(workspace, 'qr_code.deleted', record(code));
+				return { status: 204 };
+			},
+		},
+	];
+}
+
+module.exports = { qrCodeRoutes };

@@ -1,0 +1,70 @@
+'use strict';
+
+const { invalid } = require('./http-util');
+
+const DEFAULTS = {
+	status429Count: 0,
+	retryAfterSeconds: 1,
+	dropAfterCommitCount: 0,
+	dropAfterCommitRate: 0,
+	latencyMs: 0,
+};
+
+function checkNumber(errors, patch, name, { max = Infinity, integer = true } = {}) {
+	if (patch[name] === undefined) return;
+	const value = patch[name];
+	if (
+		typeof value !== 'number' ||
+		value < 0 ||
+		value > max ||
+		(integer && !Number.isInteger(value))
+	) {
+		errors[name] =
+			`${name} must be a ${integer ? 'whole ' : ''}number from 0${max === Infinity ? '' : ` to ${max}`}.`;
+	}
+}
+
+/** Failures the control API can inject, so clients' retry paths are testable without luck. */
+function createFaults({ latencyMs = 0 } = {}) {
+	const startup = { ...DEFAULTS, latencyMs };
+	let current = { ...startup };
+
+	return {
+		get: () => ({ ...current }),
+		set(patch) {
+			const errors = {};
+			for (const name of Object.keys(patch)) {
+				if (!(name in DEFAULTS))
+					errors[name] = `${name} is not a fault; known: ${Object.keys(DEFAULTS).join(', ')}.`;
+			}
+			checkNumber(errors, patch, 'status429Count');
+			checkNumber(errors, patch, 'retryAfterSeconds');
+			checkNumber(errors, patch, 'dropAfterCommitCount');
+			checkNumber(errors, patch, 'dropAfterCommitRate', { max: 1, integer: false });
+			checkNumber(errors, patch, 'latencyMs');
+			if (Object.keys(errors).length) throw invalid(errors);
+			current = { ...current, ...patch };
+			return { ...current };
+		},
+		/** Spends one injected 429; returns its Retry-After seconds, or null when none is left. */
+		take429() {
+			if (current.status429Count <= 0) return null;
+			current.status429Count -= 1;
+			return current.retryAfterSeconds;
+		},
+		/** Whether the create just committed should lose its answer (the socket is destroyed). */
+		takeDropAfterCommit() {
+			if (current.dropAfterCommitCount > 0) {
+				current.dropAfterCommitCount -= 1;
+				return true;
+			}
+			return current.dropAfterCommitRate > 0 && Math.random() < current.dropAfterCommitRate;
+		},
+		latencyMs: () => current.latencyMs,
+		reset() {
+			current = { ...startup };
+		},
+	};
+}
+
+module.exports = { createFaults };
