@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../../transport';
+import { cardLocator, getRecordId, readLimit, returnAllOrLimit, toItems, toTimestamp } from '../common';
+
+const properties: INodeProperties[] = [
+	cardLocator,
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Since',
+				name: 'since',
+				type: 'dateTime',
+				default: '',
+				description: 'Only leads shared after this moment',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['lead'], operation: ['getAll'] } },
+	properties,
+);
+
+/** Leads shared on a card, newest first. */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const cardId = getRecordId(this, 'cardId', itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	const since = toTimestamp(this, filters.since, 'Since', itemIndex);
+	if (since) qs.since = since;
+	const leads = await apiRequestAllItems(this, `/cards/${cardId}/leads`, qs, readLimit(this, itemIndex), {
+		itemIndex,
+	});
+	return toItems(leads);
+}

@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { getRecordId, qrCodeLocator } from '../common';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Deleting a code makes every printed copy stop working: its short link then shows a not-found page. Use Pause instead to switch it off for a while.',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+	},
+	qrCodeLocator,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['delete'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const id = getRecordId(this, 'qrCodeId', itemIndex);
+	await apiRequest(this, 'DELETE', `/qr-codes/${id}`, { itemIndex });
+	return [{ json: { deleted: true } }];
+}

@@ -1,0 +1,35 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { BinaryAnswer } from '../../transport';
+import { apiRequest } from '../../transport';
+import { getRecordId, qrCodeLocator, unwrap } from '../common';
+import { imageProperties, readImageRequest, toBinary } from '../image';
+
+const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['downloadImage'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const id = getRecordId(this, 'qrCodeId', itemIndex);
+	const { format, size } = readImageRequest(this, itemIndex);
+	// The item keeps the code's id and name next to the file.
+	const code = unwrap(await apiRequest(this, 'GET', `/qr-codes/${id}`, { itemIndex }));
+	const image = await apiRequest<BinaryAnswer>(this, 'GET', `/qr-codes/${id}/image`, {
+		qs: { format, ...size },
+		binary: true,
+		itemIndex,
+	});
+	return [
+		{
+			json: { id: code.id, name: code.name, short_url: code.short_url, format },
+			binary: await toBinary(this, itemIndex, image, format, `qr-${id}`),
+		},
+	];
+}

@@ -1,0 +1,64 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { QR_TYPES } from '../../qrTypes';
+import { apiRequestAllItems } from '../../transport';
+import { readLimit, returnAllOrLimit, simplifyProperty, simplifyQrCode, toItems } from '../common';
+import { typeOptions } from '../payload';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Archived',
+				name: 'archived',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to list only archived codes (on) or only codes not archived (off)',
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. flyer',
+				description: 'Only codes whose name contains this text',
+			},
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: typeOptions(QR_TYPES),
+				default: 'url',
+				description: 'Only codes of this type',
+			},
+		],
+	},
+	simplifyProperty,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['qrCode'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (filters.search) qs.search = filters.search;
+	if (filters.type) qs.type = filters.type;
+	if (filters.archived !== undefined) qs.archived = filters.archived ? 'true' : 'false';
+	const records = await apiRequestAllItems(this, '/qr-codes', qs, readLimit(this, itemIndex), {
+		itemIndex,
+	});
+	return toItems(records.map((record) => simplifyQrCode(this, itemIndex, record)));
+}

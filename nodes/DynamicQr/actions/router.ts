@@ -1,0 +1,77 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { setMaxRateLimitWait } from '../transport';
+import * as account from './account';
+import * as card from './card';
+import * as lead from './lead';
+import * as logo from './logo';
+import * as qrCode from './qrCode';
+import * as staticQrCode from './staticQrCode';
+import * as webhookEndpoint from './webhookEndpoint';
+
+type Operation = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
+
+const resources: Record<string, { operations: Record<string, { execute: Operation }> }> = {
+	account,
+	qrCode,
+	staticQrCode,
+	logo,
+	card,
+	lead,
+	webhookEndpoint,
+};
+
+/**
+ * Runs the chosen operation once per input item, up to "Concurrent Requests" items at a
+ * time, and returns the results in input order, each paired to its item. With Continue On
+ * Fail an item's error becomes its output; otherwise the first failure stops the run.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const execute = resources[resource]?.operations[operation]?.execute;
+	if (!execute) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" of resource "${resource}" is not supported`,
+		);
+	}
+
+	const options = this.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	const concurrency = Math.max(1, Math.floor(Number(options.concurrency ?? 1)));
+	setMaxRateLimitWait(this, Number(options.maxRateLimitWait ?? 300));
+
+	const results: INodeExecutionData[][] = new Array(items.length);
+	let next = 0;
+	let failure: { itemIndex: number; error: Error } | undefined;
+
+	const runItem = async (itemIndex: number) => {
+		try {
+			const output = await execute.call(this, itemIndex);
+			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
+		} catch (error) {
+			if (!this.continueOnFail()) {
+				// Keep the failure of the earliest item, as a one-at-a-time run would have.
+				if (!failure || itemIndex < failure.itemIndex) failure = { itemIndex, error };
+				return;
+			}
+			const { message, description } = error as { message: string; description?: string };
+			results[itemIndex] = [
+				{
+					json: { error: message, ...(description ? { description } : {}) },
+					pairedItem: { item: itemIndex },
+				},
+			];
+		}
+	};
+
+	const worker = async () => {
+		while (!failure && next < items.length) await runItem(next++);
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+
+	if (failure) throw failure.error;
+	return [results.flat()];
+}

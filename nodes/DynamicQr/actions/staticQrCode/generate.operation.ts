@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { STATIC_QR_TYPES } from '../../qrTypes';
+import type { BinaryAnswer } from '../../transport';
+import { apiRequest } from '../../transport';
+import { imageProperties, readImageRequest, toBinary } from '../image';
+import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'A static code encodes its content directly: nothing is saved in the account, it has no scan statistics and cannot be changed after printing.',
+		name: 'staticNotice',
+		type: 'notice',
+		default: '',
+	},
+	...payloadProperties(STATIC_QR_TYPES, 'static'),
+	...imageProperties,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['staticQrCode'], operation: ['generate'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const type = getQrType(this, itemIndex);
+	if (!type.static) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Type ${type.label} cannot be a static code (item ${itemIndex})`,
+			{ itemIndex, description: 'It needs the redirect of a dynamic code: use QR Code > Create.' },
+		);
+	}
+	const payload = readPayload(this, itemIndex, type);
+	validatePayload(this.getNode(), itemIndex, type, payload, 'static');
+	const { format, size } = readImageRequest(this, itemIndex);
+	const image = await apiRequest<BinaryAnswer>(this, 'POST', '/static-qr-codes', {
+		body: { type: type.value, payload, format, ...size },
+		binary: true,
+		itemIndex,
+	});
+	return [
+		{
+			json: { type: type.value, payload, format },
+			binary: await toBinary(this, itemIndex, image, format, `qr-static-${type.value}`),
+		},
+	];
+}

@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as generate from './generate.operation';
+
+export const operations = { generate };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['staticQrCode'] } },
+		options: [
+			{
+				name: 'Generate',
+				value: 'generate',
+				action: 'Generate a static QR code image',
+				description: 'Make a QR image that encodes the content itself; nothing is saved',
+			},
+		],
+		default: 'generate',
+	},
+	...generate.description,
+];

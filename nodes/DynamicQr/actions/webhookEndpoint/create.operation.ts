@@ -1,0 +1,66 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { toItems, unwrap } from '../common';
+
+export const WEBHOOK_EVENTS = [
+	{ name: 'Lead Created', value: 'lead.created', description: 'Someone shared contact data on a card' },
+	{ name: 'QR Code Created', value: 'qr_code.created' },
+	{ name: 'QR Code Deleted', value: 'qr_code.deleted' },
+	{
+		name: 'QR Code Updated',
+		value: 'qr_code.updated',
+		description: 'A code changed destination, status or setting',
+	},
+	{ name: 'Scan Created', value: 'scan.created', description: 'Someone scanned a code' },
+];
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. https://example.com/hooks/qr',
+		description: 'The address that receives the signed events',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: WEBHOOK_EVENTS,
+		default: [],
+		description: 'The events sent to the URL',
+	},
+	{
+		displayName: 'Include Signing Secret',
+		name: 'includeSecret',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to output the signing secret (shown only once, at creation) so a later step can store it; anyone who can read this execution can then read it',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhookEndpoint'], operation: ['create'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const body: IDataObject = {
+		url: this.getNodeParameter('url', itemIndex) as string,
+		events: this.getNodeParameter('events', itemIndex) as string[],
+	};
+	const endpoint = unwrap(await apiRequest(this, 'POST', '/webhooks', { body, itemIndex }));
+	if (!this.getNodeParameter('includeSecret', itemIndex, false) && endpoint.secret) {
+		endpoint.secret = '[hidden: turn on Include Signing Secret to output it]';
+	}
+	return toItems(endpoint);
+}

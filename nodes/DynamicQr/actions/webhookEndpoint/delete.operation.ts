@@ -1,0 +1,19 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { getRecordId, webhookEndpointLocator } from '../common';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhookEndpoint'], operation: ['delete'] } },
+	[webhookEndpointLocator],
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const id = getRecordId(this, 'webhookEndpointId', itemIndex);
+	await apiRequest(this, 'DELETE', `/webhooks/${id}`, { itemIndex });
+	return [{ json: { deleted: true } }];
+}

@@ -1,0 +1,144 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** The API's error body: `message` plus, for 422, field names each holding a list of messages. */
+export interface ApiErrorBody {
+	message?: string;
+	errors?: Record<string, string[] | string>;
+}
+
+const RECORD_NAMES: Record<string, string> = {
+	'qr-codes': 'QR code',
+	cards: 'card',
+	webhooks: 'webhook endpoint',
+	'uploads/logos': 'logo upload',
+	'static-qr-codes': 'static QR code',
+};
+
+/** "QR code abc123def456" for /qr-codes/abc123def456/scans, so a 404 names what was missing. */
+function describeRecord(path: string): string {
+	const [collection, id] = path.replace(/^\/+/, '').split('/');
+	const name = RECORD_NAMES[collection] ?? `record under /${collection}`;
+	return id ? `${name} "${id}"` : name;
+}
+
+function listFieldErrors(errors: ApiErrorBody['errors']): string[] {
+	return Object.entries(errors ?? {}).map(([field, messages]) => {
+		const text = Array.isArray(messages) ? messages.join('; ') : String(messages);
+		return `${field}: ${text}`;
+	});
+}
+
+function explain(
+	status: number,
+	method: string,
+	path: string,
+	body: ApiErrorBody,
+): { message: string; description: string } {
+	const apiMessage = body.message ?? '';
+	switch (status) {
+		case 401:
+			return {
+				message: 'The Dynamic QR API refused the API key (401)',
+				description:
+					'The key is absent, wrong or revoked (keys stop working when their creator leaves the team or stops being an administrator). Create a new key in the developer settings of the dashboard and update the Dynamic QR API credential.',
+			};
+		case 403:
+			if (/read.?only/i.test(apiMessage)) {
+				return {
+					message: `The API key is read-only and cannot ${method} ${path} (403)`,
+					description:
+						'Creating, changing or deleting codes, webhook endpoints and uploads needs a read-write key. Create a read-write key in the developer settings of the dashboard and use it in the credential.',
+				};
+			}
+			if (/plan|api access|no api/i.test(apiMessage)) {
+				return {
+					message: "The workspace's plan has no API access (403)",
+					description:
+						'Move the workspace to a plan with API access, then create a new key in the developer settings of the dashboard (keys stop working when a plan loses API access).',
+				};
+			}
+			return {
+				message: `The API does not allow this action (403)${apiMessage ? `: ${apiMessage}` : ''}`,
+				description:
+					'Check that the key belongs to the workspace that owns the record and has the rights this operation needs.',
+			};
+		case 404:
+			return {
+				message: `The ${describeRecord(path)} was not found in this workspace (404)`,
+				description:
+					'Check the ID: the record may have been deleted, or belong to a workspace other than the one whose API key the credential holds.',
+			};
+		case 422: {
+			const fields = listFieldErrors(body.errors);
+			const text = [apiMessage, ...fields].join(' ').toLowerCase();
+			let description = fields.length
+				? `Fix the rejected fields: ${fields.join(' | ')}.`
+				: 'Check the values sent; the API gave no field details.';
+			if (/smart redirect|pro plan|\bplan\b/.test(text) && body.errors?.type !== undefined) {
+				description = `This QR code type needs a plan with smart redirects (Pro). Upgrade the plan, or choose a type available on every plan. ${description}`;
+			} else if (body.errors?.idempotency_key !== undefined) {
+				description =
+					'The Idempotency-Key was already used for a different request in the last 24 hours. Give every item its own key (for example a row id), or leave the option empty to use the key derived from the execution and the item.';
+			}
+			return {
+				message: `The API rejected the request (422): ${fields.length ? fields.join(' | ') : apiMessage || 'invalid input'}`,
+				description,
+			};
+		}
+		default:
+			return {
+				message: `The Dynamic QR API answered ${status}${apiMessage ? `: ${apiMessage}` : ''}`,
+				description: 'Try again later; if it persists, check the service status.',
+			};
+	}
+}
+
+/**
+ * Builds the NodeApiError from the answer alone: the request options (which hold the
+ * Authorization header) are never handed to NodeApiError.
+ */
+export function httpError(
+	node: INode,
+	status: number,
+	method: string,
+	path: string,
+	body: ApiErrorBody,
+	itemIndex?: number,
+): NodeApiError {
+	const { message, description } = explain(status, method, path, body);
+	const errorResponse = { httpCode: String(status), message, body } as unknown as JsonObject;
+	return new NodeApiError(node, errorResponse, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
+export function rateLimitError(node: INode, waitedSeconds: number, itemIndex?: number): NodeApiError {
+	const message = `The plan's rate limit was still reached after waiting ${waitedSeconds} seconds (429)`;
+	return new NodeApiError(node, { httpCode: '429', message } as JsonObject, {
+		message,
+		description:
+			'Raise the "Max Rate Limit Wait" option, lower "Concurrent Requests", or move to a plan with a higher request rate.',
+		httpCode: '429',
+		itemIndex,
+	});
+}
+
+export function networkError(
+	node: INode,
+	code: string,
+	method: string,
+	path: string,
+	itemIndex?: number,
+): NodeApiError {
+	const message = `The connection to the Dynamic QR API failed during ${method} ${path} (${code})`;
+	return new NodeApiError(node, { message, code } as JsonObject, {
+		message,
+		description:
+			'Check the Base URL in the credential and that the service is reachable; the request can be retried safely (creates carry an Idempotency-Key).',
+		itemIndex,
+	});
+}

@@ -1,0 +1,41 @@
+import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+/**
+ * Shared by every request one node run makes (concurrent ones included): once the API says
+ * few requests are left this minute, requests are spaced at the plan's steady rate instead of
+ * burning the rest of the bucket and then meeting a 429 storm.
+ */
+interface Pace {
+	/** Milliseconds between requests while paced; 0 = not paced. */
+	intervalMs: number;
+	nextSlotAt: number;
+}
+
+const paces = new WeakMap<object, Pace>();
+
+/** Below this share of the per-minute limit, requests are spaced out. */
+const LOW_WATER_SHARE = 0.2;
+
+export async function waitForSlot(owner: object): Promise<void> {
+	const pace = paces.get(owner);
+	if (!pace || pace.intervalMs === 0) return;
+	const now = Date.now();
+	const slot = Math.max(now, pace.nextSlotAt);
+	pace.nextSlotAt = slot + pace.intervalMs;
+	if (slot > now) await sleep(slot - now);
+}
+
+function headerNumber(headers: IDataObject, name: string): number | undefined {
+	const value = Number(headers[name]);
+	return Number.isFinite(value) && headers[name] !== undefined ? value : undefined;
+}
+
+export function noteRateLimit(owner: object, headers: IDataObject): void {
+	const limit = headerNumber(headers, 'x-ratelimit-limit');
+	const remaining = headerNumber(headers, 'x-ratelimit-remaining');
+	if (limit === undefined || remaining === undefined || limit <= 0) return;
+	const pace = paces.get(owner) ?? { intervalMs: 0, nextSlotAt: 0 };
+	pace.intervalMs = remaining < Math.max(2, limit * LOW_WATER_SHARE) ? 60000 / limit : 0;
+	paces.set(owner, pace);
+}

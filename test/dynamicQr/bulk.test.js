@@ -1,0 +1,147 @@
+'use strict';
+
+const { useSandbox, jsonOf } = require('./helpers');
+
+const ctx = useSandbox();
+
+const createMany = (count, prefix, requestOptions = {}) =>
+	ctx.run(
+		{
+			resource: 'qrCode',
+			operation: 'create',
+			name: '={{ $json.name }}',
+			type: 'url',
+			payload_url_url: '={{ $json.url }}',
+			requestOptions,
+		},
+		{
+			items: Array.from({ length: count }, (_, index) => ({
+				json: { name: `${prefix} ${index}`, url: `https://example.com/${prefix}/${index}` },
+			})),
+		},
+	);
+
+const liveCodesNamed = async (prefix) =>
+	(await ctx.allCodes()).filter((code) => !code.deleted && code.name.startsWith(`${prefix} `));
+
+const createPosts = async () =>
+	(await ctx.requests()).filter((r) => r.method === 'POST' && r.path === '/qr-codes');
+
+afterAll(() => ctx.expectNoKeyLeak());
+
+beforeEach(async () => {
+	await ctx.control('POST', '/reset');
+});
+
+describe('bulk create and pagination', () => {
+	test('230 codes with 8 concurrent requests keep input order and pairing; Get Many pages through them', async () => {
+		const { items, error } = await createMany(230, 'Bulk', { concurrency: 8 });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(230);
+		items.forEach((item, index) => {
+			expect(item.json.name).toBe(`Bulk ${index}`);
+			expect(item.pairedItem).toEqual({ item: index });
+		});
+		expect(new Set(jsonOf(items).map((code) => code.id)).size).toBe(230);
+
+		const all = await ctx.run({ resource: 'qrCode', operation: 'getAll', returnAll: true, simplify: false });
+		expect(all.items).toHaveLength(230);
+		expect(new Set(jsonOf(all.items).map((code) => code.id)).size).toBe(230);
+		const pages = (await ctx.requests()).filter((r) => r.method === 'GET' && r.path === '/qr-codes');
+		expect(pages.map((r) => [r.query.page, r.query.per_page])).toEqual([
+			['1', '100'],
+			['2', '100'],
+			['3', '100'],
+		]);
+
+		const limited = await ctx.run({ resource: 'qrCode', operation: 'getAll', returnAll: false, limit: 150 });
+		expect(limited.items).toHaveLength(150);
+		// Newest first, as the API lists them.
+		expect(limited.items[0].json.name).toBe('Bulk 229');
+
+		const byDefault = await ctx.run({ resource: 'qrCode', operation: 'getAll' });
+		expect(byDefault.items).toHaveLength(50);
+	});
+});
+
+describe('rate limits', () => {
+	test('a 429 storm is waited out (Retry-After) with zero failed items', async () => {
+		await ctx.control('POST', '/faults', { status429Count: 4, retryAfterSeconds: 1 });
+		const { items, error } = await createMany(5, 'Storm', { concurrency: 2 });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.name)).toEqual([0, 1, 2, 3, 4].map((i) => `Storm ${i}`));
+		expect(await liveCodesNamed('Storm')).toHaveLength(5);
+		const statuses = (await createPosts()).map((r) => r.status);
+		expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+		expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+	});
+
+	test('beyond Max Rate Limit Wait the item fails with a 429 that says what to do', async () => {
+		await ctx.control('POST', '/faults', { status429Count: 5, retryAfterSeconds: 2 });
+		const { error } = await createMany(1, 'Patience', { maxRateLimitWait: 1 });
+		expect(error.httpCode).toBe('429');
+		expect(error.message).toMatch(/rate limit was still reached after waiting 0 seconds/);
+		expect(error.description).toMatch(/Max Rate Limit Wait/);
+	});
+
+	test('a tight plan limit with concurrent requests still gives zero failed items', async () => {
+		await ctx.control('POST', '/config', { rateLimitPerMinute: 1200, rateLimitBurst: 10 });
+		try {
+			const { items, error } = await createMany(40, 'Paced', { concurrency: 5 });
+			expect(error).toBeUndefined();
+			expect(items.map((item) => item.json.name)).toEqual(
+				Array.from({ length: 40 }, (_, i) => `Paced ${i}`),
+			);
+			expect(await liveCodesNamed('Paced')).toHaveLength(40);
+		} finally {
+			await ctx.control('POST', '/config', { rateLimitPerMinute: 60000, rateLimitBurst: 60000 });
+		}
+	});
+});
+
+describe('no duplicates', () => {
+	test('connections dropped after a create was committed: retried with the same key, zero duplicates', async () => {
+		await ctx.control('POST', '/faults', { dropAfterCommitCount: 3 });
+		const { items, error } = await createMany(5, 'Dropped');
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(5);
+		const codes = await liveCodesNamed('Dropped');
+		expect(codes).toHaveLength(5);
+		expect(new Set(jsonOf(items).map((code) => code.id))).toEqual(new Set(codes.map((code) => code.id)));
+		const keys = (await createPosts()).map((r) => r.idempotency_key);
+		// Three creates were sent twice, each time with the key of its first attempt.
+		expect(keys).toHaveLength(8);
+		expect(new Set(keys).size).toBe(5);
+	});
+
+	test("n8n's Retry On Fail re-sends the same Idempotency-Key: no second code", async () => {
+		const result = await ctx.run(
+			{
+				resource: 'qrCode',
+				operation: 'create',
+				name: '={{ $json.name }}',
+				type: 'url',
+				payload_url_url: '={{ $json.url }}',
+			},
+			{
+				// Item 1 fails every try (bad URL), so n8n retries the node, item 0 included.
+				items: [
+					{ json: { name: 'Retried 0', url: 'https://example.com/0' } },
+					{ json: { name: 'Retried 1', url: 'not a url' } },
+				],
+				settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+			},
+		);
+		expect(result.error.message).toMatch(/Invalid "URL" \(payload\.url\) in item 1/);
+		const posts = await createPosts();
+		expect(posts).toHaveLength(3);
+		expect(new Set(posts.map((r) => r.idempotency_key)).size).toBe(1);
+		expect(await liveCodesNamed('Retried')).toHaveLength(1);
+	});
+
+	test('the default key differs between executions, so a new run makes a new code', async () => {
+		await createMany(1, 'Twice');
+		await createMany(1, 'Twice');
+		expect(await liveCodesNamed('Twice')).toHaveLength(2);
+	});
+});

@@ -1,0 +1,70 @@
+'use strict';
+
+const util = require('node:util');
+const { startSandbox } = require('../sandbox');
+const { runNode } = require('../engine');
+const { decodePng } = require('../support/qr-image');
+
+/**
+ * One sandbox per test file, and a `run` that executes the node through the engine and keeps
+ * every result, so that each file can finally check that no output or error holds an API key.
+ */
+function useSandbox(options = {}) {
+	const context = { results: [] };
+
+	beforeAll(async () => {
+		context.sandbox = await startSandbox({ port: 0, rateLimitPerMinute: 60000, ...options });
+		context.keys = context.sandbox.keys;
+	});
+	afterAll(async () => {
+		await context.sandbox?.close();
+	});
+
+	context.credentials = (key = 'readWrite', baseUrl = context.sandbox.baseUrl) => ({
+		apiKey: context.keys[key],
+		baseUrl,
+	});
+
+	/** Runs the node; `key` picks a sandbox key (default read-write). */
+	context.run = async (parameters, { key, credentials, ...rest } = {}) => {
+		const result = await runNode({
+			parameters,
+			credentials: credentials ?? context.credentials(key),
+			...rest,
+		});
+		context.results.push(result);
+		return result;
+	};
+
+	context.control = (...args) => context.sandbox.control(...args);
+	context.requests = async () => (await context.control('GET', '/requests')).data;
+	context.allCodes = async () => (await context.control('GET', '/qr-codes')).data;
+
+	/** Every byte a user or a log could see: outputs, errors with their causes, the whole run. */
+	context.expectNoKeyLeak = () => {
+		const everything = context.results
+			.map((result) => {
+				const error = result.error;
+				return [
+					JSON.stringify(result.run),
+					util.inspect(result.run, { depth: 30, showHidden: true }),
+					error ? util.inspect(error, { depth: 30, showHidden: true }) : '',
+					error ? JSON.stringify(error) : '',
+				].join('\n');
+			})
+			.join('\n');
+		expect(context.results.length).toBeGreaterThan(0);
+		for (const key of Object.values(context.keys)) {
+			expect(everything.includes(key)).toBe(false);
+		}
+	};
+
+	return context;
+}
+
+/** Decodes a PNG buffer's QR code to its text. */
+const decodeQr = (buffer) => decodePng(buffer).text;
+
+const jsonOf = (items) => items.map((item) => item.json);
+
+module.exports = { useSandbox, decodeQr, jsonOf };
