@@ -4,25 +4,12 @@
  * expressions resolved by n8n-workflow's own expression engine, sent to the sandbox over HTTP.
  */
 const path = require('node:path');
-const { Workflow } = require('n8n-workflow');
+const { resolveCredentialExpression: resolve, DIST } = require('../engine/n8n-core');
 const { startSandbox } = require('../sandbox');
 
-const { DynamicQrApi } = require(path.resolve(__dirname, '../../dist/credentials/DynamicQrApi.credentials.js'));
+const { DynamicQrApi } = require(path.join(DIST, 'credentials/DynamicQrApi.credentials.js'));
 
 const credential = new DynamicQrApi();
-const noNodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) };
-const workflow = new Workflow({
-	nodes: [{ id: 'n', name: 'Node', type: 'test.node', typeVersion: 1, position: [0, 0], parameters: {} }],
-	connections: {},
-	active: false,
-	nodeTypes: noNodeTypes,
-});
-
-function resolve(value, credentials) {
-	return workflow.expression.getSimpleParameterValue(workflow.getNode('Node'), value, 'internal', {
-		$credentials: credentials,
-	});
-}
 
 /** Sends the credential's test request the way n8n's credential tester does, and applies its rules. */
 async function testConnection(credentials) {

@@ -3,9 +3,8 @@
 // Shared by the sandbox's own tests: a started sandbox and small HTTP clients for it.
 
 const http = require('node:http');
-const { PNG } = require('pngjs');
-const jsQR = require('jsqr');
 const { startSandbox } = require('./index');
+const { decodePng } = require('../support/qr-image');
 
 /** Any HTTP request, answered as { status, headers, text, json, buffer }; rejects on a dropped socket. */
 function request(url, { method = 'GET', headers = {}, body } = {}) {
@@ -70,16 +69,6 @@ function useSandbox(options = {}) {
 	});
 	afterAll(() => handle.sandbox && handle.sandbox.close());
 	return handle;
-}
-
-function decodePng(buffer) {
-	const { width, height, data } = PNG.sync.read(buffer);
-	const code = jsQR(
-		new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
-		width,
-		height,
-	);
-	return { width, height, text: code ? code.data : null };
 }
 
 /**
