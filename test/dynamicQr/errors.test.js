@@ -130,6 +130,29 @@ describe('API errors say what happened and how to fix it', () => {
 	});
 });
 
+describe('an unreachable service', () => {
+	test('a read is retried, then fails with a clear error that names the request', async () => {
+		const closedPort = 'http://127.0.0.1:9/api/v1'; // the discard port: nothing listens on loopback
+		const { error } = await ctx.run(
+			{ resource: 'account', operation: 'get' },
+			{ credentials: { ...ctx.credentials(), baseUrl: closedPort } },
+		);
+		expect(error.message).toBe('The connection to the Dynamic QR API failed during GET /me');
+		expect(error.description).toMatch(/^Network error ECONNREFUSED. Check the Base URL in the credential/);
+	});
+
+	test('a base URL that is not the API root is refused before any request', async () => {
+		const before = (await ctx.requests()).length;
+		const { error } = await ctx.run(
+			{ resource: 'account', operation: 'get' },
+			{ credentials: { ...ctx.credentials(), baseUrl: ctx.sandbox.siteUrl } },
+		);
+		expect(error.message).toMatch(/Base URL ".*" of the Dynamic QR API credential is not an API root/);
+		expect(error.description).toMatch(/ending in \/api\/v1/);
+		expect((await ctx.requests()).length).toBe(before);
+	});
+});
+
 describe('Continue On Fail', () => {
 	test('an error goes on its item, paired to its input; the other items go on', async () => {
 		const { error, items } = await ctx.run(

@@ -14,15 +14,13 @@ interface ListAnswer {
 	meta?: { current_page?: number; last_page?: number };
 }
 
-/** Dashboard address of a record: the site root (base URL without /api/v1) + /<segment>/<id>. */
-async function dashboardUrl(ctx: ILoadOptionsFunctions, segment: string, id: unknown) {
-	return `${(await getBaseUrl(ctx)).replace(/\/api\/v1$/, '')}/${segment}/${String(id)}`;
-}
+/** Turns a record into a list entry; `siteUrl` (the base URL without /api/v1) roots dashboard links. */
+type ToItem = (record: IDataObject, siteUrl: string) => INodeListSearchItems;
 
 async function searchList(
 	ctx: ILoadOptionsFunctions,
 	path: string,
-	toItem: (record: IDataObject) => Promise<INodeListSearchItems>,
+	toItem: ToItem,
 	filter?: string,
 	paginationToken?: string,
 	serverSearch = false,
@@ -31,7 +29,8 @@ async function searchList(
 	const qs: IDataObject = { page, per_page: PAGE_SIZE };
 	if (filter && serverSearch) qs.search = filter;
 	const answer = await apiRequest<ListAnswer>(ctx, 'GET', path, { qs });
-	const items = await Promise.all((answer.data ?? []).map(toItem));
+	const siteUrl = (await getBaseUrl(ctx)).replace(/\/api\/v1$/, '');
+	const items = (answer.data ?? []).map((record) => toItem(record, siteUrl));
 	const needle = (filter ?? '').toLowerCase();
 	const hasMore = (answer.meta?.last_page ?? page) > page;
 	return {
@@ -50,10 +49,10 @@ export async function searchQrCodes(
 	return await searchList(
 		this,
 		'/qr-codes',
-		async (code) => ({
+		(code, siteUrl) => ({
 			name: `${String(code.name)} (${String(code.type)})`,
 			value: String(code.id),
-			url: await dashboardUrl(this, 'qr-codes', code.id),
+			url: `${siteUrl}/qr-codes/${String(code.id)}`,
 		}),
 		filter,
 		paginationToken,
@@ -69,10 +68,10 @@ export async function searchCards(
 	return await searchList(
 		this,
 		'/cards',
-		async (card) => ({
+		(card, siteUrl) => ({
 			name: String(card.name ?? card.title ?? card.short_url ?? card.id),
 			value: String(card.id),
-			url: await dashboardUrl(this, 'cards', card.id),
+			url: `${siteUrl}/cards/${String(card.id)}`,
 		}),
 		filter,
 		paginationToken,
@@ -87,7 +86,7 @@ export async function searchWebhookEndpoints(
 	return await searchList(
 		this,
 		'/webhooks',
-		async (endpoint) => ({
+		(endpoint) => ({
 			name: `${String(endpoint.url)} (${((endpoint.events as string[]) ?? []).join(', ')})`,
 			value: String(endpoint.id),
 		}),

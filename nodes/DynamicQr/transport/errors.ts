@@ -134,11 +134,12 @@ export function networkError(
 	path: string,
 	itemIndex?: number,
 ): NodeApiError {
-	const message = `The connection to the Dynamic QR API failed during ${method} ${path} (${code})`;
-	return new NodeApiError(node, { message, code } as JsonObject, {
+	// The code stays out of the message: n8n swaps any message naming a network code for its
+	// generic text, which would lose which request failed.
+	const message = `The connection to the Dynamic QR API failed during ${method} ${path}`;
+	return new NodeApiError(node, { message } as JsonObject, {
 		message,
-		description:
-			'Check the Base URL in the credential and that the service is reachable; the request can be retried safely (creates carry an Idempotency-Key).',
+		description: `Network error ${code}. Check the Base URL in the credential and that the service is reachable; the request can be retried safely (creates carry an Idempotency-Key).`,
 		itemIndex,
 	});
 }

@@ -1,0 +1,103 @@
+'use strict';
+/**
+ * The resource locators' searchable lists, called the way n8n's editor calls them: through
+ * n8n-core's LoadOptionsContext, with the credential applied, against the sandbox.
+ */
+const path = require('node:path');
+const { LoadOptionsContext } = require('n8n-core');
+const { Workflow } = require('n8n-workflow');
+const { createCredentialsHelper, DIST } = require('../engine/n8n-core');
+const { startSandbox } = require('../sandbox');
+
+const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
+const nodeType = new DynamicQr();
+
+function listSearchContext(sandbox) {
+	const node = {
+		id: 'dq',
+		name: 'Dynamic QR',
+		type: 'n8n-nodes-dynamic-qr.dynamicQr',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { dynamicQrApi: { id: 'sandbox', name: 'Sandbox' } },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) },
+	});
+	const additionalData = {
+		credentialsHelper: createCredentialsHelper({ apiKey: sandbox.keys.readOnly, baseUrl: `${sandbox.baseUrl}/` }),
+		restApiUrl: 'http://127.0.0.1:1/rest',
+		webhookBaseUrl: 'http://127.0.0.1:1/webhook',
+		variables: {},
+	};
+	return new LoadOptionsContext(workflow, workflow.getNode('Dynamic QR'), additionalData, 'qrCodeId');
+}
+
+const { listSearch } = nodeType.methods;
+
+describe('searchable lists', () => {
+	let sandbox;
+	let context;
+	const api = async (method, apiPath, body) => {
+		const response = await fetch(`${sandbox.baseUrl}${apiPath}`, {
+			method,
+			headers: { Authorization: `Bearer ${sandbox.keys.readWrite}`, 'Content-Type': 'application/json' },
+			body: body && JSON.stringify(body),
+		});
+		return (await response.json()).data;
+	};
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		context = listSearchContext(sandbox);
+		for (let index = 0; index < 55; index++) {
+			await api('POST', '/qr-codes', { name: `Poster ${index}`, type: 'url', payload: { url: `https://example.com/${index}` } });
+		}
+		await api('POST', '/qr-codes', { name: 'Menu board', type: 'url', payload: { url: 'https://example.com/menu' } });
+		await api('POST', '/webhooks', { url: 'https://hooks.example.com/scans', events: ['scan.created'] });
+	});
+	afterAll(async () => {
+		await sandbox.close();
+	});
+
+	it('pages through the QR codes, newest first, with dashboard links', async () => {
+		const first = await listSearch.searchQrCodes.call(context);
+		expect(first.results).toHaveLength(50);
+		expect(first.results[0]).toEqual({
+			name: 'Menu board (url)',
+			value: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
+			url: `${sandbox.siteUrl}/qr-codes/${first.results[0].value}`,
+		});
+		expect(first.paginationToken).toBe('2');
+		const second = await listSearch.searchQrCodes.call(context, undefined, first.paginationToken);
+		expect(second.results).toHaveLength(6);
+		expect(second.paginationToken).toBeUndefined();
+		const ids = new Set([...first.results, ...second.results].map((item) => item.value));
+		expect(ids.size).toBe(56);
+	});
+
+	it('searches QR codes by name at the service', async () => {
+		const found = await listSearch.searchQrCodes.call(context, 'menu');
+		expect(found.results.map((item) => item.name)).toEqual(['Menu board (url)']);
+		const requests = (await sandbox.control('GET', '/requests')).data;
+		expect(requests.at(-1)).toMatchObject({ path: '/qr-codes', query: { search: 'menu', per_page: '50', page: '1' } });
+	});
+
+	it('lists cards with their dashboard links', async () => {
+		const { results } = await listSearch.searchCards.call(context);
+		expect(results).toEqual([
+			expect.objectContaining({ value: sandbox.cardId, url: `${sandbox.siteUrl}/cards/${sandbox.cardId}` }),
+		]);
+	});
+
+	it('lists webhook endpoints by URL and events', async () => {
+		const { results } = await listSearch.searchWebhookEndpoints.call(context, 'hooks.example');
+		expect(results).toEqual([
+			{ name: 'https://hooks.example.com/scans (scan.created)', value: expect.stringMatching(/^[A-Za-z0-9]{12}$/) },
+		]);
+	});
+});
