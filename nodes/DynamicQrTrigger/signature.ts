@@ -148,9 +148,8 @@ export function verifySignature(
 	}
 	if (!id || !timestamp || !signatures) return { valid: false, reason: 'missing_headers' };
 
-	// A "." in the id would make the signed content ambiguous; control characters and
-	// whitespace never belong in an id.
-	if (id.length > MAX_ID_LENGTH || !/^[\x21-\x7e]+$/.test(id) || id.includes('.')) {
+	// Control characters and whitespace never belong in an id (the spec allows any other text).
+	if (id.length > MAX_ID_LENGTH || !/^[\x21-\x7e]+$/.test(id)) {
 		return { valid: false, reason: 'invalid_id' };
 	}
 	// Canonical decimal seconds only: no sign, no leading zeros, no fraction, no suffix.

@@ -31,7 +31,9 @@ function randomString(rand, n, alphabet = ALNUM) {
 }
 
 function randomId(rand) {
-	return (rand() < 0.8 ? 'evt_' : 'msg_') + randomString(rand, 12 + Math.floor(rand() * 20));
+	const id = (rand() < 0.8 ? 'evt_' : 'msg_') + randomString(rand, 12 + Math.floor(rand() * 20));
+	// Any printable id is valid under the spec, dots and dashes included.
+	return rand() < 0.1 ? `${id}.${randomString(rand, 4)}-x` : id;
 }
 
 const WORDS = ['scan', 'lead', 'café', 'Zürich', '二维码', 'код', '😀', 'naïve', 'e\u0301', '"quoted"', 'back\\slash', 'tab\t', 'line\nbreak', ''];
