@@ -21,7 +21,8 @@ function nodeOperations() {
 	return resources.flatMap((resource) => {
 		const operationProperty = properties.find(
 			(property) =>
-				property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value),
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(resource.value),
 		);
 		return operationProperty.options.map((operation) => [resource.name, operation.name]);
 	});
@@ -29,11 +30,19 @@ function nodeOperations() {
 
 /** The same pairs, read from the README's table of the action node. */
 function readmeOperations() {
-	const section = readme.slice(readme.indexOf('### Dynamic QR (action node)'), readme.indexOf('#### QR code types'));
+	const section = readme.slice(
+		readme.indexOf('### Dynamic QR (action node)'),
+		readme.indexOf('#### QR code types'),
+	);
 	return section
 		.split('\n')
 		.filter((line) => line.startsWith('| ') && !line.startsWith('| Resource'))
-		.map((line) => line.split('|').slice(1, 3).map((cell) => cell.trim()));
+		.map((line) =>
+			line
+				.split('|')
+				.slice(1, 3)
+				.map((cell) => cell.trim()),
+		);
 }
 
 describe('documentation', () => {

@@ -36,7 +36,11 @@ function cardIdOf(ctx: IPollFunctions): string {
 }
 
 /** Leads of a card created after `afterMs` (all of them when undefined), newest first. */
-async function fetchLeads(ctx: IPollFunctions, cardId: string, afterMs?: number): Promise<IDataObject[]> {
+async function fetchLeads(
+	ctx: IPollFunctions,
+	cardId: string,
+	afterMs?: number,
+): Promise<IDataObject[]> {
 	const qs: IDataObject = {};
 	if (afterMs !== undefined) qs.since = new Date(afterMs).toISOString();
 	return await apiRequestAllItems(ctx, `/cards/${encodeURIComponent(cardId)}/leads`, qs);
@@ -79,11 +83,17 @@ async function fetchQrCodes(ctx: IPollFunctions, afterMs?: number): Promise<IDat
 }
 
 /** The newest lead of the card, or the newest QR code of the workspace. */
-async function fetchNewest(ctx: IPollFunctions, event: PollEvent, cardId: string): Promise<IDataObject | undefined> {
+async function fetchNewest(
+	ctx: IPollFunctions,
+	event: PollEvent,
+	cardId: string,
+): Promise<IDataObject | undefined> {
 	if (event === 'newLead') {
 		return (await apiRequestAllItems(ctx, `/cards/${encodeURIComponent(cardId)}/leads`, {}, 1))[0];
 	}
-	const answer = await apiRequest<ListAnswer>(ctx, 'GET', '/qr-codes', { qs: { page: 1, per_page: 1 } });
+	const answer = await apiRequest<ListAnswer>(ctx, 'GET', '/qr-codes', {
+		qs: { page: 1, per_page: 1 },
+	});
 	return answer.data?.[0];
 }
 
@@ -91,7 +101,10 @@ export class DynamicQrPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Dynamic QR Polling Trigger',
 		name: 'dynamicQrPollingTrigger',
-		icon: { light: 'file:dynamicQrPollingTrigger.svg', dark: 'file:dynamicQrPollingTrigger.dark.svg' },
+		icon: {
+			light: 'file:dynamicQrPollingTrigger.svg',
+			dark: 'file:dynamicQrPollingTrigger.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"] === "newLead" ? "New lead" : "New QR code"}}',
@@ -167,10 +180,13 @@ export class DynamicQrPollingTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const event: PollEvent = this.getNodeParameter('event', 'newLead') === 'newQrCode' ? 'newQrCode' : 'newLead';
+		const event: PollEvent =
+			this.getNodeParameter('event', 'newLead') === 'newQrCode' ? 'newQrCode' : 'newLead';
 		const cardId = event === 'newLead' ? cardIdOf(this) : '';
 		const fetch = async (afterMs?: number) =>
-			event === 'newLead' ? await fetchLeads(this, cardId, afterMs) : await fetchQrCodes(this, afterMs);
+			event === 'newLead'
+				? await fetchLeads(this, cardId, afterMs)
+				: await fetchQrCodes(this, afterMs);
 
 		// Manual "Fetch Test Event": show the newest existing record (n8n's convention), and
 		// leave the cursor of the active workflow alone.

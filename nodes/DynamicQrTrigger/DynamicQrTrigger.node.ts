@@ -26,7 +26,9 @@ import { describeFailure, isValidSecret, verifySignature } from './signature';
 type EndpointMode = 'automatic' | 'dashboard';
 
 function endpointMode(ctx: IHookFunctions | IWebhookFunctions): EndpointMode {
-	return ctx.getNodeParameter('endpointMode', 'automatic') === 'dashboard' ? 'dashboard' : 'automatic';
+	return ctx.getNodeParameter('endpointMode', 'automatic') === 'dashboard'
+		? 'dashboard'
+		: 'automatic';
 }
 
 /** The secret pasted in dashboard mode, without the whitespace a copy and paste brings along. */
@@ -167,10 +169,14 @@ export class DynamicQrTrigger implements INodeType {
 				if (endpointMode(this) === 'dashboard') {
 					selectedEvents(this);
 					if (!isValidSecret(pastedSecret(this))) {
-						throw new NodeOperationError(this.getNode(), 'The Signing Secret is not a valid signing secret', {
-							description:
-								'Copy the signing secret of the endpoint from the dashboard: it begins with "whsec_" followed by base64 text.',
-						});
+						throw new NodeOperationError(
+							this.getNode(),
+							'The Signing Secret is not a valid signing secret',
+							{
+								description:
+									'Copy the signing secret of the endpoint from the dashboard: it begins with "whsec_" followed by base64 text.',
+							},
+						);
 					}
 					return true;
 				}
@@ -276,7 +282,8 @@ export class DynamicQrTrigger implements INodeType {
 						);
 					}
 				}
-				const keep = state.endpointId && failed.includes(state.endpointId) ? state.endpointId : undefined;
+				const keep =
+					state.endpointId && failed.includes(state.endpointId) ? state.endpointId : undefined;
 				clearEndpointState(state);
 				if (keep) state.endpointId = keep;
 				return failed.length === 0;
@@ -288,7 +295,9 @@ export class DynamicQrTrigger implements INodeType {
 		const req = this.getRequestObject();
 		const mode = endpointMode(this);
 		const secret =
-			mode === 'dashboard' ? pastedSecret(this) : (this.getWorkflowStaticData('node') as IDataObject).secret;
+			mode === 'dashboard'
+				? pastedSecret(this)
+				: (this.getWorkflowStaticData('node') as IDataObject).secret;
 
 		const refuse = (why: string): IWebhookResponseData => {
 			this.logger.debug(`Dynamic QR Trigger: delivery refused: ${why}`);
@@ -322,7 +331,9 @@ export class DynamicQrTrigger implements INodeType {
 			parsed = undefined;
 		}
 		if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-			this.logger.warn('Dynamic QR Trigger: a correctly signed delivery had a body that is not a JSON object');
+			this.logger.warn(
+				'Dynamic QR Trigger: a correctly signed delivery had a body that is not a JSON object',
+			);
 			const res = this.getResponseObject();
 			res.status(400).json({ message: 'The body is not a JSON event' });
 			return { noWebhookResponse: true };

@@ -32,7 +32,9 @@ export function parseIdList(value: unknown): string[] {
 }
 
 function asObject(value: unknown): IDataObject | undefined {
-	return value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
+	return value && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: undefined;
 }
 
 /** The QR code an event is about: the code itself for `qr_code.*`, the scanned one for scans. */
@@ -65,7 +67,11 @@ export interface DeliveryFilters {
  * to the events about a QR code (qr_code.*, scan.created); the card filter to lead.created.
  * An event of a kind a filter cannot describe is not held back by that filter.
  */
-export function filterOut(type: string, data: IDataObject | undefined, filters: DeliveryFilters): string | undefined {
+export function filterOut(
+	type: string,
+	data: IDataObject | undefined,
+	filters: DeliveryFilters,
+): string | undefined {
 	if (!filters.events.includes(type)) return `event type "${type}" is not selected`;
 	const isAboutQrCode = type.startsWith('qr_code.') || type === 'scan.created';
 	if (filters.qrCodeIds.length > 0 && isAboutQrCode) {

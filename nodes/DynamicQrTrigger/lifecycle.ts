@@ -38,7 +38,10 @@ export function clearEndpointState(state: EndpointState): void {
 export function webhookUrlOf(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url) {
-		throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'n8n did not provide a webhook URL for this trigger',
+		);
 	}
 	return url;
 }
@@ -76,7 +79,12 @@ export async function deleteEndpoint(ctx: IHookFunctions, id: string): Promise<s
 }
 
 /** Whether the endpoint at the service is the one this node registered, usable as it is. */
-export function isUsable(remote: RemoteEndpoint | undefined, state: EndpointState, url: string, events: string[]): boolean {
+export function isUsable(
+	remote: RemoteEndpoint | undefined,
+	state: EndpointState,
+	url: string,
+	events: string[],
+): boolean {
 	return (
 		remote !== undefined &&
 		remote.id === state.endpointId &&

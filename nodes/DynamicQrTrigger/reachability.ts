@@ -21,7 +21,10 @@ function ipv4(host: string): number[] | undefined {
 
 /** localhost, loopback, private, link-local, unspecified and "internal" names. */
 export function isLocalHost(hostname: string): boolean {
-	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+	const host = hostname
+		.toLowerCase()
+		.replace(/^\[|\]$/g, '')
+		.replace(/\.$/, '');
 	if (host === '' || host === 'localhost' || host.endsWith('.localhost')) return true;
 	if (/\.(local|internal|lan|home|intranet|corp|test|localdomain)$/.test(host)) return true;
 	if (!host.includes('.') && !host.includes(':')) return true; // a bare intranet name, e.g. "n8n"

@@ -18,7 +18,9 @@ async function testConnection(credentials) {
 	for (const [name, value] of Object.entries(credential.authenticate.properties.headers)) {
 		headers[name] = resolve(value, credentials);
 	}
-	const response = await fetch(`${resolve(request.baseURL, credentials)}${request.url}`, { headers });
+	const response = await fetch(`${resolve(request.baseURL, credentials)}${request.url}`, {
+		headers,
+	});
 	if (response.ok) return { status: 'OK', httpStatus: response.status };
 	const rule = rules.find((candidate) => candidate.properties.value === response.status);
 	return { status: 'Error', httpStatus: response.status, message: rule?.properties.message };
@@ -37,12 +39,19 @@ describe('Dynamic QR API credential', () => {
 		expect(credential.name).toBe('dynamicQrApi');
 		expect(credential.displayName).toBe('Dynamic QR API');
 		expect(credential.documentationUrl).toMatch(/^https:\/\/.+#credentials$/);
-		expect(credential.icon).toEqual({ light: expect.stringMatching(/\.svg$/), dark: expect.stringMatching(/\.dark\.svg$/) });
+		expect(credential.icon).toEqual({
+			light: expect.stringMatching(/\.svg$/),
+			dark: expect.stringMatching(/\.dark\.svg$/),
+		});
 	});
 
 	it('keeps the API key in a required password field that explains keys', () => {
 		const apiKey = credential.properties.find((property) => property.name === 'apiKey');
-		expect(apiKey).toMatchObject({ type: 'string', required: true, typeOptions: { password: true } });
+		expect(apiKey).toMatchObject({
+			type: 'string',
+			required: true,
+			typeOptions: { password: true },
+		});
 		expect(apiKey.description).toContain('api_');
 		expect(apiKey.description).toMatch(/read-only/);
 		expect(apiKey.description).toMatch(/developer settings/);
@@ -61,8 +70,14 @@ describe('Dynamic QR API credential', () => {
 
 	it('passes the connection test with read-write and read-only keys, trailing slash or not', async () => {
 		for (const apiKey of [sandbox.keys.readWrite, sandbox.keys.readOnly]) {
-			expect(await testConnection({ apiKey, baseUrl: sandbox.baseUrl })).toEqual({ status: 'OK', httpStatus: 200 });
-			expect(await testConnection({ apiKey, baseUrl: `${sandbox.baseUrl}/` })).toEqual({ status: 'OK', httpStatus: 200 });
+			expect(await testConnection({ apiKey, baseUrl: sandbox.baseUrl })).toEqual({
+				status: 'OK',
+				httpStatus: 200,
+			});
+			expect(await testConnection({ apiKey, baseUrl: `${sandbox.baseUrl}/` })).toEqual({
+				status: 'OK',
+				httpStatus: 200,
+			});
 		}
 		const requests = await sandbox.control('GET', '/requests');
 		expect(requests.data.filter((entry) => entry.path === '/me')).toHaveLength(4);
@@ -83,7 +98,10 @@ describe('Dynamic QR API credential', () => {
 	});
 
 	it('explains a base URL that is not the API root', async () => {
-		const result = await testConnection({ apiKey: sandbox.keys.readWrite, baseUrl: sandbox.siteUrl });
+		const result = await testConnection({
+			apiKey: sandbox.keys.readWrite,
+			baseUrl: sandbox.siteUrl,
+		});
 		expect(result).toMatchObject({ status: 'Error', httpStatus: 404 });
 		expect(result.message).toMatch(/must be the API root, ending in \/api\/v1/);
 	});

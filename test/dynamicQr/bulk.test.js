@@ -44,17 +44,29 @@ describe('bulk create and pagination', () => {
 		});
 		expect(new Set(jsonOf(items).map((code) => code.id)).size).toBe(230);
 
-		const all = await ctx.run({ resource: 'qrCode', operation: 'getAll', returnAll: true, simplify: false });
+		const all = await ctx.run({
+			resource: 'qrCode',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+		});
 		expect(all.items).toHaveLength(230);
 		expect(new Set(jsonOf(all.items).map((code) => code.id)).size).toBe(230);
-		const pages = (await ctx.requests()).filter((r) => r.method === 'GET' && r.path === '/qr-codes');
+		const pages = (await ctx.requests()).filter(
+			(r) => r.method === 'GET' && r.path === '/qr-codes',
+		);
 		expect(pages.map((r) => [r.query.page, r.query.per_page])).toEqual([
 			['1', '100'],
 			['2', '100'],
 			['3', '100'],
 		]);
 
-		const limited = await ctx.run({ resource: 'qrCode', operation: 'getAll', returnAll: false, limit: 150 });
+		const limited = await ctx.run({
+			resource: 'qrCode',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 150,
+		});
 		expect(limited.items).toHaveLength(150);
 		// Newest first, as the API lists them.
 		expect(limited.items[0].json.name).toBe('Bulk 229');
@@ -107,7 +119,9 @@ describe('no duplicates', () => {
 		expect(items).toHaveLength(5);
 		const codes = await liveCodesNamed('Dropped');
 		expect(codes).toHaveLength(5);
-		expect(new Set(jsonOf(items).map((code) => code.id))).toEqual(new Set(codes.map((code) => code.id)));
+		expect(new Set(jsonOf(items).map((code) => code.id))).toEqual(
+			new Set(codes.map((code) => code.id)),
+		);
 		const keys = (await createPosts()).map((r) => r.idempotency_key);
 		// Three creates were sent twice, each time with the key of its first attempt.
 		expect(keys).toHaveLength(8);

@@ -4,7 +4,13 @@ const { useSandbox } = require('./helpers');
 
 const ctx = useSandbox();
 const byId = (value) => ({ __rl: true, mode: 'id', value });
-const create = (extra) => ({ resource: 'qrCode', operation: 'create', name: 'Code', type: 'url', ...extra });
+const create = (extra) => ({
+	resource: 'qrCode',
+	operation: 'create',
+	name: 'Code',
+	type: 'url',
+	...extra,
+});
 
 afterAll(() => ctx.expectNoKeyLeak());
 
@@ -92,7 +98,9 @@ describe('API errors say what happened and how to fix it', () => {
 	});
 
 	test('403: a read-only key used to write', async () => {
-		const { error } = await ctx.run(create({ payload_url_url: 'https://example.com' }), { key: 'readOnly' });
+		const { error } = await ctx.run(create({ payload_url_url: 'https://example.com' }), {
+			key: 'readOnly',
+		});
 		expect(error.httpCode).toBe('403');
 		expect(error.message).toBe('The API key is read-only and cannot POST /qr-codes (403)');
 		expect(error.description).toMatch(/needs a read-write key/);
@@ -106,7 +114,11 @@ describe('API errors say what happened and how to fix it', () => {
 	});
 
 	test('404: an unknown code', async () => {
-		const { error } = await ctx.run({ resource: 'qrCode', operation: 'get', qrCodeId: byId('AAAAAAAAAAAA') });
+		const { error } = await ctx.run({
+			resource: 'qrCode',
+			operation: 'get',
+			qrCodeId: byId('AAAAAAAAAAAA'),
+		});
 		expect(error.httpCode).toBe('404');
 		expect(error.message).toBe('The QR code "AAAAAAAAAAAA" was not found in this workspace (404)');
 		expect(error.description).toMatch(/Check the ID/);
@@ -114,16 +126,29 @@ describe('API errors say what happened and how to fix it', () => {
 
 	test('422: a Pro type on a plan without smart redirects', async () => {
 		const { error } = await ctx.run(
-			create({ type: 'menu', payload_menu_title: 'Menu', payload_menu_menu_url: 'https://example.com/m.pdf' }),
+			create({
+				type: 'menu',
+				payload_menu_title: 'Menu',
+				payload_menu_menu_url: 'https://example.com/m.pdf',
+			}),
 			{ key: 'noSmartRedirects' },
 		);
 		expect(error.httpCode).toBe('422');
-		expect(error.message).toMatch(/^The API rejected the request \(422\): type: Type menu needs a plan with smart redirects/);
-		expect(error.description).toMatch(/needs a plan with smart redirects \(Pro\)\. Upgrade the plan/);
+		expect(error.message).toMatch(
+			/^The API rejected the request \(422\): type: Type menu needs a plan with smart redirects/,
+		);
+		expect(error.description).toMatch(
+			/needs a plan with smart redirects \(Pro\)\. Upgrade the plan/,
+		);
 	});
 
 	test('422: the fields the API rejected are listed', async () => {
-		const { error } = await ctx.run(create({ payload_url_url: 'https://example.com', additionalFields: { domain: 'evil.example' } }));
+		const { error } = await ctx.run(
+			create({
+				payload_url_url: 'https://example.com',
+				additionalFields: { domain: 'evil.example' },
+			}),
+		);
 		expect(error.httpCode).toBe('422');
 		expect(error.message).toMatch(/^The API rejected the request \(422\): domain: /);
 		expect(error.description).toMatch(/^Fix the rejected fields: domain: /);
@@ -138,7 +163,9 @@ describe('an unreachable service', () => {
 			{ credentials: { ...ctx.credentials(), baseUrl: closedPort } },
 		);
 		expect(error.message).toBe('The connection to the Dynamic QR API failed during GET /me');
-		expect(error.description).toMatch(/^Network error ECONNREFUSED. Check the Base URL in the credential/);
+		expect(error.description).toMatch(
+			/^Network error ECONNREFUSED. Check the Base URL in the credential/,
+		);
 	});
 
 	test('a base URL that is not the API root is refused before any request', async () => {
@@ -147,7 +174,9 @@ describe('an unreachable service', () => {
 			{ resource: 'account', operation: 'get' },
 			{ credentials: { ...ctx.credentials(), baseUrl: ctx.sandbox.siteUrl } },
 		);
-		expect(error.message).toMatch(/Base URL ".*" of the Dynamic QR API credential is not an API root/);
+		expect(error.message).toMatch(
+			/Base URL ".*" of the Dynamic QR API credential is not an API root/,
+		);
 		expect(error.description).toMatch(/ending in \/api\/v1/);
 		expect((await ctx.requests()).length).toBe(before);
 	});

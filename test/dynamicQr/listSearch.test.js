@@ -26,15 +26,27 @@ function listSearchContext(sandbox) {
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes: { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) },
+		nodeTypes: {
+			getByName: () => nodeType,
+			getByNameAndVersion: () => nodeType,
+			getKnownTypes: () => ({}),
+		},
 	});
 	const additionalData = {
-		credentialsHelper: createCredentialsHelper({ apiKey: sandbox.keys.readOnly, baseUrl: `${sandbox.baseUrl}/` }),
+		credentialsHelper: createCredentialsHelper({
+			apiKey: sandbox.keys.readOnly,
+			baseUrl: `${sandbox.baseUrl}/`,
+		}),
 		restApiUrl: 'http://127.0.0.1:1/rest',
 		webhookBaseUrl: 'http://127.0.0.1:1/webhook',
 		variables: {},
 	};
-	return new LoadOptionsContext(workflow, workflow.getNode('Dynamic QR'), additionalData, 'qrCodeId');
+	return new LoadOptionsContext(
+		workflow,
+		workflow.getNode('Dynamic QR'),
+		additionalData,
+		'qrCodeId',
+	);
 }
 
 const { listSearch } = nodeType.methods;
@@ -45,7 +57,10 @@ describe('searchable lists', () => {
 	const api = async (method, apiPath, body) => {
 		const response = await fetch(`${sandbox.baseUrl}${apiPath}`, {
 			method,
-			headers: { Authorization: `Bearer ${sandbox.keys.readWrite}`, 'Content-Type': 'application/json' },
+			headers: {
+				Authorization: `Bearer ${sandbox.keys.readWrite}`,
+				'Content-Type': 'application/json',
+			},
 			body: body && JSON.stringify(body),
 		});
 		return (await response.json()).data;
@@ -55,10 +70,21 @@ describe('searchable lists', () => {
 		sandbox = await startSandbox({ port: 0 });
 		context = listSearchContext(sandbox);
 		for (let index = 0; index < 55; index++) {
-			await api('POST', '/qr-codes', { name: `Poster ${index}`, type: 'url', payload: { url: `https://example.com/${index}` } });
+			await api('POST', '/qr-codes', {
+				name: `Poster ${index}`,
+				type: 'url',
+				payload: { url: `https://example.com/${index}` },
+			});
 		}
-		await api('POST', '/qr-codes', { name: 'Menu board', type: 'url', payload: { url: 'https://example.com/menu' } });
-		await api('POST', '/webhooks', { url: 'https://hooks.example.com/scans', events: ['scan.created'] });
+		await api('POST', '/qr-codes', {
+			name: 'Menu board',
+			type: 'url',
+			payload: { url: 'https://example.com/menu' },
+		});
+		await api('POST', '/webhooks', {
+			url: 'https://hooks.example.com/scans',
+			events: ['scan.created'],
+		});
 	});
 	afterAll(async () => {
 		await sandbox.close();
@@ -84,20 +110,29 @@ describe('searchable lists', () => {
 		const found = await listSearch.searchQrCodes.call(context, 'menu');
 		expect(found.results.map((item) => item.name)).toEqual(['Menu board (url)']);
 		const requests = (await sandbox.control('GET', '/requests')).data;
-		expect(requests.at(-1)).toMatchObject({ path: '/qr-codes', query: { search: 'menu', per_page: '50', page: '1' } });
+		expect(requests.at(-1)).toMatchObject({
+			path: '/qr-codes',
+			query: { search: 'menu', per_page: '50', page: '1' },
+		});
 	});
 
 	it('lists cards with their dashboard links', async () => {
 		const { results } = await listSearch.searchCards.call(context);
 		expect(results).toEqual([
-			expect.objectContaining({ value: sandbox.cardId, url: `${sandbox.siteUrl}/cards/${sandbox.cardId}` }),
+			expect.objectContaining({
+				value: sandbox.cardId,
+				url: `${sandbox.siteUrl}/cards/${sandbox.cardId}`,
+			}),
 		]);
 	});
 
 	it('lists webhook endpoints by URL and events', async () => {
 		const { results } = await listSearch.searchWebhookEndpoints.call(context, 'hooks.example');
 		expect(results).toEqual([
-			{ name: 'https://hooks.example.com/scans (scan.created)', value: expect.stringMatching(/^[A-Za-z0-9]{12}$/) },
+			{
+				name: 'https://hooks.example.com/scans (scan.created)',
+				value: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
+			},
 		]);
 	});
 });

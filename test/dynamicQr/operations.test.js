@@ -69,7 +69,9 @@ describe('QR Code', () => {
 		});
 		expect(code.id).toMatch(/^[A-Za-z0-9]{12}$/);
 		expect(code.design).toBeDefined();
-		const post = (await ctx.requests()).filter((r) => r.method === 'POST' && r.status === 201).pop();
+		const post = (await ctx.requests())
+			.filter((r) => r.method === 'POST' && r.status === 201)
+			.pop();
 		expect(post.idempotency_key).toMatch(/^n8n-[0-9a-f]{40}$/);
 	});
 
@@ -126,7 +128,10 @@ describe('QR Code', () => {
 			}),
 		);
 		expect(raw.error).toBeUndefined();
-		expect(raw.items[0].json).toMatchObject({ id: created.id, payload: { url: 'https://example.com/a' } });
+		expect(raw.items[0].json).toMatchObject({
+			id: created.id,
+			payload: { url: 'https://example.com/a' },
+		});
 
 		const fromList = await ctx.run(
 			qrCode('get', { qrCodeId: { __rl: true, mode: 'list', value: created.id } }),
@@ -138,12 +143,21 @@ describe('QR Code', () => {
 		await createUrlCode('Filter alpha');
 		await createUrlCode('Filter beta');
 		const { items, error } = await ctx.run(
-			qrCode('getAll', { returnAll: true, filters: { search: 'filter', type: 'url', archived: false } }),
+			qrCode('getAll', {
+				returnAll: true,
+				filters: { search: 'filter', type: 'url', archived: false },
+			}),
 		);
 		expect(error).toBeUndefined();
-		expect(jsonOf(items).map((code) => code.name).sort()).toEqual(['Filter alpha', 'Filter beta']);
+		expect(
+			jsonOf(items)
+				.map((code) => code.name)
+				.sort(),
+		).toEqual(['Filter alpha', 'Filter beta']);
 		items.forEach((item) => expect(item.pairedItem).toEqual({ item: 0 }));
-		const list = (await ctx.requests()).filter((r) => r.path === '/qr-codes' && r.method === 'GET').pop();
+		const list = (await ctx.requests())
+			.filter((r) => r.path === '/qr-codes' && r.method === 'GET')
+			.pop();
 		expect(list.query).toMatchObject({ search: 'filter', type: 'url', archived: 'false' });
 	});
 
@@ -186,7 +200,10 @@ describe('QR Code', () => {
 		const renamed = await ctx.run(
 			qrCode('update', { qrCodeId: byId(id), updateFields: { name: 'Only name' } }),
 		);
-		expect(renamed.items[0].json).toMatchObject({ name: 'Only name', payload: { email: 'b@example.com' } });
+		expect(renamed.items[0].json).toMatchObject({
+			name: 'Only name',
+			payload: { email: 'b@example.com' },
+		});
 		const patch = (await ctx.requests()).filter((r) => r.method === 'PATCH').pop();
 		expect(patch.status).toBe(200);
 	});
@@ -207,12 +224,20 @@ describe('QR Code', () => {
 	test('Download Image: PNG that decodes to the short link, named qr-<id>.png, JSON keeps id and name', async () => {
 		const code = await createUrlCode('Printable');
 		const { items, error } = await ctx.run(
-			qrCode('downloadImage', { qrCodeId: byId(code.id), format: 'png', sizeUnit: 'pixels', size: 512 }),
+			qrCode('downloadImage', {
+				qrCodeId: byId(code.id),
+				format: 'png',
+				sizeUnit: 'pixels',
+				size: 512,
+			}),
 		);
 		expect(error).toBeUndefined();
 		const [item] = items;
 		expect(item.json).toMatchObject({ id: code.id, name: 'Printable' });
-		expect(item.binary.data).toMatchObject({ mimeType: 'image/png', fileName: `qr-${code.id}.png` });
+		expect(item.binary.data).toMatchObject({
+			mimeType: 'image/png',
+			fileName: `qr-${code.id}.png`,
+		});
 		const png = Buffer.from(item.binary.data.data, 'base64');
 		expect(decodeQr(png)).toBe(code.short_url);
 	});
@@ -244,12 +269,22 @@ describe('QR Code', () => {
 		await ctx.control('POST', '/scans', { qr_code_id: code.id, country: 'DE' });
 		await ctx.control('POST', '/scans', { qr_code_id: code.id, country: 'FR' });
 		const today = new Date().toISOString().slice(0, 10);
-		const stats = await ctx.run(qrCode('getScans', { qrCodeId: byId(code.id), from: today, to: today }));
+		const stats = await ctx.run(
+			qrCode('getScans', { qrCodeId: byId(code.id), from: today, to: today }),
+		);
 		expect(stats.error).toBeUndefined();
 		expect(stats.items).toHaveLength(1);
-		expect(stats.items[0].json).toMatchObject({ qr_code_id: code.id, total: 2, from: today, to: today });
+		expect(stats.items[0].json).toMatchObject({
+			qr_code_id: code.id,
+			total: 2,
+			from: today,
+			to: today,
+		});
 		expect(stats.items[0].json.breakdowns.country).toEqual(
-			expect.arrayContaining([{ value: 'DE', scans: 1 }, { value: 'FR', scans: 1 }]),
+			expect.arrayContaining([
+				{ value: 'DE', scans: 1 },
+				{ value: 'FR', scans: 1 },
+			]),
 		);
 
 		const daily = await ctx.run(
@@ -273,8 +308,13 @@ describe('Static QR Code', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ type: 'url', format: 'png' });
-		expect(items[0].binary.data).toMatchObject({ mimeType: 'image/png', fileName: 'qr-static-url.png' });
-		expect(decodeQr(Buffer.from(items[0].binary.data.data, 'base64'))).toBe('https://example.com/static');
+		expect(items[0].binary.data).toMatchObject({
+			mimeType: 'image/png',
+			fileName: 'qr-static-url.png',
+		});
+		expect(decodeQr(Buffer.from(items[0].binary.data.data, 'base64'))).toBe(
+			'https://example.com/static',
+		);
 		expect((await ctx.allCodes()).length).toBe(before);
 	});
 });
@@ -287,10 +327,18 @@ describe('Logo', () => {
 		const base64 = PNG.sync.write(png).toString('base64');
 		const { items, error } = await ctx.run(
 			{ resource: 'logo', operation: 'upload', binaryPropertyName: 'logo' },
-			{ items: [{ json: {}, binary: { logo: { base64, mimeType: 'image/png', fileName: 'logo.png' } } }] },
+			{
+				items: [
+					{ json: {}, binary: { logo: { base64, mimeType: 'image/png', fileName: 'logo.png' } } },
+				],
+			},
 		);
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ object: 'logo_upload', filename: 'logo.png', content_type: 'image/png' });
+		expect(items[0].json).toMatchObject({
+			object: 'logo_upload',
+			filename: 'logo.png',
+			content_type: 'image/png',
+		});
 
 		const withLogo = await ctx.run(
 			qrCode('create', {
@@ -312,13 +360,18 @@ describe('Card and Lead', () => {
 		const one = await ctx.run({
 			resource: 'card',
 			operation: 'get',
-			cardId: { __rl: true, mode: 'url', value: `https://qr.example.com/cards/${ctx.sandbox.cardId}` },
+			cardId: {
+				__rl: true,
+				mode: 'url',
+				value: `https://qr.example.com/cards/${ctx.sandbox.cardId}`,
+			},
 		});
 		expect(one.items[0].json.id).toBe(ctx.sandbox.cardId);
 	});
 
 	test('Lead Get Many lists newest first, and only newer ones with Since', async () => {
-		const first = (await ctx.control('POST', '/leads', { name: 'Ann', email: 'ann@example.com' })).data;
+		const first = (await ctx.control('POST', '/leads', { name: 'Ann', email: 'ann@example.com' }))
+			.data;
 		await new Promise((resolve) => setTimeout(resolve, 20));
 		await ctx.control('POST', '/leads', { name: 'Bob', email: 'bob@example.com' });
 		const all = await ctx.run({
@@ -349,7 +402,10 @@ describe('Webhook Endpoint', () => {
 			events: ['scan.created', 'lead.created'],
 		});
 		expect(hidden.error).toBeUndefined();
-		expect(hidden.items[0].json).toMatchObject({ url: 'https://example.com/hook-a', status: 'active' });
+		expect(hidden.items[0].json).toMatchObject({
+			url: 'https://example.com/hook-a',
+			status: 'active',
+		});
 		expect(hidden.items[0].json.secret).not.toMatch(/^whsec_/);
 
 		const shown = await ctx.run({
@@ -361,11 +417,16 @@ describe('Webhook Endpoint', () => {
 		});
 		expect(shown.items[0].json.secret).toMatch(/^whsec_/);
 
-		const many = await ctx.run({ resource: 'webhookEndpoint', operation: 'getAll', returnAll: true });
-		expect(jsonOf(many.items).map((endpoint) => endpoint.url).sort()).toEqual([
-			'https://example.com/hook-a',
-			'https://example.com/hook-b',
-		]);
+		const many = await ctx.run({
+			resource: 'webhookEndpoint',
+			operation: 'getAll',
+			returnAll: true,
+		});
+		expect(
+			jsonOf(many.items)
+				.map((endpoint) => endpoint.url)
+				.sort(),
+		).toEqual(['https://example.com/hook-a', 'https://example.com/hook-b']);
 
 		const deleted = await ctx.run({
 			resource: 'webhookEndpoint',
@@ -373,7 +434,11 @@ describe('Webhook Endpoint', () => {
 			webhookEndpointId: byId(hidden.items[0].json.id),
 		});
 		expect(deleted.items[0].json).toEqual({ deleted: true });
-		const left = await ctx.run({ resource: 'webhookEndpoint', operation: 'getAll', returnAll: true });
+		const left = await ctx.run({
+			resource: 'webhookEndpoint',
+			operation: 'getAll',
+			returnAll: true,
+		});
 		expect(left.items).toHaveLength(1);
 	});
 });

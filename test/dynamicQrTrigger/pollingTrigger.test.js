@@ -32,7 +32,14 @@ const ids = (result) => (result === null ? [] : result[0].map((item) => item.jso
 async function addLeads(n, prefix = 'lead') {
 	const leads = [];
 	for (let i = 0; i < n; i++) {
-		leads.push((await sandbox.control('POST', '/leads', { name: `${prefix} ${i}`, email: `${prefix}${i}@example.com` })).data);
+		leads.push(
+			(
+				await sandbox.control('POST', '/leads', {
+					name: `${prefix} ${i}`,
+					email: `${prefix}${i}@example.com`,
+				})
+			).data,
+		);
 	}
 	return leads;
 }
@@ -53,7 +60,10 @@ describe('new leads on a card', () => {
 		const second = await addLeads(1, 'second');
 		const result = await poll(setup);
 		expect(ids(result)).toEqual(second.map((lead) => lead.id));
-		expect(result[0][0].json).toMatchObject({ email: 'second0@example.com', card_id: sandbox.cardId });
+		expect(result[0][0].json).toMatchObject({
+			email: 'second0@example.com',
+			card_id: sandbox.cardId,
+		});
 
 		const emitted = [...first, ...second].map((lead) => lead.id);
 		expect(emitted.some((id) => before.some((lead) => lead.id === id))).toBe(false);
@@ -135,7 +145,8 @@ describe('new QR codes', () => {
 		const created = [];
 		const emitted = [];
 		for (const batch of [230, 3, 0, 101]) {
-			for (let i = 0; i < batch; i++) created.push((await createQrCode(sandbox, `c${created.length}`)).id);
+			for (let i = 0; i < batch; i++)
+				created.push((await createQrCode(sandbox, `c${created.length}`)).id);
 			emitted.push(...ids(await poll(setup)));
 		}
 		expect(emitted).toEqual(created); // oldest first, each exactly once
@@ -155,7 +166,11 @@ describe('new QR codes', () => {
 });
 
 describe('the polling cursor (unit)', () => {
-	const { advance, cutoffMs, OVERLAP_WINDOW_MS } = require('../../dist/nodes/DynamicQrPollingTrigger/cursor');
+	const {
+		advance,
+		cutoffMs,
+		OVERLAP_WINDOW_MS,
+	} = require('../../dist/nodes/DynamicQrPollingTrigger/cursor');
 	const at = (ms) => new Date(ms).toISOString();
 	const T = Date.parse('2026-01-01T00:00:00.000Z');
 
@@ -185,7 +200,9 @@ describe('the polling cursor (unit)', () => {
 
 	test('a record without a readable created_at is emitted once', () => {
 		const cursor = { key: 'k', recent: [] };
-		expect(advance(cursor, [{ id: 'x', created_at: 'garbage' }], T).map((r) => r.id)).toEqual(['x']);
+		expect(advance(cursor, [{ id: 'x', created_at: 'garbage' }], T).map((r) => r.id)).toEqual([
+			'x',
+		]);
 		expect(advance(cursor, [{ id: 'x', created_at: 'garbage' }], T)).toEqual([]);
 	});
 });

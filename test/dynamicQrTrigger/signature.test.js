@@ -64,7 +64,9 @@ describe('Standard Webhooks published vectors', () => {
 	});
 
 	test('multi signature header: decoys (bad v1, v2) around the valid one', () => {
-		const header = [VECTOR.decoys[0], VECTOR.decoys[1], VECTOR.signature, VECTOR.decoys[0]].join(' ');
+		const header = [VECTOR.decoys[0], VECTOR.decoys[1], VECTOR.signature, VECTOR.decoys[0]].join(
+			' ',
+		);
 		const result = verifySignature(
 			VECTOR.secret,
 			vectorHeaders({ 'webhook-signature': header }),
@@ -120,8 +122,14 @@ describe('Standard Webhooks published vectors', () => {
 	test('timestamps beyond the 5 minute tolerance fail, within it pass', () => {
 		const t = VECTOR.timestamp;
 		const at = (now) => verifySignature(VECTOR.secret, vectorHeaders(), VECTOR.payload, now);
-		expect(at(t + VECTOR.toleranceSeconds + 1)).toEqual({ valid: false, reason: 'timestamp_too_old' });
-		expect(at(t - VECTOR.toleranceSeconds - 1)).toEqual({ valid: false, reason: 'timestamp_too_new' });
+		expect(at(t + VECTOR.toleranceSeconds + 1)).toEqual({
+			valid: false,
+			reason: 'timestamp_too_old',
+		});
+		expect(at(t - VECTOR.toleranceSeconds - 1)).toEqual({
+			valid: false,
+			reason: 'timestamp_too_new',
+		});
 		expect(at(t + VECTOR.toleranceSeconds).valid).toBe(true);
 		expect(at(t - VECTOR.toleranceSeconds).valid).toBe(true);
 		expect(at(t + VECTOR.toleranceSeconds + 0.999).valid).toBe(true); // whole seconds
@@ -174,13 +182,19 @@ describe('agreement with the standardwebhooks library', () => {
 			const theirs = library.sign(id, new Date(timestamp * 1000), body);
 			const ours = sign(secret, id, timestamp, body);
 			expect(ours).toBe(theirs);
-			const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': theirs };
+			const headers = {
+				'webhook-id': id,
+				'webhook-timestamp': String(timestamp),
+				'webhook-signature': theirs,
+			};
 			expect(verifySignature(secret, headers, Buffer.from(body, 'utf8'), now).valid).toBe(true);
 			expect(() => library.verify(body, headers, { jsonParse: false })).not.toThrow();
 			// and both reject the same body tampering
 			const tampered = body + ' ';
 			expect(verifySignature(secret, headers, tampered, now).valid).toBe(false);
-			expect(() => library.verify(tampered, headers, { jsonParse: false })).toThrow('No matching signature found');
+			expect(() => library.verify(tampered, headers, { jsonParse: false })).toThrow(
+				'No matching signature found',
+			);
 		}
 	});
 });
@@ -223,7 +237,9 @@ describe('agreement with the svix library', () => {
 				'webhook-timestamp': String(c.timestamp),
 				'webhook-signature': out.signatures[i],
 			};
-			expect(verifySignature(c.secret, headers, Buffer.from(c.payload, 'utf8'), now).valid).toBe(true);
+			expect(verifySignature(c.secret, headers, Buffer.from(c.payload, 'utf8'), now).valid).toBe(
+				true,
+			);
 		});
 		expect(out.verified.slice(0, cases.length).every((v) => v === true)).toBe(true);
 		expect(out.verified.slice(cases.length).every((v) => v === false)).toBe(true);
@@ -246,7 +262,11 @@ describe('tampered deliveries', () => {
 		const raw = Buffer.from(body, 'utf8');
 		const current = sign(secret, id, timestamp, raw);
 		// secret rotation: the sender signs with the old and the new key
-		const rotated = shuffle(rand, [current, sign(oldSecret, id, timestamp, raw), 'v1a,' + crypto.randomBytes(64).toString('base64')]);
+		const rotated = shuffle(rand, [
+			current,
+			sign(oldSecret, id, timestamp, raw),
+			'v1a,' + crypto.randomBytes(64).toString('base64'),
+		]);
 		return {
 			secret,
 			oldSecret,
@@ -255,7 +275,11 @@ describe('tampered deliveries', () => {
 			raw,
 			signature: rand() < 0.5 ? current : rotated.join(' '),
 			headers() {
-				return { 'webhook-id': this.id, 'webhook-timestamp': String(this.timestamp), 'webhook-signature': this.signature };
+				return {
+					'webhook-id': this.id,
+					'webhook-timestamp': String(this.timestamp),
+					'webhook-signature': this.signature,
+				};
 			},
 		};
 	}
@@ -270,7 +294,9 @@ describe('tampered deliveries', () => {
 	const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 	function swapCaseOnce(text) {
-		const letters = [...text].map((c, i) => [c, i]).filter(([c]) => c.toLowerCase() !== c.toUpperCase());
+		const letters = [...text]
+			.map((c, i) => [c, i])
+			.filter(([c]) => c.toLowerCase() !== c.toUpperCase());
 		if (letters.length === 0) return undefined;
 		const [c, i] = letters[Math.floor(rand() * letters.length)];
 		const swapped = c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase();
@@ -293,8 +319,11 @@ describe('tampered deliveries', () => {
 			raw[i] ^= 1 + Math.floor(rand() * 255);
 			return { body: raw };
 		},
-		'body: byte appended': (d) => ({ body: Buffer.concat([d.raw, Buffer.from([Math.floor(rand() * 256)])]) }),
-		'body: truncated': (d) => (d.raw.length ? { body: d.raw.subarray(0, d.raw.length - 1) } : undefined),
+		'body: byte appended': (d) => ({
+			body: Buffer.concat([d.raw, Buffer.from([Math.floor(rand() * 256)])]),
+		}),
+		'body: truncated': (d) =>
+			d.raw.length ? { body: d.raw.subarray(0, d.raw.length - 1) } : undefined,
 		'body: re-serialised JSON': (d) => {
 			try {
 				const again = Buffer.from(JSON.stringify(JSON.parse(d.raw.toString('utf8'))), 'utf8');
@@ -309,7 +338,9 @@ describe('tampered deliveries', () => {
 			return other.equals(d.raw) ? undefined : { body: other };
 		},
 		'body: another delivery': (d) => ({ body: Buffer.concat([d.raw, Buffer.from('{}')]) }),
-		'id: one character changed': (d) => ({ headers: { ...d.headers(), 'webhook-id': flipChar(d.id, B64) } }),
+		'id: one character changed': (d) => ({
+			headers: { ...d.headers(), 'webhook-id': flipChar(d.id, B64) },
+		}),
 		'id: case of one letter swapped': (d) => {
 			const id = swapCaseOnce(d.id);
 			return id && { headers: { ...d.headers(), 'webhook-id': id } };
@@ -321,28 +352,80 @@ describe('tampered deliveries', () => {
 			return { headers: { ...d.headers(), 'webhook-id': `${d.id}.${d.timestamp}` } };
 		},
 		'timestamp: shifted by a second': (d) => ({
-			headers: { ...d.headers(), 'webhook-timestamp': String(d.timestamp + (rand() < 0.5 ? 1 : -1)) },
+			headers: {
+				...d.headers(),
+				'webhook-timestamp': String(d.timestamp + (rand() < 0.5 ? 1 : -1)),
+			},
 		}),
-		'timestamp: replayed too late': (d) => ({ now: d.timestamp + 301 + Math.floor(rand() * 100000) }),
+		'timestamp: replayed too late': (d) => ({
+			now: d.timestamp + 301 + Math.floor(rand() * 100000),
+		}),
 		'timestamp: too far ahead': (d) => ({ now: d.timestamp - 301 - Math.floor(rand() * 100000) }),
 		'timestamp: not canonical': (d) => {
-			const variants = ['0' + d.timestamp, '+' + d.timestamp, d.timestamp + '.0', d.timestamp + 'abc', ' ' + d.timestamp, d.timestamp + ' ', `${d.timestamp}e0`, '-' + d.timestamp, ''];
-			return { headers: { ...d.headers(), 'webhook-timestamp': variants[Math.floor(rand() * variants.length)] } };
+			const variants = [
+				'0' + d.timestamp,
+				'+' + d.timestamp,
+				d.timestamp + '.0',
+				d.timestamp + 'abc',
+				' ' + d.timestamp,
+				d.timestamp + ' ',
+				`${d.timestamp}e0`,
+				'-' + d.timestamp,
+				'',
+			];
+			return {
+				headers: {
+					...d.headers(),
+					'webhook-timestamp': variants[Math.floor(rand() * variants.length)],
+				},
+			};
 		},
-		'timestamp: in milliseconds': (d) => ({ headers: { ...d.headers(), 'webhook-timestamp': String(d.timestamp * 1000) } }),
+		'timestamp: in milliseconds': (d) => ({
+			headers: { ...d.headers(), 'webhook-timestamp': String(d.timestamp * 1000) },
+		}),
 		'signature: one character changed': (d) => ({
-			headers: { ...d.headers(), 'webhook-signature': everyV1(d.signature, (s) => flipChar(s.slice(0, 43), B64) + s.slice(43)) },
+			headers: {
+				...d.headers(),
+				'webhook-signature': everyV1(
+					d.signature,
+					(s) => flipChar(s.slice(0, 43), B64) + s.slice(43),
+				),
+			},
 		}),
 		'signature: case of one letter swapped': (d) => ({
-			headers: { ...d.headers(), 'webhook-signature': everyV1(d.signature, (s) => swapCaseOnce(s)) },
+			headers: {
+				...d.headers(),
+				'webhook-signature': everyV1(d.signature, (s) => swapCaseOnce(s)),
+			},
 		}),
 		'signature: version changed': (d) => {
 			const versions = ['v2', 'V1', 'v1a', 'v0', '', 'v1 ', 'v11', 'v1,'];
 			const v = versions[Math.floor(rand() * versions.length)];
-			return { headers: { ...d.headers(), 'webhook-signature': d.signature.split(' ').map((s) => (s.startsWith('v1,') ? v + s.slice(2) : s)).join(' ') } };
+			return {
+				headers: {
+					...d.headers(),
+					'webhook-signature': d.signature
+						.split(' ')
+						.map((s) => (s.startsWith('v1,') ? v + s.slice(2) : s))
+						.join(' '),
+				},
+			};
 		},
-		'signature: no version': (d) => ({ headers: { ...d.headers(), 'webhook-signature': d.signature.split(' ').map((s) => s.replace(/^v1,/, '')).join(' ') } }),
-		'signature: truncated': (d) => ({ headers: { ...d.headers(), 'webhook-signature': everyV1(d.signature, (s) => s.slice(0, 1 + Math.floor(rand() * 42))) } }),
+		'signature: no version': (d) => ({
+			headers: {
+				...d.headers(),
+				'webhook-signature': d.signature
+					.split(' ')
+					.map((s) => s.replace(/^v1,/, ''))
+					.join(' '),
+			},
+		}),
+		'signature: truncated': (d) => ({
+			headers: {
+				...d.headers(),
+				'webhook-signature': everyV1(d.signature, (s) => s.slice(0, 1 + Math.floor(rand() * 42))),
+			},
+		}),
 		'signature: URL-safe base64': (d) => ({
 			headers: {
 				...d.headers(),
@@ -352,14 +435,26 @@ describe('tampered deliveries', () => {
 				}),
 			},
 		}),
-		'signature: junk after it': (d) => ({ headers: { ...d.headers(), 'webhook-signature': everyV1(d.signature, (s) => s + ',x') } }),
+		'signature: junk after it': (d) => ({
+			headers: { ...d.headers(), 'webhook-signature': everyV1(d.signature, (s) => s + ',x') },
+		}),
 		'signature: comma instead of space between signatures': (d) => {
 			const parts = d.signature.split(' ');
-			return { headers: { ...d.headers(), 'webhook-signature': parts.length > 1 ? parts.join(',') : d.signature + ',' } };
+			return {
+				headers: {
+					...d.headers(),
+					'webhook-signature': parts.length > 1 ? parts.join(',') : d.signature + ',',
+				},
+			};
 		},
-		'signature: empty': (d) => ({ headers: { ...d.headers(), 'webhook-signature': rand() < 0.5 ? '' : ' ' } }),
+		'signature: empty': (d) => ({
+			headers: { ...d.headers(), 'webhook-signature': rand() < 0.5 ? '' : ' ' },
+		}),
 		'signature: hex instead of base64': (d) => ({
-			headers: { ...d.headers(), 'webhook-signature': everyV1(d.signature, (s) => Buffer.from(s, 'base64').toString('hex')) },
+			headers: {
+				...d.headers(),
+				'webhook-signature': everyV1(d.signature, (s) => Buffer.from(s, 'base64').toString('hex')),
+			},
 		}),
 		'secret: another secret': (d) => ({ secret: randomSecret(rand) }),
 		'secret: only the old rotated secret known... signed by the new only': (d) => ({
@@ -377,7 +472,12 @@ describe('tampered deliveries', () => {
 			headers: {
 				...d.headers(),
 				'webhook-signature':
-					'v1,' + crypto.createHmac('sha256', d.secret).update(`${d.id}.${d.timestamp}.`).update(d.raw).digest('base64'),
+					'v1,' +
+					crypto
+						.createHmac('sha256', d.secret)
+						.update(`${d.id}.${d.timestamp}.`)
+						.update(d.raw)
+						.digest('base64'),
 			},
 		}),
 		'headers: id and timestamp swapped': (d) => ({
@@ -390,10 +490,17 @@ describe('tampered deliveries', () => {
 			headers: { ...d.headers(), 'Webhook-Id': randomId(rand) },
 		}),
 		'headers: repeated as a list': (d) => ({
-			headers: { ...d.headers(), 'webhook-signature': [d.signature, 'v1,' + crypto.randomBytes(32).toString('base64')] },
+			headers: {
+				...d.headers(),
+				'webhook-signature': [d.signature, 'v1,' + crypto.randomBytes(32).toString('base64')],
+			},
 		}),
 		'headers: svix-* names only': (d) => ({
-			headers: { 'svix-id': d.id, 'svix-timestamp': String(d.timestamp), 'svix-signature': d.signature },
+			headers: {
+				'svix-id': d.id,
+				'svix-timestamp': String(d.timestamp),
+				'svix-signature': d.signature,
+			},
 		}),
 	};
 
@@ -413,7 +520,16 @@ describe('tampered deliveries', () => {
 		let tampered = 0;
 		let valid = 0;
 		let deliveries = 0;
-		const specialBodies = ['', '{}', '{"emoji":"😀","accents":"café","cjk":"二维码"}', 'e\u0301', '\u00e9', ' '.repeat(100), '\u0000', 'x'.repeat(100000)];
+		const specialBodies = [
+			'',
+			'{}',
+			'{"emoji":"😀","accents":"café","cjk":"二维码"}',
+			'e\u0301',
+			'\u00e9',
+			' '.repeat(100),
+			'\u0000',
+			'x'.repeat(100000),
+		];
 		while (tampered < 12000) {
 			const body = deliveries < specialBodies.length ? specialBodies[deliveries] : undefined;
 			const d = makeDelivery({ body });
@@ -423,7 +539,12 @@ describe('tampered deliveries', () => {
 				d.headers(),
 				Object.fromEntries(shuffle(rand, Object.entries(d.headers()))),
 				Object.fromEntries(Object.entries(d.headers()).map(([k, v]) => [k.toUpperCase(), v])),
-				Object.fromEntries(Object.entries(d.headers()).map(([k, v]) => [k.replace(/(^|-)(\w)/g, (s) => s.toUpperCase()), v])),
+				Object.fromEntries(
+					Object.entries(d.headers()).map(([k, v]) => [
+						k.replace(/(^|-)(\w)/g, (s) => s.toUpperCase()),
+						v,
+					]),
+				),
 				{ ...d.headers(), 'content-type': 'application/json', 'svix-id': 'ignored' },
 			];
 			for (const headers of headerVariants) {
@@ -449,7 +570,10 @@ describe('tampered deliveries', () => {
 	test('secret rotation: either key alone verifies a twice-signed delivery', () => {
 		for (let i = 0; i < 200; i++) {
 			const d = makeDelivery();
-			const both = [sign(d.oldSecret, d.id, d.timestamp, d.raw), sign(d.secret, d.id, d.timestamp, d.raw)];
+			const both = [
+				sign(d.oldSecret, d.id, d.timestamp, d.raw),
+				sign(d.secret, d.id, d.timestamp, d.raw),
+			];
 			const headers = { ...d.headers(), 'webhook-signature': shuffle(rand, both).join(' ') };
 			expect(verifySignature(d.secret, headers, d.raw, NOW).valid).toBe(true);
 			expect(verifySignature(d.oldSecret, headers, d.raw, NOW).valid).toBe(true);
@@ -459,10 +583,22 @@ describe('tampered deliveries', () => {
 
 	test('a signature length mismatch never throws', () => {
 		const d = makeDelivery();
-		for (const sig of ['v1,A', 'v1,' + 'A'.repeat(1000), 'v1,' + 'é'.repeat(44), 'v1,' + '\u0000'.repeat(44)]) {
-			expect(() => verifySignature(d.secret, { ...d.headers(), 'webhook-signature': sig }, d.raw, NOW)).not.toThrow();
-			expect(verifySignature(d.secret, { ...d.headers(), 'webhook-signature': sig }, d.raw, NOW).valid).toBe(false);
+		for (const sig of [
+			'v1,A',
+			'v1,' + 'A'.repeat(1000),
+			'v1,' + 'é'.repeat(44),
+			'v1,' + '\u0000'.repeat(44),
+		]) {
+			expect(() =>
+				verifySignature(d.secret, { ...d.headers(), 'webhook-signature': sig }, d.raw, NOW),
+			).not.toThrow();
+			expect(
+				verifySignature(d.secret, { ...d.headers(), 'webhook-signature': sig }, d.raw, NOW).valid,
+			).toBe(false);
 		}
-		expect(verifySignature(d.secret, null, d.raw, NOW)).toEqual({ valid: false, reason: 'missing_headers' });
+		expect(verifySignature(d.secret, null, d.raw, NOW)).toEqual({
+			valid: false,
+			reason: 'missing_headers',
+		});
 	});
 });

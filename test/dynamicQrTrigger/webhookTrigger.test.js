@@ -12,7 +12,13 @@ const {
 	logLines,
 	collected,
 } = require('./helpers/n8n');
-const { startSandbox, api, createQrCode, endpoints, flushDeliveries } = require('./helpers/sandbox');
+const {
+	startSandbox,
+	api,
+	createQrCode,
+	endpoints,
+	flushDeliveries,
+} = require('./helpers/sandbox');
 const { sign } = require('../../dist/nodes/DynamicQrTrigger/signature');
 
 let sandbox;
@@ -39,7 +45,12 @@ beforeEach(async () => {
 
 function trigger(parameters = {}, overrides = {}) {
 	const setup = createWorkflow({
-		parameters: { endpointMode: 'automatic', events: ['qr_code.created', 'scan.created', 'lead.created'], filters: {}, ...parameters },
+		parameters: {
+			endpointMode: 'automatic',
+			events: ['qr_code.created', 'scan.created', 'lead.created'],
+			filters: {},
+			...parameters,
+		},
 		credentials: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
 		webhookBaseUrl: receiver.webhookBaseUrl,
 		...overrides,
@@ -70,7 +81,11 @@ async function post(setup, { id, timestamp, body, signature, headers = {} }) {
 	return { status: response.status, body: await response.text() };
 }
 
-function eventBody(id, type = 'scan.created', data = { qr_code: { id: 'AAAAAAAAAAAA', name: 'x', type: 'url' } }) {
+function eventBody(
+	id,
+	type = 'scan.created',
+	data = { qr_code: { id: 'AAAAAAAAAAAA', name: 'x', type: 'url' } },
+) {
 	return JSON.stringify({ id, type, created_at: new Date().toISOString(), data });
 }
 
@@ -97,7 +112,8 @@ describe('webhook lifecycle', () => {
 		const setup = trigger();
 		const ids = new Set();
 		for (let cycle = 0; cycle < 100; cycle++) {
-			setup.node.parameters.events = cycle % 3 === 0 ? ['scan.created'] : ['qr_code.created', 'lead.created'];
+			setup.node.parameters.events =
+				cycle % 3 === 0 ? ['scan.created'] : ['qr_code.created', 'lead.created'];
 			await activate(setup);
 			const live = await endpoints(sandbox);
 			expect(live).toHaveLength(1);
@@ -176,7 +192,10 @@ describe('webhook lifecycle', () => {
 		const setup = trigger({ events: ['scan.created'] });
 		await activate(setup);
 		for (let i = 0; i < 130; i++) {
-			const answer = await api(sandbox, 'POST', '/webhooks', { url: `https://other.example.com/hook/${i}`, events: ['scan.created'] });
+			const answer = await api(sandbox, 'POST', '/webhooks', {
+				url: `https://other.example.com/hook/${i}`,
+				events: ['scan.created'],
+			});
 			expect(answer.status).toBe(201);
 		}
 		// the list is newest first: ours is now on page 2 of 100
@@ -202,15 +221,23 @@ describe('webhook lifecycle', () => {
 		await activate(setup);
 		const id = stored(setup).endpointId;
 		const secret = stored(setup).secret;
-		setup.additionalData.credentialsHelper.getDecrypted = async () => ({ apiKey: sandbox.keys.readOnly, baseUrl: sandbox.baseUrl });
+		setup.additionalData.credentialsHelper.getDecrypted = async () => ({
+			apiKey: sandbox.keys.readOnly,
+			baseUrl: sandbox.baseUrl,
+		});
 		expect(await deactivate(setup)).toBe(false);
 		const warnings = logLines.filter((line) => line.level === 'warn').map((line) => line.message);
-		expect(warnings.some((message) => message.includes(id) && /403|read-only/.test(message))).toBe(true);
+		expect(warnings.some((message) => message.includes(id) && /403|read-only/.test(message))).toBe(
+			true,
+		);
 		expect(warnings.join('\n')).not.toContain(secret);
 		expect(stored(setup)).toEqual({ endpointId: id }); // kept, so it is removed later
 		expect(await endpoints(sandbox)).toHaveLength(1);
 
-		setup.additionalData.credentialsHelper.getDecrypted = async () => ({ apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl });
+		setup.additionalData.credentialsHelper.getDecrypted = async () => ({
+			apiKey: sandbox.keys.readWrite,
+			baseUrl: sandbox.baseUrl,
+		});
 		await activate(setup);
 		const live = await endpoints(sandbox);
 		expect(live).toHaveLength(1);
@@ -221,7 +248,10 @@ describe('webhook lifecycle', () => {
 
 	test('an endpoint at this URL registered without a secret this node holds is replaced', async () => {
 		const setup = trigger({ events: ['scan.created'] });
-		const stray = await api(sandbox, 'POST', '/webhooks', { url: webhookUrlOf(setup), events: ['scan.created'] });
+		const stray = await api(sandbox, 'POST', '/webhooks', {
+			url: webhookUrlOf(setup),
+			events: ['scan.created'],
+		});
 		expect(await runWebhookMethod(setup, 'checkExists')).toBe(false);
 		await activate(setup);
 		const live = await endpoints(sandbox);
@@ -238,7 +268,11 @@ describe('webhook lifecycle', () => {
 	});
 
 	test('a local or plain-HTTP webhook URL with a public API host fails with an explanation', async () => {
-		for (const webhookBaseUrl of ['http://localhost:5678/webhook', 'https://192.168.1.20/webhook', 'http://n8n.example.com/webhook']) {
+		for (const webhookBaseUrl of [
+			'http://localhost:5678/webhook',
+			'https://192.168.1.20/webhook',
+			'http://n8n.example.com/webhook',
+		]) {
 			const setup = createWorkflow({
 				parameters: { endpointMode: 'automatic', events: ['scan.created'], filters: {} },
 				credentials: { apiKey: 'api_x', baseUrl: 'https://qr.example.com/api/v1' },
@@ -272,11 +306,22 @@ describe('deliveries', () => {
 			expect(Object.keys(runData).sort()).toEqual(['Collect', 'Dynamic QR Trigger']);
 			expect(execution.run.data.resultData.error).toBeUndefined();
 		}
-		expect(collected.map((item) => item.type).sort()).toEqual(['lead.created', 'qr_code.created', 'scan.created']);
+		expect(collected.map((item) => item.type).sort()).toEqual([
+			'lead.created',
+			'qr_code.created',
+			'scan.created',
+		]);
 		const deliveries = (await sandbox.control('GET', '/deliveries')).data;
 		expect(deliveries.every((delivery) => delivery.status === 'succeeded')).toBe(true);
 		for (const item of collected) {
-			expect(Object.keys(item).sort()).toEqual(['created_at', 'data', 'id', 'type', 'webhook_id', 'webhook_timestamp']);
+			expect(Object.keys(item).sort()).toEqual([
+				'created_at',
+				'data',
+				'id',
+				'type',
+				'webhook_id',
+				'webhook_timestamp',
+			]);
 			expect(item.webhook_id).toBe(item.id);
 			expect(item.id).toMatch(/^evt_/);
 			expect(Number.isInteger(item.webhook_timestamp)).toBe(true);
@@ -288,7 +333,9 @@ describe('deliveries', () => {
 		const lead = collected.find((item) => item.type === 'lead.created');
 		expect(lead.data.lead.email).toBe('ada@example.com');
 		expect(lead.data.card.id).toBe(sandbox.cardId);
-		expect(JSON.stringify(receiver.executions.map((e) => e.run.data))).not.toContain(stored(setup).secret);
+		expect(JSON.stringify(receiver.executions.map((e) => e.run.data))).not.toContain(
+			stored(setup).secret,
+		);
 		await deactivate(setup);
 	});
 
@@ -317,14 +364,24 @@ describe('deliveries', () => {
 		const t = now();
 		const cases = [
 			{ id, timestamp: t, body, signature: sign(otherSecret, id, t, body) }, // wrong secret
-			{ id, timestamp: t, body: body.replace('scan', 'lead'), signature: sign(secret, id, t, body) }, // tampered body
+			{
+				id,
+				timestamp: t,
+				body: body.replace('scan', 'lead'),
+				signature: sign(secret, id, t, body),
+			}, // tampered body
 			{ id: id + 'x', timestamp: t, body, signature: sign(secret, id, t, body) }, // other id
 			{ id, timestamp: t - 400, body, signature: sign(secret, id, t - 400, body) }, // replayed, too old
 			{ id, timestamp: t + 400, body, signature: sign(secret, id, t + 400, body) }, // from the future
 			{ id, timestamp: t, body }, // unsigned
 			{ timestamp: t, body, signature: sign(secret, id, t, body) }, // no id
 			{ id, timestamp: t, body, signature: 'v2,' + sign(secret, id, t, body).slice(3) }, // unknown version only
-			{ id, timestamp: t, body: JSON.stringify(JSON.parse(body), null, 1), signature: sign(secret, id, t, body) }, // re-serialised
+			{
+				id,
+				timestamp: t,
+				body: JSON.stringify(JSON.parse(body), null, 1),
+				signature: sign(secret, id, t, body),
+			}, // re-serialised
 		];
 		for (const delivery of cases) {
 			const answer = await post(setup, delivery);
@@ -338,7 +395,11 @@ describe('deliveries', () => {
 		const valid = { id, timestamp: t, body, signature: sign(secret, id, t, body) };
 		expect((await post(setup, valid)).status).toBe(200);
 		expect(receiver.executions).toHaveLength(1);
-		const repeat = await post(setup, { ...valid, timestamp: now(), signature: sign(secret, id, now(), body) });
+		const repeat = await post(setup, {
+			...valid,
+			timestamp: now(),
+			signature: sign(secret, id, now(), body),
+		});
 		expect(repeat.status).toBe(200);
 		expect(JSON.parse(repeat.body)).toMatchObject({ started: false, reason: 'duplicate delivery' });
 		expect(receiver.executions).toHaveLength(1);
@@ -347,7 +408,9 @@ describe('deliveries', () => {
 		const id2 = 'evt_rotated0000000002';
 		const body2 = eventBody(id2);
 		const signatures = [sign(otherSecret, id2, t, body2), sign(secret, id2, t, body2)].join(' ');
-		expect((await post(setup, { id: id2, timestamp: t, body: body2, signature: signatures })).status).toBe(200);
+		expect(
+			(await post(setup, { id: id2, timestamp: t, body: body2, signature: signatures })).status,
+		).toBe(200);
 		expect(receiver.executions).toHaveLength(2);
 		expect(logLines.map((l) => l.message).join('\n')).not.toContain(secret);
 		await deactivate(setup);
@@ -362,9 +425,14 @@ describe('deliveries', () => {
 			expect((await post(setup, { id, timestamp: now(), body, signature })).status).toBe(401);
 		}
 		setup.workflow.staticData[`node:${setup.node.name}`] = { secret: '' };
-		expect((await post(setup, { id, timestamp: now(), body, signature: sign(guessed, id, now(), body) })).status).toBe(401);
+		expect(
+			(await post(setup, { id, timestamp: now(), body, signature: sign(guessed, id, now(), body) }))
+				.status,
+		).toBe(401);
 		expect(receiver.executions).toEqual([]);
-		expect(logLines.some((l) => l.level === 'warn' && /no signing secret/.test(l.message))).toBe(true);
+		expect(logLines.some((l) => l.level === 'warn' && /no signing secret/.test(l.message))).toBe(
+			true,
+		);
 	});
 
 	test('filters: deliveries for other QR codes and cards are answered 200 without starting', async () => {
@@ -387,7 +455,12 @@ describe('deliveries', () => {
 		expect(deliveries).toHaveLength(5);
 		expect(deliveries.every((d) => d.status === 'succeeded')).toBe(true); // all answered 2xx
 		expect(receiver.answers.filter((a) => a.started === false && a.status === 200)).toHaveLength(3);
-		expect(collected.map((item) => [item.type, item.type === 'scan.created' ? item.data.qr_code.id : item.data.id])).toEqual(
+		expect(
+			collected.map((item) => [
+				item.type,
+				item.type === 'scan.created' ? item.data.qr_code.id : item.data.id,
+			]),
+		).toEqual(
 			expect.arrayContaining([
 				['scan.created', wanted.id],
 				['qr_code.updated', wanted.id],
@@ -398,7 +471,10 @@ describe('deliveries', () => {
 	});
 
 	test('filters: a lead on a listed card starts the workflow', async () => {
-		const setup = trigger({ events: ['lead.created'], filters: { cardIds: sandbox.cardId, qrCodeIds: 'AAAAAAAAAAAA' } });
+		const setup = trigger({
+			events: ['lead.created'],
+			filters: { cardIds: sandbox.cardId, qrCodeIds: 'AAAAAAAAAAAA' },
+		});
 		await activate(setup);
 		await sandbox.control('POST', '/leads', { name: 'kept' });
 		await flushDeliveries(sandbox);
@@ -413,7 +489,12 @@ describe('deliveries', () => {
 		const secret = stored(setup).secret;
 		const id = 'evt_notchosen00000001';
 		const body = eventBody(id, 'lead.created', { card: { id: 'x' }, lead: {} });
-		const answer = await post(setup, { id, timestamp: now(), body, signature: sign(secret, id, now(), body) });
+		const answer = await post(setup, {
+			id,
+			timestamp: now(),
+			body,
+			signature: sign(secret, id, now(), body),
+		});
 		expect(answer.status).toBe(200);
 		expect(JSON.parse(answer.body)).toMatchObject({ started: false });
 		expect(receiver.executions).toEqual([]);
@@ -424,19 +505,34 @@ describe('deliveries', () => {
 describe('endpoint created in the dashboard', () => {
 	test('activation refuses a malformed pasted secret or no event', async () => {
 		for (const signingSecret of ['', 'whsec_', 'whsec_not base64!', 'secret']) {
-			const setup = trigger({ endpointMode: 'dashboard', signingSecret, events: ['scan.created'] }, { credentials: null });
-			await expect(activate(setup)).rejects.toThrow('The Signing Secret is not a valid signing secret');
+			const setup = trigger(
+				{ endpointMode: 'dashboard', signingSecret, events: ['scan.created'] },
+				{ credentials: null },
+			);
+			await expect(activate(setup)).rejects.toThrow(
+				'The Signing Secret is not a valid signing secret',
+			);
 		}
 		const noEvents = trigger(
-			{ endpointMode: 'dashboard', signingSecret: 'whsec_' + Buffer.alloc(24, 3).toString('base64'), events: [] },
+			{
+				endpointMode: 'dashboard',
+				signingSecret: 'whsec_' + Buffer.alloc(24, 3).toString('base64'),
+				events: [],
+			},
 			{ credentials: null },
 		);
 		await expect(activate(noEvents)).rejects.toThrow('No event is selected');
 	});
 
 	test('verifies with the pasted secret; registers and removes nothing', async () => {
-		const setup = trigger({ endpointMode: 'dashboard', signingSecret: '', events: ['scan.created'] }, { credentials: null });
-		const created = await api(sandbox, 'POST', '/webhooks', { url: webhookUrlOf(setup), events: ['scan.created'] });
+		const setup = trigger(
+			{ endpointMode: 'dashboard', signingSecret: '', events: ['scan.created'] },
+			{ credentials: null },
+		);
+		const created = await api(sandbox, 'POST', '/webhooks', {
+			url: webhookUrlOf(setup),
+			events: ['scan.created'],
+		});
 		expect(created.status).toBe(201);
 		setup.node.parameters.signingSecret = `  ${created.body.data.secret}\n`; // as pasted
 

@@ -91,7 +91,13 @@ let executionCounter = 0;
  * @returns {Promise<{ items, error, runs, run }>} `items`: the node's output of its last run;
  *   `error`: the node's error, if it failed; `runs`: its task data; `run`: the whole IRun
  */
-async function runNode({ parameters, credentials, items = [{ json: {} }], settings = {}, executionId }) {
+async function runNode({
+	parameters,
+	credentials,
+	items = [{ json: {} }],
+	settings = {},
+	executionId,
+}) {
 	setUpBinaryData();
 	const id = executionId ?? `test-execution-${++executionCounter}`;
 	const nodes = [
@@ -117,7 +123,14 @@ async function runNode({ parameters, credentials, items = [{ json: {} }], settin
 	const connections = {
 		'Test Input': { main: [[{ node: 'Dynamic QR', type: 'main', index: 0 }]] },
 	};
-	const workflowData = { id: 'test-workflow', name: 'Test', nodes, connections, active: false, settings: {} };
+	const workflowData = {
+		id: 'test-workflow',
+		name: 'Test',
+		nodes,
+		connections,
+		active: false,
+		settings: {},
+	};
 	const workflow = new Workflow({ ...workflowData, nodeTypes });
 
 	const hooks = new ExecutionLifecycleHooks('manual', id, workflowData);

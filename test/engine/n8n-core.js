@@ -11,7 +11,10 @@ const path = require('node:path');
 // n8n-core keeps its instance settings (an encryption key) in the user folder: a scratch one
 // per jest worker, never the user's ~/.n8n.
 if (!process.env.N8N_USER_FOLDER) {
-	const folder = path.join(os.tmpdir(), `dynamic-qr-n8n-worker-${process.env.JEST_WORKER_ID || process.pid}`);
+	const folder = path.join(
+		os.tmpdir(),
+		`dynamic-qr-n8n-worker-${process.env.JEST_WORKER_ID || process.pid}`,
+	);
 	fs.mkdirSync(folder, { recursive: true });
 	process.env.N8N_USER_FOLDER = folder;
 }
@@ -39,10 +42,16 @@ for (const level of ['error', 'warn', 'info', 'debug']) {
 Container.set(Logger, testLogger);
 
 const expressionWorkflow = new Workflow({
-	nodes: [{ id: 'n', name: 'Node', type: 'test.node', typeVersion: 1, position: [0, 0], parameters: {} }],
+	nodes: [
+		{ id: 'n', name: 'Node', type: 'test.node', typeVersion: 1, position: [0, 0], parameters: {} },
+	],
 	connections: {},
 	active: false,
-	nodeTypes: { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) },
+	nodeTypes: {
+		getByName: () => undefined,
+		getByNameAndVersion: () => undefined,
+		getKnownTypes: () => ({}),
+	},
 });
 
 /** Resolves a credential expression such as `=Bearer {{$credentials.apiKey}}`, as n8n does. */
@@ -74,7 +83,8 @@ function createCredentialsHelper(credentialData) {
 			throw new Error('not used by these tests');
 		},
 		async authenticate(credentials, typeName, requestOptions) {
-			if (typeName !== credentialType.name) throw new Error(`unexpected credential type ${typeName}`);
+			if (typeName !== credentialType.name)
+				throw new Error(`unexpected credential type ${typeName}`);
 			const authenticated = { ...requestOptions };
 			for (const [target, values] of Object.entries(credentialType.authenticate.properties)) {
 				authenticated[target] = { ...(requestOptions[target] ?? {}) };
@@ -87,4 +97,11 @@ function createCredentialsHelper(credentialData) {
 	};
 }
 
-module.exports = { Container, fromCore, logLines, createCredentialsHelper, resolveCredentialExpression, DIST };
+module.exports = {
+	Container,
+	fromCore,
+	logLines,
+	createCredentialsHelper,
+	resolveCredentialExpression,
+	DIST,
+};

@@ -18,9 +18,12 @@ function startCli(args) {
 		child.stdout.on('data', (chunk) => {
 			stdout += chunk;
 			const newline = stdout.indexOf('\n');
-			if (newline !== -1) resolve({ child, firstLine: stdout.slice(0, newline), stderr: () => stderr });
+			if (newline !== -1)
+				resolve({ child, firstLine: stdout.slice(0, newline), stderr: () => stderr });
 		});
-		child.on('exit', (code) => reject(Object.assign(new Error(`cli exited with ${code}: ${stderr}`), { code, stderr })));
+		child.on('exit', (code) =>
+			reject(Object.assign(new Error(`cli exited with ${code}: ${stderr}`), { code, stderr })),
+		);
 	});
 }
 
@@ -32,7 +35,14 @@ function stop(child) {
 }
 
 test('prints the startup JSON as the first stdout line and serves until killed', async () => {
-	const { child, firstLine, stderr } = await startCli(['--port', '0', '--rate-limit', '1234', '--latency', '5']);
+	const { child, firstLine, stderr } = await startCli([
+		'--port',
+		'0',
+		'--rate-limit',
+		'1234',
+		'--latency',
+		'5',
+	]);
 	try {
 		const info = JSON.parse(firstLine);
 		expect(Object.keys(info)).toEqual(['siteUrl', 'baseUrl', 'keys', 'cardId']);
@@ -52,5 +62,8 @@ test('prints the startup JSON as the first stdout line and serves until killed',
 });
 
 test('an unknown option exits with 1 and says so on stderr', async () => {
-	await expect(startCli(['--colour', 'blue'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown option --colour') });
+	await expect(startCli(['--colour', 'blue'])).rejects.toMatchObject({
+		code: 1,
+		stderr: expect.stringContaining('Unknown option --colour'),
+	});
 });

@@ -162,7 +162,10 @@ describe('POST /static-qr-codes', () => {
 	);
 
 	test('static codes of Pro types need no smart redirects (nothing redirects)', async () => {
-		const answer = await sb.basicApi.post('/static-qr-codes', { type: 'menu', payload: { title: 'Menu', menu_url: 'https://example.com/m' } });
+		const answer = await sb.basicApi.post('/static-qr-codes', {
+			type: 'menu',
+			payload: { title: 'Menu', menu_url: 'https://example.com/m' },
+		});
 		expect(answer.status).toBe(200);
 	});
 

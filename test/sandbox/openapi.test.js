@@ -31,7 +31,10 @@ test('the OpenAPI 3.1 document lists every endpoint, with bearer security and th
 	const doc = answer.json;
 	expect(doc.openapi).toBe('3.1.0');
 	expect(doc.servers).toEqual([{ url: sb.baseUrl }]);
-	expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+	expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+		type: 'http',
+		scheme: 'bearer',
+	});
 	expect(doc.security).toEqual([{ bearerAuth: [] }]);
 	const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
 		Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
@@ -41,11 +44,28 @@ test('the OpenAPI 3.1 document lists every endpoint, with bearer security and th
 
 test('parameters, bodies and answers are described', async () => {
 	const { paths } = (await request(`${sb.siteUrl}/developers/openapi.json`)).json;
-	const names = (operation) => operation.parameters.map((parameter) => `${parameter.in}:${parameter.name}`);
-	expect(names(paths['/qr-codes'].get)).toEqual(['query:search', 'query:type', 'query:archived', 'query:page', 'query:per_page']);
+	const names = (operation) =>
+		operation.parameters.map((parameter) => `${parameter.in}:${parameter.name}`);
+	expect(names(paths['/qr-codes'].get)).toEqual([
+		'query:search',
+		'query:type',
+		'query:archived',
+		'query:page',
+		'query:per_page',
+	]);
 	expect(names(paths['/qr-codes'].post)).toEqual(['header:Idempotency-Key']);
-	expect(paths['/qr-codes'].post.requestBody.content['application/json'].schema.required).toEqual(['type', 'name', 'payload']);
-	expect(names(paths['/qr-codes/{id}/image'].get)).toEqual(['path:id', 'query:format', 'query:size', 'query:mm', 'query:dpi']);
+	expect(paths['/qr-codes'].post.requestBody.content['application/json'].schema.required).toEqual([
+		'type',
+		'name',
+		'payload',
+	]);
+	expect(names(paths['/qr-codes/{id}/image'].get)).toEqual([
+		'path:id',
+		'query:format',
+		'query:size',
+		'query:mm',
+		'query:dpi',
+	]);
 	expect(Object.keys(paths['/qr-codes/{id}/image'].get.responses['200'].content)).toEqual([
 		'image/png',
 		'image/svg+xml',
@@ -54,12 +74,16 @@ test('parameters, bodies and answers are described', async () => {
 	]);
 	expect(names(paths['/qr-codes/{id}/scans'].get)).toEqual(['path:id', 'query:from', 'query:to']);
 	expect(names(paths['/cards/{id}/leads'].get)).toContain('query:since');
-	expect(Object.keys(paths['/uploads/logos'].post.requestBody.content)).toEqual(['multipart/form-data']);
+	expect(Object.keys(paths['/uploads/logos'].post.requestBody.content)).toEqual([
+		'multipart/form-data',
+	]);
 	expect(paths['/qr-codes'].post.responses).toHaveProperty('201');
 	expect(paths['/qr-codes/{id}'].delete.responses).toHaveProperty('204');
 	for (const methods of Object.values(paths)) {
 		for (const operation of Object.values(methods)) {
-			expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403', '422', '429']));
+			expect(Object.keys(operation.responses)).toEqual(
+				expect.arrayContaining(['401', '403', '422', '429']),
+			);
 		}
 	}
 });

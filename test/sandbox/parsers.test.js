@@ -20,7 +20,11 @@ describe('parseMultipart', () => {
 		expect(parts).toHaveLength(2);
 		expect(parts[0]).toMatchObject({ name: 'note', filename: undefined });
 		expect(parts[0].data.toString()).toBe('hello');
-		expect(parts[1]).toMatchObject({ name: 'file', filename: 'my "logo".png', contentType: 'image/png' });
+		expect(parts[1]).toMatchObject({
+			name: 'file',
+			filename: 'my "logo".png',
+			contentType: 'image/png',
+		});
 		expect(parts[1].data.toString('latin1')).toBe('\x89PNG\r\n\x1a\nrest');
 	});
 
@@ -60,7 +64,9 @@ describe('user agents', () => {
 test('logo types are judged by their bytes', () => {
 	expect(detectLogoType(Buffer.from('\x89PNG\r\n\x1a\n....', 'latin1'))).toBe('image/png');
 	expect(detectLogoType(Buffer.from([0xff, 0xd8, 0xff, 0xdb]))).toBe('image/jpeg');
-	expect(detectLogoType(Buffer.from('\uFEFF<!DOCTYPE svg>\n<svg viewBox="0 0 1 1"/>'))).toBe('image/svg+xml');
+	expect(detectLogoType(Buffer.from('\uFEFF<!DOCTYPE svg>\n<svg viewBox="0 0 1 1"/>'))).toBe(
+		'image/svg+xml',
+	);
 	expect(detectLogoType(Buffer.from('<html><svg></svg></html>'))).toBeNull();
 	expect(detectLogoType(Buffer.from('GIF89a'))).toBeNull();
 });

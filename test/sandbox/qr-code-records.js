@@ -108,7 +108,8 @@ function validateCreate(body, { state, workspace, urls }) {
 	else payload = checkPayload(errors, body.type, body.payload);
 	if (body.design !== undefined && body.design !== null)
 		checkDesign(errors, body.design, state, workspace);
-	if (body.folder !== undefined && body.folder !== null) setTextError(errors, 'folder', body.folder, 100);
+	if (body.folder !== undefined && body.folder !== null)
+		setTextError(errors, 'folder', body.folder, 100);
 	if (body.tags !== undefined && body.tags !== null) {
 		const tagsOk =
 			Array.isArray(body.tags) &&

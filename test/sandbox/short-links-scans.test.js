@@ -127,7 +127,10 @@ describe('short links', () => {
 
 	test('a HEAD request (a link checker) is redirected but not recorded', async () => {
 		const code = await createCode();
-		const answer = await request(code.short_url, { method: 'HEAD', headers: { 'User-Agent': USER_AGENTS.iphoneSafari } });
+		const answer = await request(code.short_url, {
+			method: 'HEAD',
+			headers: { 'User-Agent': USER_AGENTS.iphoneSafari },
+		});
 		expect(answer.status).toBe(302);
 		expect((await sb.api.get(`/qr-codes/${code.id}`)).json.data.scans).toBe(0);
 	});

@@ -145,7 +145,8 @@ describe('deliveries', () => {
 		receiver.status = 200;
 		sb.clock.advance(60 * 1000); // moves the clock only; no control call runs the retry
 		const deadline = Date.now() + 2500;
-		while (receiver.deliveries.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+		while (receiver.deliveries.length < 2 && Date.now() < deadline)
+			await new Promise((r) => setTimeout(r, 50));
 		expect(receiver.deliveries).toHaveLength(2);
 	});
 

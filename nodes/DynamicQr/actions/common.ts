@@ -253,9 +253,13 @@ export function parseJsonParameter(
 		}
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new NodeOperationError(ctx.getNode(), `"${field}" in item ${itemIndex} must be a JSON object`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`"${field}" in item ${itemIndex} must be a JSON object`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	return parsed as IDataObject;
 }

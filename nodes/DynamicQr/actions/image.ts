@@ -75,10 +75,14 @@ export interface ImageRequest {
 export function readImageRequest(ctx: IExecuteFunctions, itemIndex: number): ImageRequest {
 	const format = ctx.getNodeParameter('format', itemIndex) as string;
 	if (!FORMATS[format]) {
-		throw new NodeOperationError(ctx.getNode(), `Unknown image format "${format}" in item ${itemIndex}`, {
-			itemIndex,
-			description: `Use one of: ${Object.keys(FORMATS).join(', ')}.`,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Unknown image format "${format}" in item ${itemIndex}`,
+			{
+				itemIndex,
+				description: `Use one of: ${Object.keys(FORMATS).join(', ')}.`,
+			},
+		);
 	}
 	const size =
 		ctx.getNodeParameter('sizeUnit', itemIndex) === 'mm'

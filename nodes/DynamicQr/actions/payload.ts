@@ -97,41 +97,41 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		{ name: 'JSON', value: 'json', description: 'Write the whole payload object as JSON' },
 	];
 	const defaultInput = mode === 'update' ? 'none' : 'fields';
-	const properties: INodeProperties[] = [
-		{
-			displayName: 'Payload Input',
-			name: 'payloadInput',
-			type: 'options',
-			noDataExpression: true,
-			options:
-				mode === 'update'
-					? [
-							{
-								name: 'Keep Current Payload',
-								value: 'none',
-								description: 'Change neither the type nor the payload',
-							},
-							...inputOptions,
-						]
-					: inputOptions,
-			default: defaultInput,
-		},
-		{
-			displayName: 'Type',
-			name: 'type',
-			type: 'options',
-			required: true,
-			options: typeOptions(types),
-			default: 'url',
-			description:
-				mode === 'update'
-					? "The code's current type, or another type to change it to (its payload is then replaced)"
-					: 'What the code does when scanned; it decides the payload fields',
-			...(mode === 'update'
-				? { displayOptions: { show: { payloadInput: ['fields', 'json'] } } }
-				: {}),
-		},
-	];
+	const payloadInput: INodeProperties = {
+		displayName: 'Payload Input',
+		name: 'payloadInput',
+		type: 'options',
+		noDataExpression: true,
+		options:
+			mode === 'update'
+				? [
+						{
+							name: 'Keep Current Payload',
+							value: 'none',
+							description: 'Change neither the type nor the payload',
+						},
+						...inputOptions,
+					]
+				: inputOptions,
+		default: defaultInput,
+	};
+	const type: INodeProperties = {
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		required: true,
+		options: typeOptions(types),
+		default: 'url',
+		description:
+			mode === 'update'
+				? "The code's current type, or another type to change it to (its payload is then replaced)"
+				: 'What the code does when scanned; it decides the payload fields',
+		...(mode === 'update'
+			? { displayOptions: { show: { payloadInput: ['fields', 'json'] } } }
+			: {}),
+	};
+	// Creating starts from the type; updating starts from whether the payload changes at all.
+	const properties = mode === 'update' ? [payloadInput, type] : [type, payloadInput];
 	if (proTypes.length && mode !== 'static') {
 		properties.push({
 			displayName:
@@ -174,10 +174,14 @@ export function getQrType(ctx: IExecuteFunctions, itemIndex: number): QrType {
 	const value = ctx.getNodeParameter('type', itemIndex) as string;
 	const type = findQrType(value);
 	if (!type) {
-		throw new NodeOperationError(ctx.getNode(), `Unknown QR code type "${value}" in item ${itemIndex}`, {
-			itemIndex,
-			description: 'Choose one of the types offered in the Type field.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Unknown QR code type "${value}" in item ${itemIndex}`,
+			{
+				itemIndex,
+				description: 'Choose one of the types offered in the Type field.',
+			},
+		);
 	}
 	return type;
 }
@@ -251,8 +255,9 @@ const FORMAT_CHECKS: Partial<Record<QrTypeField['format'], (value: unknown) => s
 			: `must be a phone number in international format, e.g. +14155550123 (got "${text}")`;
 	},
 	datetime: (value) =>
-		/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(String(value)) &&
-		!Number.isNaN(Date.parse(String(value)))
+		/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(
+			String(value),
+		) && !Number.isNaN(Date.parse(String(value)))
 			? null
 			: `must be an ISO 8601 date-time, e.g. 2030-05-01T18:00:00Z (got "${String(value)}")`,
 	links: (value) => {

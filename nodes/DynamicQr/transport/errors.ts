@@ -116,7 +116,11 @@ export function httpError(
 	});
 }
 
-export function rateLimitError(node: INode, waitedSeconds: number, itemIndex?: number): NodeApiError {
+export function rateLimitError(
+	node: INode,
+	waitedSeconds: number,
+	itemIndex?: number,
+): NodeApiError {
 	const message = `The plan's rate limit was still reached after waiting ${waitedSeconds} seconds (429)`;
 	return new NodeApiError(node, { httpCode: '429', message } as JsonObject, {
 		message,

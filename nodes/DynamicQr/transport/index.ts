@@ -69,7 +69,8 @@ export async function getBaseUrl(ctx: ApiContext): Promise<string> {
 
 function parseErrorBody(body: unknown): ApiErrorBody {
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
-	if (typeof text !== 'string') return text && typeof text === 'object' ? (text as ApiErrorBody) : {};
+	if (typeof text !== 'string')
+		return text && typeof text === 'object' ? (text as ApiErrorBody) : {};
 	try {
 		return parseErrorBody(JSON.parse(text));
 	} catch {

@@ -23,7 +23,9 @@ const {
 	TriggersAndPollers,
 } = require('n8n-core');
 
-const { DynamicQrTrigger } = require(path.join(DIST, 'nodes/DynamicQrTrigger/DynamicQrTrigger.node.js'));
+const { DynamicQrTrigger } = require(
+	path.join(DIST, 'nodes/DynamicQrTrigger/DynamicQrTrigger.node.js'),
+);
 const { DynamicQrPollingTrigger } = require(
 	path.join(DIST, 'nodes/DynamicQrPollingTrigger/DynamicQrPollingTrigger.node.js'),
 );
@@ -73,7 +75,13 @@ let workflowCounter = 0;
  * A workflow: the trigger node (webhook or polling) connected to a Collect node.
  * `credentials` is `{ apiKey, baseUrl }` or null (dashboard mode without a credential).
  */
-function createWorkflow({ type = TRIGGER_TYPE, parameters, credentials, webhookBaseUrl, staticData } = {}) {
+function createWorkflow({
+	type = TRIGGER_TYPE,
+	parameters,
+	credentials,
+	webhookBaseUrl,
+	staticData,
+} = {}) {
 	workflowCounter++;
 	const id = `wf${String(workflowCounter).padStart(6, '0')}`;
 	const trigger = {
@@ -84,9 +92,18 @@ function createWorkflow({ type = TRIGGER_TYPE, parameters, credentials, webhookB
 		position: [0, 0],
 		parameters,
 		webhookId: type === TRIGGER_TYPE ? `hook${id}` : undefined,
-		credentials: credentials ? { dynamicQrApi: { id: 'cred1', name: 'Dynamic QR account' } } : undefined,
+		credentials: credentials
+			? { dynamicQrApi: { id: 'cred1', name: 'Dynamic QR account' } }
+			: undefined,
 	};
-	const sink = { id: `sink-${id}`, name: 'Collect', type: COLLECT_TYPE, typeVersion: 1, position: [200, 0], parameters: {} };
+	const sink = {
+		id: `sink-${id}`,
+		name: 'Collect',
+		type: COLLECT_TYPE,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: {},
+	};
 	const workflow = new Workflow({
 		id,
 		name: `Test ${id}`,
@@ -99,7 +116,10 @@ function createWorkflow({ type = TRIGGER_TYPE, parameters, credentials, webhookB
 	const additionalData = {
 		credentialsHelper: createCredentialsHelper(credentials || {}),
 		webhookBaseUrl: webhookBaseUrl || 'http://127.0.0.1:1/webhook',
-		webhookTestBaseUrl: (webhookBaseUrl || 'http://127.0.0.1:1/webhook').replace(/\/webhook$/, '/webhook-test'),
+		webhookTestBaseUrl: (webhookBaseUrl || 'http://127.0.0.1:1/webhook').replace(
+			/\/webhook$/,
+			'/webhook-test',
+		),
 		webhookWaitingBaseUrl: 'http://127.0.0.1:1/webhook-waiting',
 		formWaitingBaseUrl: 'http://127.0.0.1:1/form-waiting',
 		instanceBaseUrl: 'http://127.0.0.1:1/',
@@ -118,7 +138,11 @@ function createWorkflow({ type = TRIGGER_TYPE, parameters, credentials, webhookB
 }
 
 /** Calls one webhook method the way n8n's WebhookService.runWebhookMethod does. */
-async function runWebhookMethod(setup, method, { mode = 'trigger', activation = 'activate', isTest = false } = {}) {
+async function runWebhookMethod(
+	setup,
+	method,
+	{ mode = 'trigger', activation = 'activate', isTest = false } = {},
+) {
 	const { workflow, node, additionalData } = setup;
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const webhookDescription = nodeType.description.webhooks[0];
@@ -195,13 +219,24 @@ function addRawBodyReader(req) {
 async function runWorkflowFrom(setup, workflowData, mode = 'webhook') {
 	const { workflow, node, additionalData } = setup;
 	const executionId = `exec-${Math.random().toString(36).slice(2)}`;
-	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: workflow.id, name: workflow.name, nodes: [], connections: {}, active: true, settings: {} });
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
+		id: workflow.id,
+		name: workflow.name,
+		nodes: [],
+		connections: {},
+		active: true,
+		settings: {},
+	});
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node, data: { main: workflowData }, source: null }],
 		},
 	});
-	const executor = new WorkflowExecute({ ...additionalData, hooks, executionId }, mode, runExecutionData);
+	const executor = new WorkflowExecute(
+		{ ...additionalData, hooks, executionId },
+		mode,
+		runExecutionData,
+	);
 	return await executor.processRunExecutionData(workflow);
 }
 
@@ -247,7 +282,15 @@ async function startReceiver() {
 				webhookId: node.webhookId,
 			};
 			const requestData = { ...additionalData, httpRequest: req, httpResponse: response };
-			const context = new WebhookContext(workflow, node, requestData, 'webhook', webhookData, [], null);
+			const context = new WebhookContext(
+				workflow,
+				node,
+				requestData,
+				'webhook',
+				webhookData,
+				[],
+				null,
+			);
 			let result;
 			try {
 				result = await nodeType.webhook.call(context);
@@ -265,7 +308,12 @@ async function startReceiver() {
 				res.statusCode = 200;
 				res.setHeader('content-type', 'application/json');
 				res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
-				answers.push({ path: url.pathname, status: 200, started: false, response: result.webhookResponse });
+				answers.push({
+					path: url.pathname,
+					status: 200,
+					started: false,
+					response: result.webhookResponse,
+				});
 				return;
 			}
 			// responseMode "onReceived": answer at once, run the workflow after.
@@ -273,7 +321,10 @@ async function startReceiver() {
 			res.setHeader('content-type', 'application/json');
 			res.end(JSON.stringify({ message: 'Workflow was started' }));
 			answers.push({ path: url.pathname, status: 200, started: true });
-			const run = await runWorkflowFrom({ ...setup, additionalData: requestData }, result.workflowData);
+			const run = await runWorkflowFrom(
+				{ ...setup, additionalData: requestData },
+				result.workflowData,
+			);
 			executions.push({ path: url.pathname, run, triggerOutput: result.workflowData });
 		})();
 		pending.add(work);

@@ -36,7 +36,22 @@ function randomId(rand) {
 	return rand() < 0.1 ? `${id}.${randomString(rand, 4)}-x` : id;
 }
 
-const WORDS = ['scan', 'lead', 'café', 'Zürich', '二维码', 'код', '😀', 'naïve', 'e\u0301', '"quoted"', 'back\\slash', 'tab\t', 'line\nbreak', ''];
+const WORDS = [
+	'scan',
+	'lead',
+	'café',
+	'Zürich',
+	'二维码',
+	'код',
+	'😀',
+	'naïve',
+	'e\u0301',
+	'"quoted"',
+	'back\\slash',
+	'tab\t',
+	'line\nbreak',
+	'',
+];
 function randomBody(rand) {
 	const kind = rand();
 	if (kind < 0.05) return '';
@@ -49,7 +64,9 @@ function randomBody(rand) {
 	}
 	const envelope = {
 		id: randomId(rand),
-		type: ['scan.created', 'lead.created', 'qr_code.created', 'qr_code.updated', 'qr_code.deleted'][Math.floor(rand() * 5)],
+		type: ['scan.created', 'lead.created', 'qr_code.created', 'qr_code.updated', 'qr_code.deleted'][
+			Math.floor(rand() * 5)
+		],
 		created_at: new Date(1.6e12 + Math.floor(rand() * 1e11)).toISOString(),
 		data,
 	};
@@ -66,4 +83,12 @@ function shuffle(rand, list) {
 	return out;
 }
 
-module.exports = { mulberry32, randomBytes, randomSecret, randomString, randomId, randomBody, shuffle };
+module.exports = {
+	mulberry32,
+	randomBytes,
+	randomSecret,
+	randomString,
+	randomId,
+	randomBody,
+	shuffle,
+};

@@ -21,7 +21,8 @@ async function createQrCode(sandbox, name = 'Test code') {
 		name,
 		payload: { url: 'https://example.com/' + encodeURIComponent(name) },
 	});
-	if (answer.status !== 201) throw new Error(`create QR code answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+	if (answer.status !== 201)
+		throw new Error(`create QR code answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 	return answer.body.data;
 }
 

@@ -13,5 +13,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	return toItems(await apiRequestAllItems(this, '/cards', {}, readLimit(this, itemIndex), { itemIndex }));
+	return toItems(
+		await apiRequestAllItems(this, '/cards', {}, readLimit(this, itemIndex), { itemIndex }),
+	);
 }

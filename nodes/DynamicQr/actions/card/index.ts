@@ -19,7 +19,12 @@ export const description: INodeProperties[] = [
 				action: 'Get a card',
 				description: 'Get one digital business card with its page and short link',
 			},
-			{ name: 'Get Many', value: 'getAll', action: 'Get many cards', description: 'List the cards' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many cards',
+				description: 'List the cards',
+			},
 		],
 		default: 'get',
 	},

@@ -1,8 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
-import { cardLocator, getRecordId, readLimit, returnAllOrLimit, toItems, toTimestamp } from '../common';
+import {
+	cardLocator,
+	getRecordId,
+	readLimit,
+	returnAllOrLimit,
+	toItems,
+	toTimestamp,
+} from '../common';
 
 const properties: INodeProperties[] = [
 	cardLocator,
@@ -40,8 +52,14 @@ export async function execute(
 	const qs: IDataObject = {};
 	const since = toTimestamp(this, filters.since, 'Since', itemIndex);
 	if (since) qs.since = since;
-	const leads = await apiRequestAllItems(this, `/cards/${cardId}/leads`, qs, readLimit(this, itemIndex), {
-		itemIndex,
-	});
+	const leads = await apiRequestAllItems(
+		this,
+		`/cards/${cardId}/leads`,
+		qs,
+		readLimit(this, itemIndex),
+		{
+			itemIndex,
+		},
+	);
 	return toItems(leads);
 }

@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Upload',
 				value: 'upload',
 				action: 'Upload a logo',
-				description: 'Upload a logo image; use the answered ID as Logo Upload ID when creating codes',
+				description:
+					'Upload a logo image; use the answered ID as Logo Upload ID when creating codes',
 			},
 		],
 		default: 'upload',

@@ -2,7 +2,14 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { getRecordId, qrCodeLocator, simplifyProperty, simplifyQrCode, toItems, unwrap } from '../common';
+import {
+	getRecordId,
+	qrCodeLocator,
+	simplifyProperty,
+	simplifyQrCode,
+	toItems,
+	unwrap,
+} from '../common';
 
 const properties: INodeProperties[] = [qrCodeLocator, simplifyProperty];
 

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
@@ -55,7 +60,9 @@ export async function execute(
 	const to = toCalendarDate(this.getNodeParameter('to', itemIndex, ''));
 	if (from) qs.from = from;
 	if (to) qs.to = to;
-	const statistics = unwrap(await apiRequest(this, 'GET', `/qr-codes/${id}/scans`, { qs, itemIndex }));
+	const statistics = unwrap(
+		await apiRequest(this, 'GET', `/qr-codes/${id}/scans`, { qs, itemIndex }),
+	);
 	if (this.getNodeParameter('output', itemIndex) !== 'days') {
 		return toItems({ qr_code_id: id, ...statistics });
 	}

@@ -30,7 +30,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['qrCode'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create a QR code', description: 'Create a dynamic QR code' },
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a QR code',
+				description: 'Create a dynamic QR code',
+			},
 			{
 				name: 'Delete',
 				value: 'delete',
@@ -44,7 +49,12 @@ export const description: INodeProperties[] = [
 				description: 'Download the code as PNG, SVG, PDF or EPS',
 			},
 			{ name: 'Get', value: 'get', action: 'Get a QR code', description: 'Get one QR code' },
-			{ name: 'Get Many', value: 'getAll', action: 'Get many QR codes', description: 'List QR codes' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many QR codes',
+				description: 'List QR codes',
+			},
 			{
 				name: 'Get Scan Statistics',
 				value: 'getScans',
@@ -57,7 +67,12 @@ export const description: INodeProperties[] = [
 				action: 'Pause a QR code',
 				description: 'Switch a code off without deleting it',
 			},
-			{ name: 'Resume', value: 'resume', action: 'Resume a QR code', description: 'Switch a paused code back on' },
+			{
+				name: 'Resume',
+				value: 'resume',
+				action: 'Resume a QR code',
+				description: 'Switch a paused code back on',
+			},
 			{
 				name: 'Update',
 				value: 'update',

@@ -1,11 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { toItems, unwrap } from '../common';
 
 export const WEBHOOK_EVENTS = [
-	{ name: 'Lead Created', value: 'lead.created', description: 'Someone shared contact data on a card' },
+	{
+		name: 'Lead Created',
+		value: 'lead.created',
+		description: 'Someone shared contact data on a card',
+	},
 	{ name: 'QR Code Created', value: 'qr_code.created' },
 	{ name: 'QR Code Deleted', value: 'qr_code.deleted' },
 	{
