@@ -82,19 +82,14 @@ async function fetchQrCodes(ctx: IPollFunctions, afterMs?: number): Promise<IDat
 	return codes;
 }
 
-/** The newest lead of the card, or the newest QR code of the workspace. */
+/** The newest lead of the card, or the newest QR code of the workspace (both lists are newest first). */
 async function fetchNewest(
 	ctx: IPollFunctions,
 	event: PollEvent,
 	cardId: string,
 ): Promise<IDataObject | undefined> {
-	if (event === 'newLead') {
-		return (await apiRequestAllItems(ctx, `/cards/${encodeURIComponent(cardId)}/leads`, {}, 1))[0];
-	}
-	const answer = await apiRequest<ListAnswer>(ctx, 'GET', '/qr-codes', {
-		qs: { page: 1, per_page: 1 },
-	});
-	return answer.data?.[0];
+	const path = event === 'newLead' ? `/cards/${encodeURIComponent(cardId)}/leads` : '/qr-codes';
+	return (await apiRequestAllItems(ctx, path, {}, 1))[0];
 }
 
 export class DynamicQrPollingTrigger implements INodeType {
