@@ -1,0 +1,314 @@
+'use strict';
+/**
+ * Helpers of the end-to-end suite: a local HTTP receiver (stands in for a chat or CRM webhook),
+ * bounded polling, workflow builders and direct calls to the sandbox's API.
+ */
+const http = require('node:http');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const EXAMPLES_DIR = path.join(__dirname, '..', '..', 'examples');
+const CREDENTIAL_NAME = 'Dynamic QR account';
+
+/** The example workflows as users import them, by file name. */
+function loadExamples() {
+	return Object.fromEntries(
+		fs
+			.readdirSync(EXAMPLES_DIR)
+			.filter((file) => file.endsWith('.json'))
+			.sort()
+			.map((file) => [file, JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'))]),
+	);
+}
+
+/** An HTTP server on 127.0.0.1 that records every request it receives and answers 200. */
+async function startReceiver() {
+	const received = [];
+	const server = http.createServer((req, res) => {
+		const chunks = [];
+		req.on('data', (chunk) => chunks.push(chunk));
+		req.on('end', () => {
+			const text = Buffer.concat(chunks).toString('utf8');
+			let json;
+			try {
+				json = JSON.parse(text);
+			} catch {
+				json = undefined;
+			}
+			received.push({ method: req.method, path: req.url, headers: req.headers, text, json });
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end('{"ok":true}');
+		});
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const url = `http://127.0.0.1:${server.address().port}`;
+	return {
+		url,
+		received,
+		close: () => new Promise((resolve) => server.close(resolve)),
+	};
+}
+
+/**
+ * Polls `probe` until it returns a truthy value and resolves with it. The timeout only bounds
+ * the wait for something asynchronous (a webhook delivery, an execution); it is never the
+ * thing asserted.
+ */
+async function waitFor(probe, { timeoutMs = 60000, intervalMs = 250, what = 'a condition' } = {}) {
+	const deadline = Date.now() + timeoutMs;
+	let last;
+	for (;;) {
+		try {
+			last = await probe();
+			if (last) return last;
+		} catch (error) {
+			last = error;
+		}
+		if (Date.now() > deadline) {
+			throw new Error(
+				`Timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`,
+			);
+		}
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+}
+
+/** A direct request to the sandbox's API with a key (test setup only; the nodes are what is tested). */
+async function sandboxApi(sandbox, method, apiPath, body, key = sandbox.keys.readWrite) {
+	const response = await fetch(`${sandbox.baseUrl}${apiPath}`, {
+		method,
+		headers: {
+			authorization: `Bearer ${key}`,
+			accept: 'application/json',
+			...(body === undefined ? {} : { 'content-type': 'application/json' }),
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok)
+		throw new Error(`sandbox ${method} ${apiPath} answered ${response.status}: ${text}`);
+	return text ? JSON.parse(text) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workflow builders
+
+const credentials = { dynamicQrApi: { name: CREDENTIAL_NAME } };
+let nodeCounter = 0;
+
+function node(name, type, parameters, extra = {}) {
+	nodeCounter += 1;
+	return {
+		id: `00000000-0000-4000-8000-${String(nodeCounter).padStart(12, '0')}`,
+		name,
+		type,
+		typeVersion: 1,
+		position: [nodeCounter * 20, 300],
+		parameters,
+		...extra,
+	};
+}
+
+const manualTrigger = () => node('Start', 'n8n-nodes-base.manualTrigger', {});
+const dynamicQr = (name, parameters) =>
+	node(name, 'n8n-nodes-dynamic-qr.dynamicQr', parameters, { credentials });
+const byId = (value) => ({ __rl: true, mode: 'id', value });
+
+/** Items from a JSON list: a Set node in raw mode and a Split Out node. */
+function listNodes(rows) {
+	return [
+		node(
+			'List',
+			'n8n-nodes-base.set',
+			{ mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} },
+			{ typeVersion: 3.4 },
+		),
+		node('One item per row', 'n8n-nodes-base.splitOut', { fieldToSplitOut: 'rows', options: {} }),
+	];
+}
+
+/** Connects the nodes one after another; an array element fans out to several nodes. */
+function chain(...names) {
+	const connections = {};
+	for (let index = 0; index < names.length - 1; index += 1) {
+		for (const from of [].concat(names[index])) {
+			connections[from] = {
+				main: [[].concat(names[index + 1]).map((to) => ({ node: to, type: 'main', index: 0 }))],
+			};
+		}
+	}
+	return connections;
+}
+
+function workflow(name, nodes, connections) {
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/**
+ * One sample code of each of the 14 types, entered the way a user fills the node's per-type
+ * fields (`payload_<type>_<field>`), with what the sandbox must then store.
+ */
+const TYPE_SAMPLES = {
+	url: { fields: { url: 'https://example.com/e2e' }, destination: 'https://example.com/e2e' },
+	whatsapp: { fields: { phone: '+14155550123', message: 'Hello from the flyer' } },
+	phone: { fields: { phone: '+14155550123' }, destination: 'tel:+14155550123' },
+	email: { fields: { email: 'hello@example.com', subject: 'Flyer', body: 'Hi there' } },
+	sms: { fields: { phone: '+14155550123', message: 'STOP' } },
+	maps: { fields: { query: 'Brandenburg Gate, Berlin' } },
+	google_review: { fields: { place_id: 'ChIJN1t_tDeuEmsRUsoyG83frY4' } },
+	link_bio: {
+		fields: { title: 'Our links', description: 'Everything in one place' },
+		links: [{ title: 'Shop', url: 'https://example.com/shop' }],
+	},
+	menu: {
+		fields: { title: 'Lunch', menu_url: 'https://example.com/menu' },
+		destination: 'https://example.com/menu',
+	},
+	app_store: {
+		fields: {
+			ios_url: 'https://apps.apple.com/app/id123456',
+			android_url: 'https://play.google.com/store/apps/details?id=com.example',
+			fallback_url: 'https://example.com/app',
+		},
+		destination: 'https://example.com/app',
+	},
+	event: {
+		fields: {
+			title: 'Launch party',
+			starts_at: '2030-05-01T18:00:00Z',
+			location: 'Berlin',
+			url: 'https://example.com/launch',
+		},
+	},
+	coupon: {
+		fields: {
+			title: '10% off',
+			code: 'SPRING10',
+			expires_at: '2030-06-30',
+			url: 'https://example.com/coupon',
+		},
+	},
+	social: {
+		fields: { platform: 'instagram', handle: 'example.shop' },
+		destination: 'https://www.instagram.com/example.shop',
+	},
+	file: {
+		fields: { title: 'Manual', file_url: 'https://example.com/manual.pdf' },
+		destination: 'https://example.com/manual.pdf',
+	},
+};
+
+/** Start → one Create node per type ("Create <type>"), all in parallel. */
+function createAllTypesWorkflow(prefix) {
+	const creates = Object.entries(TYPE_SAMPLES).map(([type, sample]) => {
+		const parameters = {
+			resource: 'qrCode',
+			operation: 'create',
+			name: `${prefix} ${type}`,
+			type,
+			payloadInput: 'fields',
+		};
+		for (const [field, value] of Object.entries(sample.fields))
+			parameters[`payload_${type}_${field}`] = value;
+		if (sample.links) parameters[`payload_${type}_links`] = { link: sample.links };
+		parameters.additionalFields = { tags: 'e2e, all-types', folder: 'E2E' };
+		return dynamicQr(`Create ${type}`, parameters);
+	});
+	return workflow(
+		`E2E: create every type`,
+		[manualTrigger(), ...creates],
+		chain(
+			'Start',
+			creates.map((create) => create.name),
+		),
+	);
+}
+
+/**
+ * The whole life of codes, one node per operation, every node handling every code:
+ * Get → Update → Pause → Resume → Download PNG, SVG, PDF, EPS → Get Scan Statistics → Delete.
+ */
+function lifecycleWorkflow(ids) {
+	const id = byId('={{ $json.id }}');
+	const download = (format, extra = {}) =>
+		dynamicQr(`Download ${format.toUpperCase()}`, {
+			resource: 'qrCode',
+			operation: 'downloadImage',
+			qrCodeId: id,
+			format,
+			binaryPropertyName: 'data',
+			...extra,
+		});
+	const nodes = [
+		manualTrigger(),
+		...listNodes(ids.map((value) => ({ id: value }))),
+		dynamicQr('Get', { resource: 'qrCode', operation: 'get', qrCodeId: id, simplify: false }),
+		dynamicQr('Update', {
+			resource: 'qrCode',
+			operation: 'update',
+			qrCodeId: id,
+			updateFields: { name: '={{ $json.name }} (updated)' },
+			payloadInput: 'none',
+		}),
+		dynamicQr('Pause', { resource: 'qrCode', operation: 'pause', qrCodeId: id }),
+		dynamicQr('Resume', { resource: 'qrCode', operation: 'resume', qrCodeId: id }),
+		download('png', { sizeUnit: 'pixels', size: 400 }),
+		download('svg'),
+		download('pdf'),
+		download('eps', { sizeUnit: 'mm', mm: 50, dpi: 300 }),
+		dynamicQr('Scans', {
+			resource: 'qrCode',
+			operation: 'getScans',
+			qrCodeId: id,
+			output: 'statistics',
+		}),
+		dynamicQr('Delete', {
+			resource: 'qrCode',
+			operation: 'delete',
+			qrCodeId: byId('={{ $json.qr_code_id }}'),
+		}),
+	];
+	return workflow('E2E: life of a code', nodes, chain(...nodes.map((entry) => entry.name)));
+}
+
+/** Start → Get Many with Return All (and a search, so only the codes of this test count). */
+function getManyWorkflow(search) {
+	const nodes = [
+		manualTrigger(),
+		dynamicQr('Get Many', {
+			resource: 'qrCode',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { search },
+			simplify: true,
+		}),
+	];
+	return workflow('E2E: get many, return all', nodes, chain('Start', 'Get Many'));
+}
+
+/** Dynamic QR Trigger on scans and leads → No Operation (the items stay in the execution). */
+function triggerWorkflow(events) {
+	const nodes = [
+		node(
+			'Dynamic QR Trigger',
+			'n8n-nodes-dynamic-qr.dynamicQrTrigger',
+			{ endpointMode: 'automatic', events, filters: {} },
+			{ credentials, webhookId: 'set-by-createWorkflow' },
+		),
+		node('Received', 'n8n-nodes-base.noOp', {}),
+	];
+	return workflow('E2E: trigger', nodes, chain('Dynamic QR Trigger', 'Received'));
+}
+
+module.exports = {
+	CREDENTIAL_NAME,
+	TYPE_SAMPLES,
+	loadExamples,
+	startReceiver,
+	waitFor,
+	sandboxApi,
+	createAllTypesWorkflow,
+	lifecycleWorkflow,
+	getManyWorkflow,
+	triggerWorkflow,
+};

@@ -1,0 +1,592 @@
+'use strict';
+/**
+ * End-to-end: the packed package loaded into a real n8n (the current 2.x line and the last 1.x
+ * line), driven only through n8n's own REST API and webhooks, against the sandbox. Every
+ * assertion reads results back from n8n's executions (or from what n8n's workflows sent on).
+ *
+ * Run with `npm run test:e2e` (jest.e2e.config.js). Provisions n8n on first use (minutes).
+ */
+const crypto = require('node:crypto');
+
+const { startN8n, N8N_VERSIONS, EXPECTED_NODE_TYPES } = require('../../scripts/n8n-instance');
+const { startSandbox } = require('../sandbox');
+const { decodePng } = require('../support/qr-image');
+const {
+	CREDENTIAL_NAME,
+	TYPE_SAMPLES,
+	loadExamples,
+	startReceiver,
+	waitFor,
+	sandboxApi,
+	createAllTypesWorkflow,
+	lifecycleWorkflow,
+	getManyWorkflow,
+	triggerWorkflow,
+} = require('./helpers');
+
+const REFUSED_KEY_MESSAGE =
+	'The API key was refused: it is wrong, revoked, or its creator left the team. Create a new key in the developer settings of the dashboard.';
+const examples = loadExamples();
+
+describe.each([
+	['current', N8N_VERSIONS.current],
+	['previous', N8N_VERSIONS.previous],
+])('n8n %s (%s) with n8n-nodes-dynamic-qr', (_line, version) => {
+	let n8n;
+	let sandbox;
+	let receiver;
+	let credential;
+	const log = (line) => process.stderr.write(`[e2e ${version}] ${line}\n`);
+
+	beforeAll(
+		async () => {
+			sandbox = await startSandbox({ port: 0 });
+			receiver = await startReceiver();
+			n8n = await startN8n({ version, log });
+			credential = await n8n.createCredential({
+				name: CREDENTIAL_NAME,
+				type: 'dynamicQrApi',
+				data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+			});
+			// On a fresh machine this first provisions n8n (several minutes; .ci/run does it beforehand).
+		},
+		40 * 60 * 1000,
+	);
+
+	afterAll(async () => {
+		// E2E_KEEP=1 keeps n8n's user folder (its log and database) to look into.
+		await n8n?.stop({ keep: process.env.E2E_KEEP === '1' });
+		await receiver?.close();
+		await sandbox?.close();
+	}, 60000);
+
+	/** Workflows started by the sandbox's webhook deliveries, not by a person. */
+	const triggeredExecutions = async (workflowId) =>
+		(await n8n.executions(workflowId)).filter((execution) => execution.mode !== 'manual');
+	/**
+	 * The sandbox's webhook endpoints for a URL, once there are `count` of them. n8n 2.x applies
+	 * (un)publishing asynchronously; the wait is bounded and the count is what is asserted.
+	 */
+	const endpointsAt = (url, count) =>
+		waitFor(
+			async () => {
+				const found = (await sandbox.control('GET', '/webhooks')).data.filter(
+					(endpoint) => endpoint.url === url,
+				);
+				return found.length === count ? found : null;
+			},
+			{ what: `${count} webhook endpoint(s) for ${url} at the sandbox`, timeoutMs: 30000 },
+		);
+	/** The triggered executions once there are at least `count` and all of them have finished. */
+	const settledExecutions = (workflowId, count, what) =>
+		waitFor(
+			async () => {
+				const list = await triggeredExecutions(workflowId);
+				const finished = list.every(
+					(execution) => !['new', 'running', 'waiting'].includes(execution.status),
+				);
+				return list.length >= count && finished ? list : null;
+			},
+			{ what },
+		);
+
+	test('n8n loads the packed package: the action node, both triggers and the AI tool variant', async () => {
+		const types = await n8n.rest('GET', '/types/nodes.json');
+		const names = types.map((type) => type.name);
+		expect(names).toEqual(
+			expect.arrayContaining([...EXPECTED_NODE_TYPES, 'n8n-nodes-dynamic-qr.dynamicQrTool']),
+		);
+		const credentialTypes = await n8n.rest('GET', '/types/credentials.json');
+		expect(credentialTypes.map((type) => type.name)).toContain('dynamicQrApi');
+	});
+
+	test('the credential test passes for a good key and fails clearly for a bad one', async () => {
+		const good = await n8n.testCredential({
+			id: credential.id,
+			name: CREDENTIAL_NAME,
+			type: 'dynamicQrApi',
+			data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+		});
+		expect(good).toEqual({ status: 'OK', message: 'Connection successful!' });
+
+		const bad = await n8n.testCredential({
+			name: 'Revoked key',
+			type: 'dynamicQrApi',
+			data: { apiKey: sandbox.keys.revoked, baseUrl: sandbox.baseUrl },
+		});
+		expect(bad.status).toBe('Error');
+		// n8n 2.x shows the credential's own rule for a 401; n8n 1.x answers a 401 with its
+		// generic message before the credential's rules are consulted (n8n's behaviour).
+		expect(bad.message).toBe(
+			n8n.major >= 2 ? REFUSED_KEY_MESSAGE : 'Authorization failed - please check your credentials',
+		);
+		expect(bad.message).not.toContain(sandbox.keys.revoked);
+	});
+
+	test('create codes of all 14 types, then get → update → pause → resume → download PNG/SVG/PDF/EPS → scan statistics → delete', async () => {
+		// Every type the node offers is created once.
+		const types = await n8n.rest('GET', '/types/nodes.json');
+		const action = types.find((type) => type.name === 'n8n-nodes-dynamic-qr.dynamicQr');
+		const typeProperty = action.properties.find(
+			(property) =>
+				property.name === 'type' && property.displayOptions?.show?.operation?.includes('create'),
+		);
+		const offered = typeProperty.options.map((option) => option.value).sort();
+		expect(offered).toHaveLength(14);
+		expect(Object.keys(TYPE_SAMPLES).sort()).toEqual(offered);
+
+		const prefix = `E2E ${version}`;
+		const created = await n8n.createWorkflow(createAllTypesWorkflow(prefix));
+		const createRun = await n8n.runWorkflow(created.id);
+		expect(createRun.error).toBeNull();
+		expect(createRun.status).toBe('success');
+		const codes = {};
+		for (const [type, sample] of Object.entries(TYPE_SAMPLES)) {
+			const items = createRun.items(`Create ${type}`);
+			expect(items).toHaveLength(1);
+			const code = items[0].json;
+			expect(code).toMatchObject({
+				object: 'qr_code',
+				type,
+				name: `${prefix} ${type}`,
+				paused: false,
+				folder: 'E2E',
+			});
+			expect(code.tags).toEqual(['e2e', 'all-types']);
+			expect(code.payload).toMatchObject(sample.fields);
+			if (sample.links) expect(code.payload.links).toEqual(sample.links);
+			if (sample.destination) expect(code.destination).toBe(sample.destination);
+			expect(code.id).toMatch(/^[A-Za-z0-9]{12}$/);
+			codes[type] = code;
+		}
+		const ids = Object.values(codes).map((code) => code.id);
+
+		// Scans happen between creation and the statistics.
+		for (const [index, id] of ids.entries()) {
+			for (let scan = 0; scan <= index % 3; scan += 1) {
+				await sandbox.control('POST', '/scans', {
+					qr_code_id: id,
+					country: 'DE',
+					city: 'Berlin',
+					device: 'mobile',
+				});
+			}
+		}
+
+		const lifecycle = await n8n.createWorkflow(lifecycleWorkflow(ids));
+		const run = await n8n.runWorkflow(lifecycle.id);
+		expect(run.error).toBeNull();
+		expect(run.status).toBe('success');
+
+		const got = run.items('Get').map((item) => item.json);
+		expect(got.map((code) => code.id)).toEqual(ids);
+		got.forEach((code, index) =>
+			expect(code).toMatchObject({
+				name: Object.values(codes)[index].name,
+				payload: Object.values(codes)[index].payload,
+			}),
+		);
+
+		const updated = run.items('Update').map((item) => item.json);
+		expect(updated.map((code) => code.name)).toEqual(got.map((code) => `${code.name} (updated)`));
+		updated.forEach((code, index) => expect(code.payload).toEqual(got[index].payload));
+
+		expect(run.items('Pause').map((item) => item.json.paused)).toEqual(ids.map(() => true));
+		expect(run.items('Resume').map((item) => item.json.paused)).toEqual(ids.map(() => false));
+
+		const formats = {
+			PNG: { mimeType: 'image/png', magic: (buffer) => buffer.subarray(1, 4).toString() === 'PNG' },
+			SVG: {
+				mimeType: 'image/svg+xml',
+				magic: (buffer) => /<svg[\s>]/.test(buffer.toString('utf8')),
+			},
+			PDF: {
+				mimeType: 'application/pdf',
+				magic: (buffer) => buffer.subarray(0, 5).toString() === '%PDF-',
+			},
+			EPS: {
+				mimeType: 'application/postscript',
+				magic: (buffer) => buffer.subarray(0, 11).toString() === '%!PS-Adobe-',
+			},
+		};
+		for (const [label, expected] of Object.entries(formats)) {
+			const items = run.items(`Download ${label}`);
+			expect(items).toHaveLength(ids.length);
+			for (const [index, item] of items.entries()) {
+				const code = codes[Object.keys(codes)[index]];
+				expect(item.json).toMatchObject({
+					id: code.id,
+					short_url: code.short_url,
+					format: label.toLowerCase(),
+				});
+				expect(item.binary.data).toMatchObject({
+					mimeType: expected.mimeType,
+					fileName: `qr-${code.id}.${label.toLowerCase()}`,
+				});
+				const bytes = await n8n.binary(item.binary.data);
+				expect(expected.magic(bytes)).toBe(true);
+				if (label === 'PNG') {
+					const decoded = decodePng(bytes);
+					expect(decoded.width).toBe(400);
+					expect(decoded.text).toBe(code.short_url);
+				}
+			}
+		}
+
+		const statistics = run.items('Scans').map((item) => item.json);
+		statistics.forEach((stat, index) => {
+			const scans = (index % 3) + 1;
+			expect(stat.qr_code_id).toBe(ids[index]);
+			expect(stat.total).toBe(scans);
+			expect(stat.breakdowns.country).toEqual([{ value: 'DE', scans }]);
+			expect(stat.days.reduce((sum, day) => sum + day.scans, 0)).toBe(scans);
+		});
+
+		expect(run.items('Delete').map((item) => item.json)).toEqual(
+			ids.map(() => ({ deleted: true })),
+		);
+		const stored = (await sandbox.control('GET', '/qr-codes')).data;
+		for (const id of ids) expect(stored.find((code) => code.id === id).deleted).toBe(true);
+	});
+
+	test('Get Many with Return All reads every page', async () => {
+		const search = `Paging ${version}`;
+		const made = [];
+		for (let index = 0; index < 230; index += 1) {
+			const answer = await sandboxApi(sandbox, 'POST', '/qr-codes', {
+				name: `${search} ${String(index).padStart(3, '0')}`,
+				type: 'url',
+				payload: { url: `https://example.com/page/${index}` },
+			});
+			made.push(answer.data.id);
+		}
+		const requestsBefore = (await sandbox.control('GET', '/requests')).data.length;
+
+		const created = await n8n.createWorkflow(getManyWorkflow(search));
+		const run = await n8n.runWorkflow(created.id);
+		expect(run.error).toBeNull();
+		const items = run.items('Get Many').map((item) => item.json);
+		expect(items).toHaveLength(230);
+		expect(new Set(items.map((item) => item.id))).toEqual(new Set(made));
+		expect(Object.keys(items[0]).sort()).toEqual(
+			[
+				'archived',
+				'destination',
+				'id',
+				'name',
+				'paused',
+				'scans',
+				'short_url',
+				'status',
+				'type',
+				'updated_at',
+			].sort(),
+		);
+
+		const pages = (await sandbox.control('GET', '/requests')).data
+			.slice(requestsBefore)
+			.filter((request) => request.method === 'GET' && request.path === '/qr-codes');
+		expect(pages.map((request) => Number(request.query.page))).toEqual([1, 2, 3]);
+		expect(pages.every((request) => request.status === 200)).toBe(true);
+	});
+
+	test('trigger: activation registers the endpoint, verified scans and leads start executions, forged deliveries are refused, deactivation removes it', async () => {
+		const code = (
+			await sandboxApi(sandbox, 'POST', '/qr-codes', {
+				name: `Trigger ${version}`,
+				type: 'url',
+				payload: { url: 'https://example.com/trigger' },
+			})
+		).data;
+		const created = await n8n.createWorkflow(triggerWorkflow(['lead.created', 'scan.created']));
+		const webhookUrl = n8n.webhookUrl(created.webhookIds['Dynamic QR Trigger']);
+
+		await n8n.activate(created.id);
+		const registered = await endpointsAt(webhookUrl, 1);
+		expect(registered).toHaveLength(1);
+		expect(registered[0]).toMatchObject({
+			status: 'active',
+			events: ['lead.created', 'scan.created'],
+		});
+		const endpointId = registered[0].id;
+
+		// A simulated scan and a simulated lead, each delivered signed by the sandbox.
+		const scan = (
+			await sandbox.control('POST', '/scans', {
+				qr_code_id: code.id,
+				country: 'FR',
+				city: 'Paris',
+				device: 'mobile',
+			})
+		).data;
+		const [scanExecution] = await settledExecutions(created.id, 1, 'the execution of the scan');
+		expect(scanExecution.status).toBe('success');
+		const lead = (
+			await sandbox.control('POST', '/leads', {
+				name: 'Ada Lovelace',
+				email: 'ada@example.com',
+				company: 'Analytical Engines',
+			})
+		).data;
+		const executions = await settledExecutions(created.id, 2, 'the execution of the lead');
+		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
+		const events = [];
+		for (const summary of executions) {
+			const execution = await n8n.execution(summary.id);
+			expect(execution.mode).toBe('webhook');
+			const items = execution.items('Dynamic QR Trigger');
+			expect(items).toHaveLength(1);
+			expect(execution.items('Received')).toHaveLength(1);
+			events.push(items[0].json);
+		}
+		const scanEvent = events.find((event) => event.type === 'scan.created');
+		const leadEvent = events.find((event) => event.type === 'lead.created');
+		expect(scanEvent.data).toMatchObject({
+			qr_code: { id: code.id, name: code.name, type: 'url' },
+			short_url: code.short_url,
+			country: 'FR',
+			city: 'Paris',
+			device: 'mobile',
+			scanned_at: scan.scanned_at,
+		});
+		expect(leadEvent.data.lead).toMatchObject({
+			id: lead.id,
+			name: 'Ada Lovelace',
+			email: 'ada@example.com',
+			company: 'Analytical Engines',
+		});
+		expect(leadEvent.data.card.id).toBe(sandbox.cardId);
+		const deliveries = (await sandbox.control('GET', `/deliveries?endpoint_id=${endpointId}`)).data;
+		for (const event of events) {
+			const delivery = deliveries.find((entry) => entry.event_id === event.id);
+			expect(delivery).toMatchObject({ status: 'succeeded', type: event.type });
+			// The Standard Webhooks headers the node verified are in the item (the sandbox uses
+			// the event id as webhook-id).
+			expect(event.webhook_id).toBe(event.id);
+			expect(Number.isInteger(event.webhook_timestamp)).toBe(true);
+		}
+		expect(scanExecution.id).toBeDefined();
+
+		// A forged delivery (a signature made with another secret) is refused, and starts nothing.
+		const body = JSON.stringify({
+			id: 'evt_forged',
+			type: 'scan.created',
+			created_at: new Date().toISOString(),
+			data: scanEvent.data,
+		});
+		const forgedSecret = crypto.randomBytes(24);
+		const webhookId = `msg_forged${Date.now()}`;
+		const timestamp = Math.floor(Date.now() / 1000);
+		const signature = crypto
+			.createHmac('sha256', forgedSecret)
+			.update(`${webhookId}.${timestamp}.${body}`)
+			.digest('base64');
+		const forged = await fetch(webhookUrl, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'webhook-id': webhookId,
+				'webhook-timestamp': String(timestamp),
+				'webhook-signature': `v1,${signature}`,
+			},
+			body,
+		});
+		expect(forged.status).toBe(401);
+		const unsigned = await fetch(webhookUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body,
+		});
+		expect(unsigned.status).toBe(401);
+		// A genuine scan after the forged ones: once its execution exists, every earlier
+		// delivery has been answered, so the count shows the forged ones started nothing.
+		await sandbox.control('POST', '/scans', { qr_code_id: code.id });
+		const after = await settledExecutions(created.id, 3, 'the execution of the third event');
+		expect(after).toHaveLength(3);
+		for (const summary of after) {
+			const execution = await n8n.execution(summary.id);
+			expect(execution.items('Dynamic QR Trigger')[0].json.id).not.toBe('evt_forged');
+		}
+
+		await n8n.deactivate(created.id);
+		expect(await endpointsAt(webhookUrl, 0)).toEqual([]);
+		const all = (await sandbox.control('GET', '/webhooks')).data;
+		expect(all.filter((endpoint) => endpoint.id === endpointId)).toEqual([]);
+	});
+
+	describe('every example workflow imports and runs', () => {
+		test('the examples are the five documented ones, each importable', () => {
+			expect(Object.keys(examples)).toEqual([
+				'add-leads-to-crm.json',
+				'bulk-create-qr-codes.json',
+				'download-print-files.json',
+				'repoint-printed-qr-code.json',
+				'send-scans-to-chat.json',
+			]);
+			for (const example of Object.values(examples)) {
+				for (const node of example.nodes) {
+					if (node.credentials)
+						expect(node.credentials).toEqual({ dynamicQrApi: { name: CREDENTIAL_NAME } });
+				}
+			}
+		});
+
+		let bulkCodes;
+		test('bulk-create-qr-codes: one code per row; running it again creates nothing new (idempotency keys)', async () => {
+			const example = examples['bulk-create-qr-codes.json'];
+			const rows = JSON.parse(
+				example.nodes.find((node) => node.name === 'Your list').parameters.jsonOutput,
+			).rows;
+			const imported = await n8n.createWorkflow(example);
+			const first = await n8n.runWorkflow(imported.id);
+			expect(first.error).toBeNull();
+			bulkCodes = first.items('Create QR code').map((item) => item.json);
+			expect(bulkCodes.map((code) => [code.name, code.payload.url, code.folder])).toEqual(
+				rows.map((row) => [row.name, row.url, 'Bulk import']),
+			);
+			expect(bulkCodes.map((code) => code.tags)).toEqual(rows.map((row) => row.tags.split(', ')));
+			const keys = (await sandbox.control('GET', '/requests')).data
+				.filter((request) => request.method === 'POST' && request.path === '/qr-codes')
+				.map((request) => request.idempotency_key);
+			expect(keys).toEqual(expect.arrayContaining(rows.map((row) => `list-row-${row.row_id}`)));
+
+			const countBefore = (await sandbox.control('GET', '/qr-codes')).data.length;
+			const second = await n8n.runWorkflow(imported.id);
+			expect(second.error).toBeNull();
+			expect(second.items('Create QR code').map((item) => item.json.id)).toEqual(
+				bulkCodes.map((code) => code.id),
+			);
+			expect((await sandbox.control('GET', '/qr-codes')).data).toHaveLength(countBefore);
+		});
+
+		test('repoint-printed-qr-code: the printed short link now leads to the new URL', async () => {
+			const example = examples['repoint-printed-qr-code.json'];
+			const assignments = example.nodes.find((node) => node.name === 'What to change').parameters
+				.assignments.assignments;
+			const wanted = Object.fromEntries(
+				assignments.map((assignment) => [assignment.name, assignment.value]),
+			);
+			const target = bulkCodes.find((code) => code.name === wanted.code_name);
+			expect(target).toBeDefined();
+
+			const imported = await n8n.createWorkflow(example);
+			const run = await n8n.runWorkflow(imported.id);
+			expect(run.error).toBeNull();
+			const [updated] = run.items('Point it to the new URL').map((item) => item.json);
+			expect(updated).toMatchObject({
+				id: target.id,
+				short_url: target.short_url,
+				destination: wanted.new_url,
+			});
+			const visit = await fetch(target.short_url, { method: 'HEAD', redirect: 'manual' });
+			expect(visit.status).toBe(302);
+			expect(visit.headers.get('location')).toBe(wanted.new_url);
+		});
+
+		test('download-print-files: PNG, SVG, PDF and EPS at 50 mm / 300 dpi', async () => {
+			const imported = await n8n.createWorkflow(examples['download-print-files.json']);
+			const run = await n8n.runWorkflow(imported.id);
+			expect(run.error).toBeNull();
+			const target = bulkCodes.find((code) => code.name === 'Spring Flyer');
+			const expected = {
+				PNG: 'image/png',
+				SVG: 'image/svg+xml',
+				PDF: 'application/pdf',
+				EPS: 'application/postscript',
+			};
+			for (const [label, mimeType] of Object.entries(expected)) {
+				const [item] = run.items(`${label} 50 mm`);
+				expect(item.json).toMatchObject({ id: target.id, format: label.toLowerCase() });
+				expect(item.binary.data).toMatchObject({
+					mimeType,
+					fileName: `qr-${target.id}.${label.toLowerCase()}`,
+				});
+				const bytes = await n8n.binary(item.binary.data);
+				if (label === 'PNG') {
+					// 50 mm at 300 dpi = 590.6 dots.
+					expect(decodePng(bytes)).toEqual({ width: 591, height: 591, text: target.short_url });
+				}
+				if (label === 'PDF') {
+					// 50 mm = 141.73 pt: the page is the printed size.
+					expect(bytes.toString('latin1')).toMatch(/MediaBox\s*\[\s*0 0 141\.7\d*/);
+				}
+				if (label === 'EPS')
+					expect(bytes.toString('latin1')).toMatch(/%%BoundingBox: 0 0 142 142\n/);
+				if (label === 'SVG') expect(bytes.toString('utf8')).toMatch(/width="50mm"/);
+			}
+		});
+
+		test('send-scans-to-chat: every scan is posted to the chat webhook', async () => {
+			const target = bulkCodes.find((code) => code.name === 'Shop Window Poster');
+			const imported = await n8n.createWorkflow(examples['send-scans-to-chat.json'], {
+				patch: (nodes) => {
+					nodes['Post to chat'].parameters.url = `${receiver.url}/chat`;
+				},
+			});
+			await n8n.activate(imported.id);
+			const webhookUrl = n8n.webhookUrl(imported.webhookIds['On every scan']);
+			expect(await endpointsAt(webhookUrl, 1)).toHaveLength(1);
+
+			await sandbox.control('POST', '/scans', {
+				qr_code_id: target.id,
+				country: 'DE',
+				city: 'Hamburg',
+				device: 'mobile',
+				os: 'iOS',
+				browser: 'Safari',
+			});
+			const [summary] = await settledExecutions(imported.id, 1, 'the scan execution');
+			const execution = await n8n.execution(summary.id);
+			expect(execution.status).toBe('success');
+			expect(execution.items('Post to chat')).toHaveLength(1);
+			const posted = receiver.received.filter((request) => request.path === '/chat');
+			expect(posted).toHaveLength(1);
+			expect(posted[0].method).toBe('POST');
+			expect(posted[0].json.text).toMatch(
+				/^QR code "Shop Window Poster" was scanned in Hamburg, DE \(mobile, iOS, Safari\) at \d{4}-/,
+			);
+
+			await n8n.deactivate(imported.id);
+			expect(await endpointsAt(webhookUrl, 0)).toEqual([]);
+		});
+
+		test('add-leads-to-crm: every lead becomes a CRM row', async () => {
+			const imported = await n8n.createWorkflow(examples['add-leads-to-crm.json'], {
+				patch: (nodes) => {
+					nodes['Add to CRM'].parameters.url = `${receiver.url}/crm/contacts`;
+				},
+			});
+			await n8n.activate(imported.id);
+			const webhookUrl = n8n.webhookUrl(imported.webhookIds['On every lead']);
+			expect(await endpointsAt(webhookUrl, 1)).toHaveLength(1);
+
+			const lead = (
+				await sandbox.control('POST', '/leads', {
+					name: 'Grace Hopper',
+					email: 'grace@example.com',
+					phone: '+14155550199',
+					company: 'Navy',
+					message: 'Call me',
+				})
+			).data;
+			const [summary] = await settledExecutions(imported.id, 1, 'the lead execution');
+			expect((await n8n.execution(summary.id)).status).toBe('success');
+			const rows = receiver.received.filter((request) => request.path === '/crm/contacts');
+			expect(rows).toHaveLength(1);
+			const card = (await sandboxApi(sandbox, 'GET', `/cards/${sandbox.cardId}`)).data;
+			expect(rows[0].json).toEqual({
+				full_name: 'Grace Hopper',
+				email: 'grace@example.com',
+				phone: '+14155550199',
+				company: 'Navy',
+				note: 'Call me',
+				source: `Business card: ${card.name}`,
+				lead_id: lead.id,
+				received_at: lead.created_at,
+			});
+
+			await n8n.deactivate(imported.id);
+			expect(await endpointsAt(webhookUrl, 0)).toEqual([]);
+		});
+	});
+});
