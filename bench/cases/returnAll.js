@@ -1,0 +1,98 @@
+'use strict';
+/**
+ * Case 2: Return All over 10,000 codes (seeded straight through the sandbox API, not through
+ * n8n): our node's QR Code > Get Many with Return All vs the HTTP Request node's pagination.
+ * Wall time of the node(s) and the n8n process tree's peak memory.
+ */
+const wf = require('../lib/workflows');
+const { nodeRun } = require('../lib/n8n');
+const { sampleMemory, mib } = require('../lib/memory');
+
+const CODES = 10000;
+
+function variants({ sandbox, credentials }) {
+	const baseUrl = sandbox.sandbox.baseUrl;
+	return {
+		oursFull: {
+			label: 'Dynamic QR, Get Many, Return All, Simplify off (full records, as HTTP Request returns them)',
+			nodes: [wf.NAMES.ours],
+			json: wf.returnAllOurs({ credential: credentials.ours, simplify: false, label: 'ours full' }),
+		},
+		oursSimplified: {
+			label: 'Dynamic QR, Get Many, Return All, Simplify on (the default)',
+			nodes: [wf.NAMES.ours],
+			json: wf.returnAllOurs({ credential: credentials.ours, simplify: true, label: 'ours simplified' }),
+		},
+		httpPages: {
+			label: 'HTTP Request, pagination (one item per page of 100)',
+			nodes: [wf.NAMES.http],
+			json: wf.returnAllHttp({ baseUrl, bearer: credentials.bearer, splitOut: false, label: 'http pages' }),
+		},
+		httpSplit: {
+			label: 'HTTP Request, pagination + Split Out (one item per code)',
+			nodes: [wf.NAMES.http, wf.NAMES.split],
+			json: wf.returnAllHttp({ baseUrl, bearer: credentials.bearer, splitOut: true, label: 'http split' }),
+		},
+	};
+}
+
+/** Records a run put out: items, or for the page items of the HTTP Request their `data`. */
+function recordsOut(items) {
+	return items.reduce((sum, item) => sum + (Array.isArray(item.json?.data) ? item.json.data.length : 1), 0);
+}
+
+async function run({ n8n, sandbox, credentials, repeats, log }) {
+	await sandbox.reset();
+	const seedStarted = Date.now();
+	await sandbox.seed(CODES);
+	const seedMs = Date.now() - seedStarted;
+	log(`seeded ${CODES} codes in ${(seedMs / 1000).toFixed(1)} s`);
+
+	const chosen = Object.entries(variants({ sandbox, credentials }));
+	const results = {};
+	for (const [key, variant] of chosen) {
+		const { id } = await n8n.createWorkflow(variant.json);
+		results[key] = { label: variant.label, workflowId: id, runs: [] };
+	}
+	// One unmeasured run of each first: n8n loads node code and warms its JIT on first use.
+	for (const [key] of chosen) await n8n.runWorkflow(results[key].workflowId, { timeoutMs: 300000 });
+
+	for (let r = 0; r < repeats; r++) {
+		log(`repeat ${r + 1} of ${repeats}`);
+		const order = r % 2 ? [...chosen].reverse() : chosen;
+		for (const [key, variant] of order) {
+			const requestsBefore = (await sandbox.requestCounts()).total;
+			const memory = sampleMemory(n8n.pid, { intervalMs: 50 });
+			const started = Date.now();
+			let execution;
+			let mem;
+			try {
+				execution = await n8n.runWorkflow(results[key].workflowId, { timeoutMs: 300000 });
+			} finally {
+				mem = memory.stop();
+			}
+			const runs = variant.nodes.map((name) => nodeRun(execution, name));
+			const last = runs[runs.length - 1];
+			const result = {
+				status: execution.status,
+				error: runs.find((x) => x.error)?.error ?? null,
+				ms: runs.reduce((sum, x) => sum + x.ms, 0),
+				clientMs: Date.now() - started,
+				records: recordsOut(last.items),
+				items: last.items.length,
+				apiRequests: (await sandbox.requestCounts()).total - requestsBefore,
+				baselineMiB: mib(mem.baselineTree),
+				peakMiB: mib(mem.peakTree),
+				growthMiB: mib(mem.peakTree - mem.baselineTree),
+				mainHwmMiB: mib(mem.peakMainHwm),
+			};
+			log(
+				`  ${key}: ${(result.ms / 1000).toFixed(2)} s, ${result.records} records in ${result.items} items, peak ${result.peakMiB.toFixed(0)} MiB (+${result.growthMiB.toFixed(0)})`,
+			);
+			results[key].runs.push(result);
+		}
+	}
+	return { codes: CODES, seedMs, results };
+}
+
+module.exports = { run, CODES };

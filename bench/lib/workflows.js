@@ -1,0 +1,243 @@
+'use strict';
+/**
+ * Workflow JSON for every bench case: our nodes, and n8n's own nodes doing the same requests
+ * (HTTP Request `n8n-nodes-base.httpRequest` v4.2, Webhook `n8n-nodes-base.webhook` v2).
+ *
+ * HTTP Request parameters follow packages/nodes-base/nodes/HttpRequest/V3/Description.ts of
+ * n8n (the node behind every 4.x version): a generic Bearer credential (`httpBearerAuth`),
+ * a JSON body, an `Idempotency-Key` header, `options.batching.batch.{batchSize,batchInterval}`,
+ * `options.pagination.pagination.*`; Retry On Fail is a node setting (`retryOnFail`,
+ * `maxTries`, `waitBetweenTries`).
+ */
+const { randomUUID } = require('node:crypto');
+
+const PACKAGE = 'n8n-nodes-dynamic-qr';
+const HTTP_REQUEST_VERSION = 4.2;
+
+/** Node names the cases read from the execution's runData. */
+const NAMES = {
+	start: 'Start',
+	items: 'Make items',
+	ours: 'Dynamic QR',
+	http: 'HTTP Request',
+	split: 'Split Out',
+	trigger: 'Trigger',
+	done: 'Done',
+};
+
+function node(name, type, typeVersion, parameters, position, extra = {}) {
+	return { id: randomUUID(), name, type, typeVersion, position, parameters, ...extra };
+}
+
+function chain(...names) {
+	const connections = {};
+	for (let i = 0; i < names.length - 1; i++) {
+		connections[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
+	}
+	return connections;
+}
+
+function workflow(name, nodes) {
+	return {
+		name,
+		nodes,
+		connections: chain(...nodes.map((n) => n.name)),
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+const manualTrigger = () => node(NAMES.start, 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
+
+/**
+ * A Code node emitting `count` items `{ name, url, key }`. The key is unique per execution and
+ * item (`$execution.id`), so the same item carries the same Idempotency-Key in every attempt
+ * of one execution (n8n's Retry On Fail included) and never collides across executions.
+ */
+function itemsNode(count) {
+	const jsCode = [
+		`const run = String($execution.id);`,
+		`const out = [];`,
+		`for (let i = 0; i < ${Number(count)}; i++) {`,
+		`  out.push({ json: { name: \`bench \${run} #\${i}\`, url: \`https://example.com/bench/\${run}/\${i}\`, key: \`bench-\${run}-\${i}\` } });`,
+		`}`,
+		`return out;`,
+	].join('\n');
+	return node(NAMES.items, 'n8n-nodes-base.code', 2, { mode: 'runOnceForAllItems', language: 'javaScript', jsCode }, [220, 0]);
+}
+
+const credentialRef = (type, credential) => ({ [type]: { id: credential.id, name: credential.name } });
+
+/** Our node, QR Code > Create, a URL code per item, the item's key as Idempotency Key. */
+function bulkOurs({ count, credential, concurrency, label }) {
+	const requestOptions = concurrency ? { concurrency } : {};
+	return workflow(`bench: bulk create, ${label}`, [
+		manualTrigger(),
+		itemsNode(count),
+		node(
+			NAMES.ours,
+			`${PACKAGE}.dynamicQr`,
+			1,
+			{
+				resource: 'qrCode',
+				operation: 'create',
+				name: '={{ $json.name }}',
+				payloadInput: 'fields',
+				type: 'url',
+				payload_url_url: '={{ $json.url }}',
+				additionalFields: { idempotencyKey: '={{ $json.key }}' },
+				requestOptions,
+			},
+			[440, 0],
+			{ credentials: credentialRef('dynamicQrApi', credential) },
+		),
+	]);
+}
+
+/** The same POST /qr-codes from n8n's HTTP Request node: Bearer, JSON body, Idempotency-Key. */
+function bulkHttp({ count, baseUrl, bearer, batching, retry, label }) {
+	const options = batching
+		? { batching: { batch: { batchSize: batching.batchSize, batchInterval: batching.batchInterval } } }
+		: {};
+	const settings = retry
+		? { retryOnFail: true, maxTries: retry.maxTries, waitBetweenTries: retry.waitBetweenTries }
+		: {};
+	return workflow(`bench: bulk create, ${label}`, [
+		manualTrigger(),
+		itemsNode(count),
+		node(
+			NAMES.http,
+			'n8n-nodes-base.httpRequest',
+			HTTP_REQUEST_VERSION,
+			{
+				method: 'POST',
+				url: `${baseUrl}/qr-codes`,
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpBearerAuth',
+				sendHeaders: true,
+				specifyHeaders: 'keypair',
+				headerParameters: { parameters: [{ name: 'Idempotency-Key', value: '={{ $json.key }}' }] },
+				sendBody: true,
+				contentType: 'json',
+				specifyBody: 'json',
+				jsonBody: '={{ JSON.stringify({ name: $json.name, type: "url", payload: { url: $json.url } }) }}',
+				options,
+			},
+			[440, 0],
+			{ credentials: credentialRef('httpBearerAuth', bearer), ...settings },
+		),
+	]);
+}
+
+/** Our node, QR Code > Get Many with Return All (Simplify on = the node's default). */
+function returnAllOurs({ credential, simplify, label }) {
+	return workflow(`bench: return all, ${label}`, [
+		manualTrigger(),
+		node(
+			NAMES.ours,
+			`${PACKAGE}.dynamicQr`,
+			1,
+			{ resource: 'qrCode', operation: 'getAll', returnAll: true, filters: {}, simplify },
+			[220, 0],
+			{ credentials: credentialRef('dynamicQrApi', credential) },
+		),
+	]);
+}
+
+/**
+ * HTTP Request with pagination (Update a Parameter in Each Request: `page` = `$pageCount + 1`,
+ * `per_page=100`, complete when the last page is reached), the way n8n's docs page through a
+ * page-numbered API. It outputs one item per page; with `splitOut` a Split Out node turns the
+ * pages' `data` arrays into one item per code, as our node outputs them.
+ */
+function returnAllHttp({ baseUrl, bearer, splitOut, label }) {
+	const nodes = [
+		manualTrigger(),
+		node(
+			NAMES.http,
+			'n8n-nodes-base.httpRequest',
+			HTTP_REQUEST_VERSION,
+			{
+				method: 'GET',
+				url: `${baseUrl}/qr-codes`,
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpBearerAuth',
+				sendQuery: true,
+				specifyQuery: 'keypair',
+				queryParameters: { parameters: [{ name: 'per_page', value: '100' }] },
+				options: {
+					pagination: {
+						pagination: {
+							paginationMode: 'updateAParameterInEachRequest',
+							parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }] },
+							paginationCompleteWhen: 'other',
+							completeExpression: '={{ $response.body.meta.current_page >= $response.body.meta.last_page }}',
+							limitPagesFetched: false,
+							requestInterval: 0,
+						},
+					},
+				},
+			},
+			[220, 0],
+			{ credentials: credentialRef('httpBearerAuth', bearer) },
+		),
+	];
+	if (splitOut) {
+		nodes.push(
+			node(NAMES.split, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'data', include: 'noOtherFields', options: {} }, [440, 0]),
+		);
+	}
+	return workflow(`bench: return all, ${label}`, nodes);
+}
+
+const doneNode = (x) => node(NAMES.done, 'n8n-nodes-base.noOp', 1, {}, [x, 0]);
+
+/** Our trigger, endpoint created in the dashboard (the secret pasted), on `scan.created`. */
+function triggerOurs({ secret, webhookId }) {
+	return workflow('bench: trigger, Dynamic QR Trigger', [
+		node(
+			NAMES.trigger,
+			`${PACKAGE}.dynamicQrTrigger`,
+			1,
+			{ endpointMode: 'dashboard', signingSecret: secret, events: ['scan.created'], filters: {} },
+			[0, 0],
+			{ webhookId },
+		),
+		doneNode(220),
+	]);
+}
+
+/**
+ * n8n's Webhook node on POST, answering when received, no verification. `typeVersion` 2 is
+ * what the editor adds today; 1 is the control that pays n8n's per-request expression isolate.
+ */
+function triggerWebhook({ path, webhookId, typeVersion = 2 }) {
+	return workflow(`bench: trigger, n8n Webhook node v${typeVersion}`, [
+		node(
+			NAMES.trigger,
+			'n8n-nodes-base.webhook',
+			typeVersion,
+			{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+			[0, 0],
+			{ webhookId },
+		),
+		doneNode(220),
+	]);
+}
+
+/** Production webhook paths: a trigger with a fixed `path` uses `<webhookId>/<path>`. */
+const webhookPaths = {
+	ours: (webhookId) => `webhook/${webhookId}/webhook`,
+	webhookNode: (path) => `webhook/${path}`,
+};
+
+module.exports = {
+	NAMES,
+	HTTP_REQUEST_VERSION,
+	bulkOurs,
+	bulkHttp,
+	returnAllOurs,
+	returnAllHttp,
+	triggerOurs,
+	triggerWebhook,
+	webhookPaths,
+};
