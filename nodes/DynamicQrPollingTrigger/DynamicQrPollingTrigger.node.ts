@@ -9,21 +9,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems } from '../DynamicQr/transport';
+import { apiRequestAllItems } from '../DynamicQr/transport';
 import type { Cursor } from './cursor';
 import { advance, cutoffMs } from './cursor';
 
 type PollEvent = 'newLead' | 'newQrCode';
 
-const PAGE_SIZE = 100;
-/** At most this many pages of QR codes per poll (10,000 codes); the rest waits for the next. */
-const MAX_QR_CODE_PAGES = 100;
-
-interface ListAnswer {
-	data?: IDataObject[];
-	links?: { next?: string | null };
-	meta?: { last_page?: number };
-}
+/** At most this many new QR codes per poll (100 pages); a warning says when older ones are skipped. */
+const MAX_NEW_QR_CODES = 10000;
 
 function cardIdOf(ctx: IPollFunctions): string {
 	const cardId = String(ctx.getNodeParameter('cardId', '') ?? '').trim();
@@ -47,38 +40,22 @@ async function fetchLeads(
 }
 
 /**
- * QR codes created after `afterMs` (all when undefined), newest first: pages through the list
- * (which is newest first) until a page reaches an older code.
+ * QR codes created after `afterMs` (all when undefined), newest first: reads the list (which is
+ * newest first) until a page reaches an older code.
  */
 async function fetchQrCodes(ctx: IPollFunctions, afterMs?: number): Promise<IDataObject[]> {
-	const codes: IDataObject[] = [];
-	for (let page = 1; page <= MAX_QR_CODE_PAGES; page++) {
-		const answer = await apiRequest<ListAnswer>(ctx, 'GET', '/qr-codes', {
-			qs: { page, per_page: PAGE_SIZE },
-		});
-		const data = answer.data ?? [];
-		let reachedOlder = false;
-		for (const code of data) {
-			const at = Date.parse(String(code.created_at ?? ''));
-			if (afterMs !== undefined && Number.isFinite(at) && at <= afterMs) {
-				reachedOlder = true;
-				continue;
-			}
-			codes.push(code);
-		}
-		const lastPage = answer.meta?.last_page;
-		if (
-			reachedOlder ||
-			answer.links?.next === null ||
-			(lastPage !== undefined && page >= lastPage) ||
-			data.length < PAGE_SIZE
-		) {
-			return codes;
-		}
+	const isOlder = (code: IDataObject) => {
+		const at = Date.parse(String(code.created_at ?? ''));
+		return afterMs !== undefined && Number.isFinite(at) && at <= afterMs;
+	};
+	const codes = await apiRequestAllItems(ctx, '/qr-codes', {}, MAX_NEW_QR_CODES, {
+		isPast: isOlder,
+	});
+	if (codes.length >= MAX_NEW_QR_CODES) {
+		ctx.logger.warn(
+			`Dynamic QR Polling Trigger: more than ${MAX_NEW_QR_CODES} new QR codes since the last poll; the oldest of them are not emitted`,
+		);
 	}
-	ctx.logger.warn(
-		`Dynamic QR Polling Trigger: more than ${MAX_QR_CODE_PAGES * PAGE_SIZE} new QR codes since the last poll; the oldest of them are not emitted`,
-	);
 	return codes;
 }
 

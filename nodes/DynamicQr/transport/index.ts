@@ -202,16 +202,25 @@ interface ListAnswer {
 	meta?: { current_page?: number; last_page?: number };
 }
 
+export interface AllItemsOptions extends Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'> {
+	/**
+	 * For newest-first lists read down to a point: records it marks are left out, and paging
+	 * ends after the page that held one.
+	 */
+	isPast?: (record: IDataObject) => boolean;
+}
+
 /**
  * Every record of a paginated list (or the first `limit`), in the API's order. Stops on
- * whichever comes first: `links.next` null, the last page, a short page, or the limit.
+ * whichever comes first: `links.next` null, the last page, a short page, the limit, or a page
+ * reaching a record `isPast` marks.
  */
 export async function apiRequestAllItems(
 	ctx: ApiContext,
 	path: string,
 	qs: IDataObject = {},
 	limit?: number,
-	options: Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'> = {},
+	{ isPast, ...options }: AllItemsOptions = {},
 ): Promise<IDataObject[]> {
 	const perPage = limit !== undefined && limit < PAGE_SIZE ? Math.max(1, limit) : PAGE_SIZE;
 	const records: IDataObject[] = [];
@@ -221,10 +230,12 @@ export async function apiRequestAllItems(
 			qs: { ...qs, page, per_page: perPage },
 		});
 		const data = answer.data ?? [];
-		records.push(...data);
+		const kept = isPast ? data.filter((record) => !isPast(record)) : data;
+		records.push(...kept);
 		if (limit !== undefined && records.length >= limit) return records.slice(0, limit);
 		const lastPage = answer.meta?.last_page;
 		if (
+			kept.length < data.length ||
 			answer.links?.next === null ||
 			(lastPage !== undefined && page >= lastPage) ||
 			data.length < perPage
