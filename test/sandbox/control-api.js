@@ -62,6 +62,18 @@ function controlRoutes(ctx, info) {
 		return { data: publicRecord(code, urls) };
 	}
 
+	async function resendDelivery({ params }) {
+		let resent;
+		try {
+			resent = await dispatcher.resend(params.id);
+		} catch (error) {
+			if (error.code === 'ENDPOINT_GONE') throw invalid({ endpoint_id: error.message });
+			throw error;
+		}
+		if (!resent) throw notFound('Delivery');
+		return { data: resent };
+	}
+
 	function setConfig({ body }) {
 		const errors = {};
 		for (const name of ['rateLimitPerMinute', 'rateLimitBurst']) {
@@ -101,6 +113,7 @@ function controlRoutes(ctx, info) {
 				data: dispatcher.listDeliveries({ endpointId: query.endpoint_id, type: query.type }),
 			}),
 		},
+		{ method: 'POST', path: '/deliveries/{id}/resend', handle: resendDelivery },
 		{ method: 'POST', path: '/clock/advance', handle: advanceClock },
 		{ method: 'GET', path: '/outbox', handle: () => ({ data: outbox }) },
 		{ method: 'GET', path: '/faults', handle: () => faults.get() },

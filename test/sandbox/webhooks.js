@@ -162,6 +162,51 @@ class WebhookDispatcher {
 		}
 	}
 
+	/**
+	 * The dashboard's manual resend: one attempt now, outside the retry schedule, with the same
+	 * webhook-id and body, signed afresh with the endpoint's secret and the current timestamp.
+	 * Recorded among the delivery's attempts with `manual: true`. A success marks the delivery
+	 * succeeded (a retry still scheduled is dropped); a failure changes nothing else (a pending
+	 * delivery keeps its schedule, a failed one stays failed). Resolves to
+	 * `{ delivery, attempt }`, or null when there is no such delivery; throws when its endpoint
+	 * has been removed (the dashboard cannot resend to it either).
+	 */
+	async resend(deliveryId) {
+		const delivery = this.deliveries.get(deliveryId);
+		if (!delivery) return null;
+		const endpoint = this.endpoints.get(delivery.endpointId);
+		if (!endpoint) {
+			const error = new Error('The endpoint of this delivery has been removed.');
+			error.code = 'ENDPOINT_GONE';
+			throw error;
+		}
+		const attemptedAt = this.clock.now();
+		const startedAt = Date.now();
+		const sending = this.post(endpoint, delivery);
+		this.inFlight.add(sending);
+		let outcome;
+		try {
+			outcome = await sending;
+		} finally {
+			this.inFlight.delete(sending);
+		}
+		const attempt = {
+			attempted_at: isoTime(attemptedAt),
+			...outcome,
+			duration_ms: Date.now() - startedAt,
+			manual: true,
+		};
+		if (!this.isTracked(delivery)) return { delivery: publicDelivery(delivery), attempt };
+		delivery.attempts.push(attempt);
+		if (isSuccess(outcome.status_code) && delivery.status !== 'succeeded') {
+			delivery.status = 'succeeded';
+			// An attempt under way keeps nextAttemptAt null; a waiting retry is no longer needed.
+			delivery.nextAttemptAt = null;
+			endpoint.failedEventsInARow = 0;
+		}
+		return { delivery: publicDelivery(delivery), attempt: { ...attempt } };
+	}
+
 	listDeliveries({ endpointId, type } = {}) {
 		return [...this.deliveries.values()]
 			.filter((delivery) => endpointId === undefined || delivery.endpointId === endpointId)
@@ -227,7 +272,8 @@ class WebhookDispatcher {
 		if (isSuccess(outcome.status_code)) {
 			delivery.status = 'succeeded';
 			endpoint.failedEventsInARow = 0;
-		} else {
+		} else if (delivery.status !== 'succeeded') {
+			// (A manual resend may have succeeded while this attempt was under way.)
 			this.recordFailure(delivery, endpoint, dueAt);
 		}
 	}
