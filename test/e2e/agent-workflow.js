@@ -1,0 +1,185 @@
+'use strict';
+/**
+ * The AI Agent workflow of test/e2e/agent.e2e.js, and the scripted model behind it.
+ *
+ * Manual Trigger → AI Agent, with an OpenAI Chat Model sub-node (pointed at the stand-in of
+ * test/support/fake-openai.js) and two Dynamic QR tool sub-nodes whose parameters the model fills
+ * through $fromAI(): "Create QR code" (name, url) and "Download QR image" (qrCodeId).
+ */
+const crypto = require('node:crypto');
+
+const DYNAMIC_QR_CREDENTIAL = 'Dynamic QR account';
+const OPENAI_CREDENTIAL = 'OpenAI (local stand-in)';
+const CREATE_TOOL_NODE = 'Create QR code';
+const DOWNLOAD_TOOL_NODE = 'Download QR image';
+const CREATE_TOOL_DESCRIPTION =
+	'Creates a dynamic QR code that opens a web page. Give it the name of the code and the URL.';
+const DOWNLOAD_TOOL_DESCRIPTION =
+	'Downloads the PNG image of an existing QR code. Give it the id of the code.';
+/** The $fromAI() keys, with the descriptions the model must receive in each tool's schema. */
+const FROM_AI = {
+	create: {
+		name: 'Name of the QR code',
+		url: 'The web page the code opens',
+	},
+	download: {
+		qrCodeId: 'The id of the QR code, as answered by the tool that created it',
+	},
+};
+
+const fromAi = (key, description) => `={{ $fromAI('${key}', '${description}', 'string') }}`;
+
+/**
+ * The workflow. `agentVersion`, `modelVersion` and `modelParameters` are what the n8n under test
+ * offers (see the test); `prompt` is the user message defined in the AI Agent node.
+ */
+function agentWorkflow({ name, prompt, agentVersion, modelVersion, modelParameters }) {
+	let x = 0;
+	const node = (nodeName, type, typeVersion, parameters, extra = {}) => ({
+		id: crypto.randomUUID(),
+		name: nodeName,
+		type,
+		typeVersion,
+		position: [(x += 200), 300],
+		parameters,
+		...extra,
+	});
+	const dynamicQrCredentials = { dynamicQrApi: { name: DYNAMIC_QR_CREDENTIAL } };
+	const nodes = [
+		node('Start', 'n8n-nodes-base.manualTrigger', 1, {}),
+		node('AI Agent', '@n8n/n8n-nodes-langchain.agent', agentVersion, {
+			promptType: 'define',
+			text: prompt,
+			options: {},
+		}),
+		node(
+			'OpenAI Chat Model',
+			'@n8n/n8n-nodes-langchain.lmChatOpenAi',
+			modelVersion,
+			modelParameters,
+			{
+				credentials: { openAiApi: { name: OPENAI_CREDENTIAL } },
+			},
+		),
+		node(
+			CREATE_TOOL_NODE,
+			'n8n-nodes-dynamic-qr.dynamicQrTool',
+			1,
+			{
+				descriptionType: 'manual',
+				toolDescription: CREATE_TOOL_DESCRIPTION,
+				resource: 'qrCode',
+				operation: 'create',
+				name: fromAi('name', FROM_AI.create.name),
+				type: 'url',
+				payloadInput: 'fields',
+				payload_url_url: fromAi('url', FROM_AI.create.url),
+				additionalFields: {},
+			},
+			{ credentials: dynamicQrCredentials },
+		),
+		node(
+			DOWNLOAD_TOOL_NODE,
+			'n8n-nodes-dynamic-qr.dynamicQrTool',
+			1,
+			{
+				descriptionType: 'manual',
+				toolDescription: DOWNLOAD_TOOL_DESCRIPTION,
+				resource: 'qrCode',
+				operation: 'downloadImage',
+				qrCodeId: { __rl: true, mode: 'id', value: fromAi('qrCodeId', FROM_AI.download.qrCodeId) },
+				format: 'png',
+				sizeUnit: 'pixels',
+				size: 256,
+				binaryPropertyName: 'data',
+			},
+			{ credentials: dynamicQrCredentials },
+		),
+	];
+	const to = (target, type) => [[{ node: target, type, index: 0 }]];
+	return {
+		name,
+		nodes,
+		connections: {
+			Start: { main: to('AI Agent', 'main') },
+			'OpenAI Chat Model': { ai_languageModel: to('AI Agent', 'ai_languageModel') },
+			[CREATE_TOOL_NODE]: { ai_tool: to('AI Agent', 'ai_tool') },
+			[DOWNLOAD_TOOL_NODE]: { ai_tool: to('AI Agent', 'ai_tool') },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The first object, however deeply nested in `value`, for which `test` is true. */
+function findObject(value, test) {
+	if (value && typeof value === 'object') {
+		if (!Array.isArray(value) && test(value)) return value;
+		for (const child of Object.values(value)) {
+			const found = findObject(child, test);
+			if (found) return found;
+		}
+	}
+	return undefined;
+}
+
+/** A tool's output as the model got it (a JSON string), parsed; the raw text when not JSON. */
+function parseToolOutput(output) {
+	try {
+		return JSON.parse(output);
+	} catch {
+		return output;
+	}
+}
+
+/**
+ * The scripted model: it picks its tools by their schemas (the $fromAI keys), not by name, so a
+ * tool whose schema lost its keys is simply not found. Turn 1: create the code; turn 2 (once the
+ * create tool's result is in the chat): download the image of the id found in that result;
+ * turn 3 (once the download's result is in): the final answer. Anything else is a final answer
+ * that says what was missing, which the test's assertions then catch.
+ */
+function qrAgentScript({ codeName, codeUrl }) {
+	const finalText = (code, download) =>
+		`Done: the QR code "${code.name}" (id ${code.id}) opens ${codeUrl} through ${code.short_url}; ` +
+		`its ${download.format ?? 'image'} image was downloaded.`;
+	return (turn) => {
+		const keys = (tool) => Object.keys(tool.parameters?.properties ?? {}).sort();
+		const createTool = turn.tools.find((tool) => keys(tool).join() === 'name,url');
+		const downloadTool = turn.tools.find((tool) => keys(tool).join() === 'qrCodeId');
+		if (!createTool || !downloadTool) {
+			return { text: `Missing tools; got: ${turn.tools.map((tool) => tool.name).join(', ')}` };
+		}
+		const createResult = turn.toolResults.find((result) => result.name === createTool.name);
+		if (!createResult) {
+			return {
+				toolCalls: [{ name: createTool.name, arguments: { name: codeName, url: codeUrl } }],
+			};
+		}
+		const code = findObject(
+			parseToolOutput(createResult.output),
+			(entry) => typeof entry.id === 'string' && 'short_url' in entry,
+		);
+		if (!code) return { text: `The create tool answered no code: ${createResult.output}` };
+		const downloadResult = turn.toolResults.find((result) => result.name === downloadTool.name);
+		if (!downloadResult) {
+			return { toolCalls: [{ name: downloadTool.name, arguments: { qrCodeId: code.id } }] };
+		}
+		const download =
+			findObject(parseToolOutput(downloadResult.output), (entry) => entry.id === code.id) ?? {};
+		return { text: finalText(code, download) };
+	};
+}
+
+module.exports = {
+	DYNAMIC_QR_CREDENTIAL,
+	OPENAI_CREDENTIAL,
+	CREATE_TOOL_NODE,
+	DOWNLOAD_TOOL_NODE,
+	CREATE_TOOL_DESCRIPTION,
+	DOWNLOAD_TOOL_DESCRIPTION,
+	FROM_AI,
+	agentWorkflow,
+	qrAgentScript,
+	findObject,
+	parseToolOutput,
+};

@@ -1,0 +1,265 @@
+'use strict';
+/**
+ * End-to-end: the package's AI tool variant (`n8n-nodes-dynamic-qr.dynamicQrTool`) used by a real
+ * n8n AI Agent, on the current 2.x line and the last 1.x line. The chat model is a scripted
+ * stand-in for OpenAI on 127.0.0.1 (test/support/fake-openai.js) behind n8n's own OpenAI Chat
+ * Model node, so everything between the model and the sandbox is n8n's real code: tool
+ * conversion, the $fromAI() schemas, running the tool nodes and handing their results back.
+ *
+ * The scripted model (test/e2e/agent-workflow.js) creates a code with the "Create QR code" tool,
+ * takes the id from that tool's result, downloads the image with the "Download QR image" tool and
+ * then answers. The agent is run three ways on each n8n:
+ *   - AI Agent 3.x with the OpenAI Chat Model 1.3 on its default, the Responses API (what a new
+ *     workflow gets). Agent 3.x runs tools as workflow nodes through "engine requests".
+ *   - the same on the Chat Completions API.
+ *   - AI Agent 2.2 on Chat Completions: older workflows, and n8n's other way of running a tool
+ *     (in-process, `makeHandleToolInvocation`, also used by the AI Agent Tool and MCP nodes).
+ *     Agent 2.2 refuses a model on the Responses API, so there is no such combination.
+ *
+ * Run with `npx jest -c jest.e2e.config.js test/e2e/agent.e2e.js` (or all e2e: `npm run test:e2e`).
+ */
+const { startN8n, N8N_VERSIONS } = require('../../scripts/n8n-instance');
+const { startSandbox } = require('../sandbox');
+const { startFakeOpenAi } = require('../support/fake-openai');
+const { decodePng } = require('../support/qr-image');
+const {
+	DYNAMIC_QR_CREDENTIAL,
+	OPENAI_CREDENTIAL,
+	CREATE_TOOL_NODE,
+	DOWNLOAD_TOOL_NODE,
+	CREATE_TOOL_DESCRIPTION,
+	DOWNLOAD_TOOL_DESCRIPTION,
+	FROM_AI,
+	agentWorkflow,
+	qrAgentScript,
+	findObject,
+	parseToolOutput,
+} = require('./agent-workflow');
+
+/** n8n turns node names into tool names (nodeNameToToolName: anything else becomes "_"). */
+const CREATE_TOOL = 'Create_QR_code';
+const DOWNLOAD_TOOL = 'Download_QR_image';
+/** The first bytes of a PNG file in base64: an image handed to the model would contain them. */
+const PNG_BASE64_MAGIC = 'iVBORw0KGgo';
+
+const model = (extra = {}) => ({
+	model: { __rl: true, mode: 'list', value: 'gpt-4o-mini', cachedResultName: 'gpt-4o-mini' },
+	...extra,
+	options: {},
+});
+/**
+ * The newest AI Agent of each line (2.x: 3.1, 1.123: 3) and the newest OpenAI Chat Model (1.3 on
+ * both), plus Agent 2.2. `toolRunsAsNode`: Agent 3.x runs the tool as a workflow node, whose
+ * output items (binary included) stay in the execution; Agent 2.2 calls it in-process and keeps
+ * only what the model got.
+ */
+const setups = (newestAgent) => [
+	{
+		label: `Agent ${newestAgent}, OpenAI Chat Model 1.3 on the Responses API (default)`,
+		agentVersion: newestAgent,
+		modelVersion: 1.3,
+		modelParameters: model(),
+		api: 'responses',
+		toolRunsAsNode: true,
+	},
+	{
+		label: `Agent ${newestAgent}, OpenAI Chat Model 1.3 on Chat Completions`,
+		agentVersion: newestAgent,
+		modelVersion: 1.3,
+		modelParameters: model({ responsesApiEnabled: false }),
+		api: 'chat',
+		toolRunsAsNode: true,
+	},
+	{
+		label: 'Agent 2.2, OpenAI Chat Model 1.3 on Chat Completions',
+		agentVersion: 2.2,
+		modelVersion: 1.3,
+		modelParameters: model({ responsesApiEnabled: false }),
+		api: 'chat',
+		toolRunsAsNode: false,
+	},
+];
+
+describe.each([
+	['current', N8N_VERSIONS.current, 3.1],
+	['previous', N8N_VERSIONS.previous, 3],
+])('n8n %s (%s): Dynamic QR as AI Agent tools', (_line, version, newestAgent) => {
+	let n8n;
+	let sandbox;
+	let openai;
+	/** What the stand-in model answers; each test sets its own script. */
+	let script = () => ({ text: 'No script set' });
+	const log = (line) => process.stderr.write(`[e2e agent ${version}] ${line}\n`);
+
+	beforeAll(
+		async () => {
+			sandbox = await startSandbox({ port: 0 });
+			openai = await startFakeOpenAi({ reply: (turn) => script(turn) });
+			n8n = await startN8n({ version, log });
+			await n8n.createCredential({
+				name: DYNAMIC_QR_CREDENTIAL,
+				type: 'dynamicQrApi',
+				data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+			});
+			await n8n.createCredential({
+				name: OPENAI_CREDENTIAL,
+				type: 'openAiApi',
+				data: { apiKey: openai.apiKey, url: openai.baseUrl, header: false },
+			});
+			// On a fresh machine this first provisions n8n (several minutes; .ci/run does it beforehand).
+		},
+		40 * 60 * 1000,
+	);
+
+	afterAll(async () => {
+		// E2E_KEEP=1 keeps n8n's user folder (its log and database) to look into.
+		await n8n?.stop({ keep: process.env.E2E_KEEP === '1' });
+		await openai?.close();
+		await sandbox?.close();
+	}, 60000);
+
+	test.each(setups(newestAgent).map((setup) => [setup.label, setup]))(
+		'%s: the agent creates a code and downloads its image through the two tools',
+		async (_label, setup) => {
+			// A clean slate, so "exactly one create" counts this test's requests only.
+			await sandbox.control('POST', '/reset');
+			openai.requests.length = 0;
+			const slug = `${setup.api}-${String(setup.agentVersion).replace('.', '')}`;
+			const codeName = `Agent flyer ${slug}`;
+			const codeUrl = `https://example.com/agent/${slug}`;
+			script = qrAgentScript({ codeName, codeUrl });
+			const prompt = `Create a QR code named "${codeName}" for ${codeUrl} and download its image.`;
+
+			const workflow = await n8n.createWorkflow(
+				agentWorkflow({ name: `E2E agent: ${setup.label}`, prompt, ...setup }),
+			);
+			const started = Date.now();
+			const run = await n8n.runWorkflow(workflow.id, { timeoutMs: 240000 });
+			log(`${setup.label}: execution ${run.id} ${run.status} in ${Date.now() - started} ms`);
+			expect(run.error).toBeNull();
+			expect(run.status).toBe('success');
+
+			// --- What the model was asked: three calls on the chosen API, each with both tools, their
+			// descriptions and the $fromAI() keys as the tools' parameters.
+			const calls = openai.modelCalls;
+			expect(calls.map((call) => call.api)).toEqual([setup.api, setup.api, setup.api]);
+			expect(calls.every((call) => call.authorized)).toBe(true);
+			expect(calls[0].turn.userText).toContain(prompt);
+			for (const { turn } of calls) {
+				const tools = Object.fromEntries(turn.tools.map((tool) => [tool.name, tool]));
+				expect(Object.keys(tools).sort()).toEqual([CREATE_TOOL, DOWNLOAD_TOOL]);
+				expect(tools[CREATE_TOOL].description).toBe(CREATE_TOOL_DESCRIPTION);
+				expect(tools[DOWNLOAD_TOOL].description).toBe(DOWNLOAD_TOOL_DESCRIPTION);
+				expect(tools[CREATE_TOOL].parameters).toMatchObject({
+					type: 'object',
+					properties: {
+						name: { type: 'string', description: FROM_AI.create.name },
+						url: { type: 'string', description: FROM_AI.create.url },
+					},
+				});
+				expect(Object.keys(tools[CREATE_TOOL].parameters.properties).sort()).toEqual([
+					'name',
+					'url',
+				]);
+				expect([...tools[CREATE_TOOL].parameters.required].sort()).toEqual(['name', 'url']);
+				expect(tools[DOWNLOAD_TOOL].parameters).toMatchObject({
+					type: 'object',
+					properties: { qrCodeId: { type: 'string', description: FROM_AI.download.qrCodeId } },
+					required: ['qrCodeId'],
+				});
+				expect(Object.keys(tools[DOWNLOAD_TOOL].parameters.properties)).toEqual(['qrCodeId']);
+			}
+			// The model's own moves, as scripted: create, then download, then the answer.
+			expect(calls[0].answer.toolCalls.map((call) => call.name)).toEqual([CREATE_TOOL]);
+			expect(calls[1].answer.toolCalls.map((call) => call.name)).toEqual([DOWNLOAD_TOOL]);
+			expect(typeof calls[2].answer.text).toBe('string');
+
+			// --- The service: exactly one create with what the model chose, one image download of
+			// that code, and nothing else written.
+			const apiRequests = (await sandbox.control('GET', '/requests')).data;
+			const creates = apiRequests.filter((r) => r.method === 'POST' && r.path === '/qr-codes');
+			expect(creates).toHaveLength(1);
+			expect(creates[0].status).toBe(201);
+			const codes = (await sandbox.control('GET', '/qr-codes')).data;
+			expect(codes).toHaveLength(1);
+			const [code] = codes;
+			expect(code).toMatchObject({
+				name: codeName,
+				type: 'url',
+				payload: { url: codeUrl },
+				destination: codeUrl,
+			});
+			expect(code.deleted).toBeFalsy();
+			const images = apiRequests.filter((r) => r.method === 'GET' && /\/image$/.test(r.path));
+			expect(images).toEqual([
+				expect.objectContaining({
+					path: `/qr-codes/${code.id}/image`,
+					query: expect.objectContaining({ format: 'png', size: '256' }),
+					status: 200,
+				}),
+			]);
+			expect(apiRequests.filter((r) => r.method !== 'GET' && r !== creates[0])).toEqual([]);
+			expect(calls[1].answer.toolCalls[0].arguments).toBe(JSON.stringify({ qrCodeId: code.id }));
+
+			// --- What the tools answered the model: the created code (the model took its id from
+			// there), then the download's JSON. The image itself never reaches the model: n8n hands
+			// an agent only the `json` of a tool's output items.
+			const createResult = calls[1].turn.toolResults.find((result) => result.name === CREATE_TOOL);
+			expect(calls[1].turn.toolResults).toHaveLength(1);
+			expect(
+				findObject(parseToolOutput(createResult.output), (entry) => entry.id === code.id),
+			).toMatchObject({
+				id: code.id,
+				object: 'qr_code',
+				name: codeName,
+				short_url: code.short_url,
+				destination: codeUrl,
+			});
+			expect(calls[2].turn.toolResults.map((result) => result.name)).toEqual([
+				CREATE_TOOL,
+				DOWNLOAD_TOOL,
+			]);
+			const downloadOutput = calls[2].turn.toolResults[1].output;
+			expect(parseToolOutput(downloadOutput)).toEqual([
+				{ id: code.id, name: codeName, short_url: code.short_url, format: 'png' },
+			]);
+			expect(downloadOutput).not.toContain(PNG_BASE64_MAGIC);
+			expect(downloadOutput).not.toMatch(/binary|filesystem|mimeType/i);
+
+			// --- The agent's answer is the model's final text, in the execution.
+			const output = run.items('AI Agent');
+			expect(output).toHaveLength(1);
+			expect(output[0].json.output).toBe(calls[2].answer.text);
+			expect(output[0].json.output).toContain(code.short_url);
+
+			// --- Each tool node ran once, and its run in the execution shows what it returned.
+			expect(run.runData[CREATE_TOOL_NODE]).toHaveLength(1);
+			expect(run.runData[DOWNLOAD_TOOL_NODE]).toHaveLength(1);
+			const [downloadItem] = run.runData[DOWNLOAD_TOOL_NODE][0].data.ai_tool[0];
+			if (setup.toolRunsAsNode) {
+				// Agent 3.x: the tool ran as a node; its item keeps the PNG next to the JSON the
+				// model got, so the image is in the execution (not in the agent's reach).
+				expect(downloadItem.json).toEqual({
+					id: code.id,
+					name: codeName,
+					short_url: code.short_url,
+					format: 'png',
+				});
+				expect(downloadItem.binary.data).toMatchObject({
+					mimeType: 'image/png',
+					fileName: `qr-${code.id}.png`,
+				});
+				const decoded = decodePng(await n8n.binary(downloadItem.binary.data));
+				expect(decoded).toEqual({ width: 256, height: 256, text: code.short_url });
+			} else {
+				// Agent 2.2: the tool ran in-process; n8n logs only what the model got (`response`)
+				// and drops the binary (with a warning in n8n's log).
+				expect(downloadItem.json).toEqual({
+					response: [{ id: code.id, name: codeName, short_url: code.short_url, format: 'png' }],
+				});
+				expect(downloadItem.binary).toBeUndefined();
+			}
+		},
+		300000,
+	);
+});
