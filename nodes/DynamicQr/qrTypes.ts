@@ -349,8 +349,10 @@ export const QR_TYPES: QrType[] = [
 
 export const STATIC_QR_TYPES = QR_TYPES.filter((type) => type.static);
 
+/** A type by its value or its label, in any case and without surrounding spaces. */
 export function findQrType(value: string): QrType | undefined {
-	return QR_TYPES.find((type) => type.value === value);
+	const wanted = value.trim().toLowerCase();
+	return QR_TYPES.find((type) => type.value === wanted || type.label.toLowerCase() === wanted);
 }
 
 /** The README's table of types: `*` marks required fields. */

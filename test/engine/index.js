@@ -88,8 +88,9 @@ let executionCounter = 0;
  * @param {Array} [options.items] input items, default one empty item
  * @param {object} [options.settings] node settings: continueOnFail, retryOnFail, maxTries, waitBetweenTries
  * @param {string} [options.executionId]
- * @returns {Promise<{ items, error, runs, run }>} `items`: the node's output of its last run;
- *   `error`: the node's error, if it failed; `runs`: its task data; `run`: the whole IRun
+ * @returns {Promise<{ items, error, runs, run, issues }>} `items`: the node's output of its last
+ *   run; `error`: the node's error, if it failed; `runs`: its task data; `run`: the whole IRun;
+ *   `issues`: n8n's parameter issues when its pre-run check refused to start (nothing ran)
  */
 async function runNode({
 	parameters,
@@ -169,6 +170,18 @@ async function runNode({
 		},
 	};
 	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	// n8n's own check before any node runs (WorkflowExecute.run does it): parameters it counts
+	// as shown, required and empty stop the whole run. A test must pass it as a user's run would.
+	const issues = workflowExecute.checkReadyForExecution(workflow, { startNode: 'Test Input' });
+	if (issues) {
+		return {
+			items: [],
+			error: Object.assign(new Error('The workflow has issues and cannot be executed'), { issues }),
+			issues,
+			runs: [],
+			run: undefined,
+		};
+	}
 	await workflowExecute.processRunExecutionData(workflow);
 	const run = await finished;
 

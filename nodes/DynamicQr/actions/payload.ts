@@ -1,17 +1,23 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { QrType, QrTypeField } from '../qrTypes';
-import { findQrType } from '../qrTypes';
+import { findQrType, QR_TYPES } from '../qrTypes';
+import { parseJsonParameter } from './common';
 
 /**
- * Builds, reads and checks the per-type payload fields of Create, Update and Generate, all
- * from the one table in qrTypes.ts.
+ * Builds, reads and checks the payload fields of Create, Update and Generate, all from the one
+ * table in qrTypes.ts. Three ways to give a payload:
+ * - Fields for the Type: the chosen type's own fields (required ones marked);
+ * - Fields for Mixed Types: every payload field once, by name, for a Type that comes from the
+ *   data (an expression); each item sends the fields its own type uses;
+ * - JSON: the whole payload object.
  */
 export type PayloadMode = 'create' | 'update' | 'static';
 
 const fieldParameterName = (type: QrType, field: QrTypeField) =>
 	`payload_${type.value}_${field.name}`;
+const mixedParameterName = (field: QrTypeField) => `mixedPayload_${field.name}`;
 
 const isRequired = (type: QrType, field: QrTypeField, mode: PayloadMode) =>
 	mode === 'update'
@@ -29,21 +35,12 @@ export function typeOptions(types: QrType[]) {
 	}));
 }
 
-function fieldProperty(type: QrType, field: QrTypeField, mode: PayloadMode): INodeProperties {
-	const base = {
-		displayName: field.label,
-		name: fieldParameterName(type, field),
-		required: isRequired(type, field, mode),
-		description:
-			mode === 'update' ? `${field.description}. Leave empty to keep it.` : field.description,
-		displayOptions: { show: { type: [type.value], payloadInput: ['fields'] } },
-	};
+function fieldInput(field: QrTypeField): Omit<INodeProperties, 'displayName' | 'name'> {
 	switch (field.format) {
 		case 'datetime':
-			return { ...base, type: 'dateTime', default: '' };
+			return { type: 'dateTime', default: '' };
 		case 'links':
 			return {
-				...base,
 				type: 'fixedCollection',
 				typeOptions: { multipleValues: true, sortable: true },
 				placeholder: 'Add Link',
@@ -73,7 +70,6 @@ function fieldProperty(type: QrType, field: QrTypeField, mode: PayloadMode): INo
 			};
 		default:
 			return {
-				...base,
 				type: 'string',
 				default: '',
 				placeholder: field.placeholder,
@@ -83,8 +79,71 @@ function fieldProperty(type: QrType, field: QrTypeField, mode: PayloadMode): INo
 }
 
 /**
- * The Type selector, the choice between per-type fields and raw JSON, and every type's
- * fields (shown only for the chosen type). The caller wraps them in its resource/operation.
+ * One type's field for "Fields for the Type". A required field comes twice under one name, so
+ * that n8n's pre-run check and the editor agree for a fixed Type and for a Type expression:
+ * - the required copy is hidden for any other Type value, an expression included (n8n never
+ *   reads an expression in `hide`), so it marks the field required only for a fixed Type;
+ * - the optional copy is shown only while Type is an expression (n8n counts a field whose
+ *   `show` key holds an expression as shown), so what was entered for that type is kept and
+ *   each item of that type sends it; the node checks it item by item.
+ */
+function fieldProperties(type: QrType, field: QrTypeField, mode: PayloadMode): INodeProperties[] {
+	const base = {
+		displayName: field.label,
+		name: fieldParameterName(type, field),
+		description:
+			mode === 'update' ? `${field.description}. Leave empty to keep it.` : field.description,
+		...fieldInput(field),
+	} as INodeProperties;
+	const ofThisType = { payloadInput: ['fields'], type: [type.value] };
+	if (!isRequired(type, field, mode)) return [{ ...base, displayOptions: { show: ofThisType } }];
+	return [
+		{
+			...base,
+			required: true,
+			displayOptions: {
+				show: { payloadInput: ['fields'] },
+				hide: { type: [{ _cnd: { not: type.value } }] },
+			},
+		},
+		{ ...base, displayOptions: { show: ofThisType, hide: { type: [type.value] } } },
+	];
+}
+
+/** Which types use a payload key, e.g. "URL (required), Event, Coupon". */
+function usersOf(types: QrType[], key: string, mode: PayloadMode): string {
+	return types
+		.flatMap((type) =>
+			type.fields
+				.filter((field) => field.name === key)
+				.map((field) => `${type.label}${isRequired(type, field, mode) ? ' (required)' : ''}`),
+		)
+		.join(', ');
+}
+
+/** "Fields for Mixed Types": every payload key once, never required (that depends on the item's type). */
+function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
+	const firstByKey = new Map<string, QrTypeField>();
+	for (const type of types) {
+		for (const field of type.fields)
+			if (!firstByKey.has(field.name)) firstByKey.set(field.name, field);
+	}
+	return [...firstByKey.values()].map((field) => ({
+		displayName: field.label,
+		name: mixedParameterName(field),
+		description: `payload.${field.name}, sent for items of type ${usersOf(types, field.name, mode)}${
+			field.format === 'links' ? '. A JSON list of {"title", "url"}.' : ''
+		}`,
+		...(field.format === 'links'
+			? { type: 'json' as const, default: '' }
+			: { ...fieldInput(field), placeholder: field.placeholder }),
+		displayOptions: { show: { payloadInput: ['mixed'] } },
+	}));
+}
+
+/**
+ * The Type selector, the choice of payload input, and every way of filling the payload. The
+ * caller wraps them in its resource/operation.
  */
 export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
 	const proTypes = types.filter((type) => type.plan === 'pro').map((type) => type.value);
@@ -92,11 +151,17 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		{
 			name: 'Fields for the Type',
 			value: 'fields',
-			description: 'Fill in the fields the chosen type needs',
+			description: 'Fill in the fields of the type chosen in Type',
+		},
+		{
+			name: 'Fields for Mixed Types',
+			value: 'mixed',
+			description:
+				'Every payload field once, by name, for a Type taken from the data: each item sends the fields its own type uses',
 		},
 		{ name: 'JSON', value: 'json', description: 'Write the whole payload object as JSON' },
 	];
-	const defaultInput = mode === 'update' ? 'none' : 'fields';
+	const changesPayload = ['fields', 'mixed', 'json'];
 	const payloadInput: INodeProperties = {
 		displayName: 'Payload Input',
 		name: 'payloadInput',
@@ -113,7 +178,8 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 						...inputOptions,
 					]
 				: inputOptions,
-		default: defaultInput,
+		default: 'fields',
+		...(mode === 'update' ? { default: 'none' } : {}),
 	};
 	const type: INodeProperties = {
 		displayName: 'Type',
@@ -123,12 +189,11 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		options: typeOptions(types),
 		default: 'url',
 		description:
-			mode === 'update'
+			(mode === 'update'
 				? "The code's current type, or another type to change it to (its payload is then replaced)"
-				: 'What the code does when scanned; it decides the payload fields',
-		...(mode === 'update'
-			? { displayOptions: { show: { payloadInput: ['fields', 'json'] } } }
-			: {}),
+				: 'What the code does when scanned; it decides the payload fields') +
+			'. For a type taken from the data, use an expression with Payload Input "Fields for Mixed Types" or "JSON".',
+		...(mode === 'update' ? { displayOptions: { show: { payloadInput: changesPayload } } } : {}),
 	};
 	// Creating starts from the type; updating starts from whether the payload changes at all.
 	const properties = mode === 'update' ? [payloadInput, type] : [type, payloadInput];
@@ -139,7 +204,7 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 			name: 'proTypeNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: { show: { type: proTypes, payloadInput: ['fields', 'json'] } },
+			displayOptions: { show: { payloadInput: changesPayload, type: proTypes } },
 		});
 	}
 	properties.push({
@@ -154,8 +219,9 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		displayOptions: { show: { payloadInput: ['json'] } },
 	});
 	for (const type of types) {
-		for (const field of type.fields) properties.push(fieldProperty(type, field, mode));
+		for (const field of type.fields) properties.push(...fieldProperties(type, field, mode));
 	}
+	properties.push(...mixedFieldProperties(types, mode));
 	if (mode === 'update') {
 		properties.push({
 			displayName: 'Replace Payload',
@@ -164,22 +230,26 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 			default: false,
 			description:
 				'Whether to replace the whole payload with the fields set here instead of merging them into the current payload',
-			displayOptions: { show: { payloadInput: ['fields', 'json'] } },
+			displayOptions: { show: { payloadInput: changesPayload } },
 		});
 	}
 	return properties;
 }
 
+/**
+ * The item's type: a value or a label of the table, in any case, as a sheet may hold it
+ * ("url", "URL", "Google Review").
+ */
 export function getQrType(ctx: IExecuteFunctions, itemIndex: number): QrType {
-	const value = ctx.getNodeParameter('type', itemIndex) as string;
-	const type = findQrType(value);
+	const raw = ctx.getNodeParameter('type', itemIndex);
+	const type = findQrType(String(raw ?? ''));
 	if (!type) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Unknown QR code type "${value}" in item ${itemIndex}`,
+			`Unknown QR code type "${String(raw)}" in item ${itemIndex}`,
 			{
 				itemIndex,
-				description: 'Choose one of the types offered in the Type field.',
+				description: `Use one of: ${QR_TYPES.map((known) => known.value).join(', ')}.`,
 			},
 		);
 	}
@@ -195,36 +265,37 @@ function isEmpty(value: unknown): boolean {
 	);
 }
 
-/** The payload as the user gave it: the type's fields (empty ones left out) or the JSON object. */
+/** A links value from the fixed collection, a list from an expression, or a JSON text of a list. */
+function readLinks(raw: unknown): unknown {
+	if (typeof raw === 'string') {
+		if (!raw.trim()) return [];
+		try {
+			return JSON.parse(raw);
+		} catch {
+			return raw; // reported by the links check, naming the field
+		}
+	}
+	const fromCollection = (raw as { link?: unknown } | null)?.link;
+	return fromCollection ?? raw ?? [];
+}
+
+/**
+ * The payload as the user gave it: the type's fields or the mixed-type fields (empty ones left
+ * out), or the JSON object.
+ */
 export function readPayload(ctx: IExecuteFunctions, itemIndex: number, type: QrType): IDataObject {
-	if (ctx.getNodeParameter('payloadInput', itemIndex) === 'json') {
+	const input = ctx.getNodeParameter('payloadInput', itemIndex) as string;
+	if (input === 'json') {
 		const raw = ctx.getNodeParameter('payloadJson', itemIndex, '{}');
-		let parsed: unknown = raw;
-		if (typeof raw === 'string') {
-			try {
-				parsed = JSON.parse(raw);
-			} catch (error) {
-				throw new NodeOperationError(
-					ctx.getNode(),
-					`"Payload (JSON)" in item ${itemIndex} is not valid JSON: ${(error as Error).message}`,
-					{ itemIndex },
-				);
-			}
-		}
-		if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`"Payload (JSON)" in item ${itemIndex} must be a JSON object`,
-				{ itemIndex, description: 'For example {"url": "https://example.com"}.' },
-			);
-		}
-		return parsed as IDataObject;
+		return parseJsonParameter(ctx, raw, 'Payload (JSON)', itemIndex);
 	}
 	const payload: IDataObject = {};
 	for (const field of type.fields) {
-		const raw = ctx.getNodeParameter(fieldParameterName(type, field), itemIndex, '');
+		const parameter =
+			input === 'mixed' ? mixedParameterName(field) : fieldParameterName(type, field);
+		const raw = ctx.getNodeParameter(parameter, itemIndex, '');
 		let value = raw;
-		if (field.format === 'links') value = (raw as { link?: IDataObject[] } | null)?.link ?? [];
+		if (field.format === 'links') value = readLinks(raw) as IDataObject[];
 		else if (typeof raw === 'string') value = raw.trim();
 		// Numbers and dates from expressions are sent as text; nothing at all stays empty.
 		else if (raw !== undefined && raw !== null) value = String(raw);
@@ -272,17 +343,46 @@ const FORMAT_CHECKS: Partial<Record<QrTypeField['format'], (value: unknown) => s
 	},
 };
 
+/** How to supply a missing field, in the terms of the Payload Input the user chose. */
+function howToFill(ctx: IExecuteFunctions, itemIndex: number, type: QrType, field: QrTypeField) {
+	const input = ctx.getNodeParameter('payloadInput', itemIndex);
+	if (input === 'json') return `Add "${field.name}" to the JSON payload: ${field.description}.`;
+	if (input === 'mixed') {
+		return `Map "${field.label}" to your data: items of type ${type.label} need it (${field.description}).`;
+	}
+	const typeParameter = ctx.getNode().parameters.type;
+	if (typeof typeParameter === 'string' && typeParameter.startsWith('=')) {
+		return `The Type comes from an expression, and this item is of type ${type.label}, whose fields were not filled in. To take types from the data, choose Payload Input "Fields for Mixed Types" (every field once, by name) or "JSON".`;
+	}
+	return `Fill in "${field.label}": ${field.description}.`;
+}
+
 /**
- * Fails before any request when a required field is missing or a URL, email, phone number,
- * date or link is malformed, naming the field and the item.
+ * Fails before any request when the payload has a field its type does not have, a required
+ * field is missing, or a URL, email, phone number, date or link is malformed, naming the field,
+ * the item and the item's type.
  */
 export function validatePayload(
-	node: INode,
+	ctx: IExecuteFunctions,
 	itemIndex: number,
 	type: QrType,
 	payload: IDataObject,
 	mode: PayloadMode,
 ): void {
+	const node = ctx.getNode();
+	const unknown = Object.keys(payload).filter(
+		(key) => !type.fields.some((field) => field.name === key),
+	);
+	if (unknown.length) {
+		throw new NodeOperationError(
+			node,
+			`Item ${itemIndex} has ${unknown.map((key) => `payload.${key}`).join(', ')}, which type ${type.label} does not have`,
+			{
+				itemIndex,
+				description: `Type ${type.label} (${type.value}) takes: ${type.fields.map((field) => field.name).join(', ')}. Nothing was sent to the API.`,
+			},
+		);
+	}
 	for (const field of type.fields) {
 		const value = payload[field.name];
 		const where = `"${field.label}" (payload.${field.name}) in item ${itemIndex}`;
@@ -291,7 +391,7 @@ export function validatePayload(
 				throw new NodeOperationError(
 					node,
 					`Missing ${where}: it is required for type ${type.label}`,
-					{ itemIndex, description: `Fill in "${field.label}": ${field.description}.` },
+					{ itemIndex, description: howToFill(ctx, itemIndex, type, field) },
 				);
 			}
 			continue;
@@ -300,7 +400,7 @@ export function validatePayload(
 		if (problem) {
 			throw new NodeOperationError(node, `Invalid ${where}: ${problem}`, {
 				itemIndex,
-				description: `Correct "${field.label}" and run again; nothing was sent to the API.`,
+				description: `Correct "${field.label}" for this item and run again; nothing was sent to the API.`,
 			});
 		}
 	}

@@ -1,13 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { toItems, unwrap } from '../common';
+import { showOnlyFor } from '../display';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['account'], operation: ['get'] } },
-	[],
-);
+export const description = showOnlyFor('account', 'get', []);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -1,13 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { cardLocator, getRecordId, toItems, unwrap } from '../common';
+import { showOnlyFor } from '../display';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['card'], operation: ['get'] } },
-	[cardLocator],
-);
+export const description = showOnlyFor('card', 'get', [cardLocator]);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -1,13 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
 import { readLimit, returnAllOrLimit, toItems } from '../common';
+import { showOnlyFor } from '../display';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['card'], operation: ['getAll'] } },
-	returnAllOrLimit,
-);
+export const description = showOnlyFor('card', 'getAll', returnAllOrLimit);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -4,7 +4,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
 import {
@@ -15,6 +14,7 @@ import {
 	toItems,
 	toTimestamp,
 } from '../common';
+import { showOnlyFor } from '../display';
 
 const properties: INodeProperties[] = [
 	cardLocator,
@@ -37,10 +37,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: ['getAll'] } },
-	properties,
-);
+export const description = showOnlyFor('lead', 'getAll', properties);
 
 /** Leads shared on a card, newest first. */
 export async function execute(

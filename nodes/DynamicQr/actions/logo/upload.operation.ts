@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, multipartBody } from '../../transport';
 import { toItems, unwrap } from '../common';
+import { showOnlyFor } from '../display';
 
 const properties: INodeProperties[] = [
 	{
@@ -15,10 +15,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['logo'], operation: ['upload'] } },
-	properties,
-);
+export const description = showOnlyFor('logo', 'upload', properties);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -4,11 +4,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
 import { apiRequest } from '../../transport';
 import { defaultIdempotencyKey, parseJsonParameter, toItems, unwrap } from '../common';
+import { showOnlyFor } from '../display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 
 const properties: INodeProperties[] = [
@@ -81,10 +81,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['qrCode'], operation: ['create'] } },
-	properties,
-);
+export const description = showOnlyFor('qrCode', 'create', properties);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -92,7 +89,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const type = getQrType(this, itemIndex);
 	const payload = readPayload(this, itemIndex, type);
-	validatePayload(this.getNode(), itemIndex, type, payload, 'create');
+	validatePayload(this, itemIndex, type, payload, 'create');
 
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {

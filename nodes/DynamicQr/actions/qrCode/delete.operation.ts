@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { getRecordId, qrCodeLocator } from '../common';
+import { showOnlyFor } from '../display';
 
 const properties: INodeProperties[] = [
 	{
@@ -15,10 +15,7 @@ const properties: INodeProperties[] = [
 	qrCodeLocator,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['qrCode'], operation: ['delete'] } },
-	properties,
-);
+export const description = showOnlyFor('qrCode', 'delete', properties);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -1,17 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../../transport';
 import { apiRequest } from '../../transport';
 import { getRecordId, qrCodeLocator, unwrap } from '../common';
+import { showOnlyFor } from '../display';
 import { imageProperties, readImageRequest, toBinary } from '../image';
 
 const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['qrCode'], operation: ['downloadImage'] } },
-	properties,
-);
+export const description = showOnlyFor('qrCode', 'downloadImage', properties);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import {
@@ -10,13 +9,11 @@ import {
 	toItems,
 	unwrap,
 } from '../common';
+import { showOnlyFor } from '../display';
 
 const properties: INodeProperties[] = [qrCodeLocator, simplifyProperty];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['qrCode'], operation: ['get'] } },
-	properties,
-);
+export const description = showOnlyFor('qrCode', 'get', properties);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -4,11 +4,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
 import { apiRequestAllItems } from '../../transport';
 import { readLimit, returnAllOrLimit, simplifyProperty, simplifyQrCode, toItems } from '../common';
+import { showOnlyFor } from '../display';
 import { typeOptions } from '../payload';
 
 const properties: INodeProperties[] = [
@@ -48,10 +48,7 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['qrCode'], operation: ['getAll'] } },
-	properties,
-);
+export const description = showOnlyFor('qrCode', 'getAll', properties);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -4,10 +4,10 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { getRecordId, qrCodeLocator, toCalendarDate, toItems, unwrap } from '../common';
+import { showOnlyFor } from '../display';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -45,10 +45,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['qrCode'], operation: ['getScans'] } },
-	properties,
-);
+export const description = showOnlyFor('qrCode', 'getScans', properties);
 
 export async function execute(
 	this: IExecuteFunctions,

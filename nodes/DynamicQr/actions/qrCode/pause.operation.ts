@@ -1,13 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { qrCodeLocator } from '../common';
+import { showOnlyFor } from '../display';
 import { setPaused } from './setPaused';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['qrCode'], operation: ['pause'] } },
-	[qrCodeLocator],
-);
+export const description = showOnlyFor('qrCode', 'pause', [qrCodeLocator]);
 
 export async function execute(
 	this: IExecuteFunctions,

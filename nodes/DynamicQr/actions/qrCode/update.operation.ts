@@ -4,11 +4,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
 import { apiRequest } from '../../transport';
 import { getRecordId, parseJsonParameter, qrCodeLocator, toItems, unwrap } from '../common';
+import { showOnlyFor } from '../display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 
 const properties: INodeProperties[] = [
@@ -40,10 +41,7 @@ const properties: INodeProperties[] = [
 	...payloadProperties(QR_TYPES, 'update'),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['qrCode'], operation: ['update'] } },
-	properties,
-);
+export const description = showOnlyFor('qrCode', 'update', properties);
 
 /** PATCH changes only what is sent: the body holds only what the user set. */
 export async function execute(
@@ -62,7 +60,7 @@ export async function execute(
 		const type = getQrType(this, itemIndex);
 		const changes = readPayload(this, itemIndex, type);
 		// A partial payload is checked for formats now, the merged one for required fields below.
-		validatePayload(this.getNode(), itemIndex, type, changes, 'update');
+		validatePayload(this, itemIndex, type, changes, 'update');
 		let payload = changes;
 		if (!this.getNodeParameter('replacePayload', itemIndex, false)) {
 			const current = unwrap(await apiRequest(this, 'GET', `/qr-codes/${id}`, { itemIndex }));
@@ -71,7 +69,7 @@ export async function execute(
 				payload = { ...((current.payload as IDataObject) ?? {}), ...changes };
 			}
 		}
-		validatePayload(this.getNode(), itemIndex, type, payload, 'create');
+		validatePayload(this, itemIndex, type, payload, 'create');
 		body.type = type.value;
 		body.payload = payload;
 	}

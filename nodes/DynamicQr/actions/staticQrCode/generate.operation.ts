@@ -1,11 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { STATIC_QR_TYPES } from '../../qrTypes';
 import type { BinaryAnswer } from '../../transport';
 import { apiRequest } from '../../transport';
 import { imageProperties, readImageRequest, toBinary } from '../image';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
+import { showOnlyFor } from '../display';
 
 const properties: INodeProperties[] = [
 	{
@@ -19,10 +20,7 @@ const properties: INodeProperties[] = [
 	...imageProperties,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['staticQrCode'], operation: ['generate'] } },
-	properties,
-);
+export const description = showOnlyFor('staticQrCode', 'generate', properties);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -37,7 +35,7 @@ export async function execute(
 		);
 	}
 	const payload = readPayload(this, itemIndex, type);
-	validatePayload(this.getNode(), itemIndex, type, payload, 'static');
+	validatePayload(this, itemIndex, type, payload, 'static');
 	const { format, size } = readImageRequest(this, itemIndex);
 	const image = await apiRequest<BinaryAnswer>(this, 'POST', '/static-qr-codes', {
 		body: { type: type.value, payload, format, ...size },

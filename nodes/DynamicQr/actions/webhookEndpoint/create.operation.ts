@@ -4,10 +4,10 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { toItems, unwrap } from '../common';
+import { showOnlyFor } from '../display';
 
 export const WEBHOOK_EVENTS = [
 	{
@@ -54,10 +54,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhookEndpoint'], operation: ['create'] } },
-	properties,
-);
+export const description = showOnlyFor('webhookEndpoint', 'create', properties);
 
 export async function execute(
 	this: IExecuteFunctions,

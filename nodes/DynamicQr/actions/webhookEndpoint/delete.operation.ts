@@ -1,13 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { getRecordId, webhookEndpointLocator } from '../common';
+import { showOnlyFor } from '../display';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhookEndpoint'], operation: ['delete'] } },
-	[webhookEndpointLocator],
-);
+export const description = showOnlyFor('webhookEndpoint', 'delete', [webhookEndpointLocator]);
 
 export async function execute(
 	this: IExecuteFunctions,

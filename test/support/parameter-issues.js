@@ -1,0 +1,235 @@
+'use strict';
+/**
+ * Runs n8n's own pre-run check over a whole node description: the check n8n makes before any
+ * node runs (the Workflow constructor fills in defaults with NodeHelpers.getNodeParameters, then
+ * WorkflowExecute.checkReadyForExecution calls NodeHelpers.getNodeParametersIssues). A parameter
+ * that this check counts as shown and required but left empty stops the whole run with
+ * "Parameter X is required", even when the editor never showed it.
+ *
+ * configurations() walks every combination of the parameters other parameters' display options
+ * depend on (resource, operation, type, payload input, …), filling each shown required field with
+ * a literal value. issuesWithExpression() then turns one field into an expression (as a user
+ * mapping a column, or an AI agent's $fromAI, would) and asks n8n again.
+ */
+const path = require('node:path');
+const { NodeHelpers, Workflow } = require('n8n-workflow');
+
+// n8n checks resource-locator IDs with its regex guard, which runs each regex in a VM under a
+// 250 ms limit; on a loaded 2-core machine a pause trips that limit ("Regular expression
+// execution timed out") although the regex is trivial. The same regexes run natively here.
+// (The module is not in n8n-workflow's exports; an absolute path reaches the instance it uses.)
+require(
+	path.join(path.dirname(require.resolve('n8n-workflow')), 'safe-regex.js'),
+).setSafeRegexEngine({
+	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
+	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
+	replace: (pattern, input, flags, replacement) =>
+		input.replace(new RegExp(pattern, flags), replacement),
+	matchAll: (pattern, input, flags) =>
+		Array.from(input.matchAll(new RegExp(pattern, flags.includes('g') ? flags : `${flags}g`))),
+	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
+});
+
+const SAMPLE_ID = 'a1B2c3D4e5F6';
+
+/** The names other top-level parameters' display options refer to. */
+function displayKeys(properties) {
+	const keys = new Set();
+	for (const property of properties) {
+		for (const rules of [property.displayOptions?.show, property.displayOptions?.hide]) {
+			for (const key of Object.keys(rules ?? {})) if (!key.startsWith('@')) keys.add(key);
+		}
+	}
+	return keys;
+}
+
+/** A plausible literal value a user would enter for a required field. */
+function literalFor(property) {
+	switch (property.type) {
+		case 'resourceLocator':
+			return { __rl: true, mode: 'id', value: SAMPLE_ID };
+		// Options loaded from the API (loadOptionsMethod) have no list here: a record ID stands in.
+		case 'options':
+			return property.options?.[0].value ?? SAMPLE_ID;
+		case 'multiOptions':
+			return [property.options?.[0].value ?? SAMPLE_ID];
+		case 'dateTime':
+			return '2030-05-01T18:00:00Z';
+		case 'number':
+			return property.default;
+		case 'boolean':
+			return property.default;
+		case 'json':
+			return '{}';
+		case 'fixedCollection': {
+			const [option] = property.options;
+			const entry = Object.fromEntries(
+				option.values.map((value) => [value.name, literalFor(value)]),
+			);
+			return { [option.name]: property.typeOptions?.multipleValues ? [entry] : entry };
+		}
+		case 'collection':
+			return {};
+		default:
+			return /url/i.test(property.name) ? 'https://example.com' : 'sample';
+	}
+}
+
+/** The same field mapped from the input item, as `{{ $json.<name> }}` (or another expression). */
+function expressionFor(property, makeExpression) {
+	const expression = makeExpression(property.name, property);
+	switch (property.type) {
+		case 'resourceLocator':
+			return { __rl: true, mode: 'id', value: expression };
+		case 'collection':
+			return Object.fromEntries(
+				property.options.map((option) => [option.name, makeExpression(option.name, option)]),
+			);
+		case 'fixedCollection': {
+			const [option] = property.options;
+			const entry = Object.fromEntries(
+				option.values.map((value) => [value.name, makeExpression(value.name, value)]),
+			);
+			return { [option.name]: property.typeOptions?.multipleValues ? [entry] : entry };
+		}
+		default:
+			return expression;
+	}
+}
+
+const isEmpty = (value) =>
+	value === undefined ||
+	value === null ||
+	value === '' ||
+	(Array.isArray(value) && value.length === 0) ||
+	(typeof value === 'object' && value.__rl === true && value.value === '');
+
+function nodeTypesFor(type, description) {
+	const nodeType = { description };
+	return {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	};
+}
+
+/**
+ * What n8n does with a stored node before running it: the node's parameters with n8n's defaults
+ * filled in, and the issues that would stop the run (null when none).
+ */
+function n8nPreRunCheck(description, parameters) {
+	const node = {
+		id: '00000000-0000-4000-8000-000000000001',
+		name: 'Node',
+		type: `test.${description.name}`,
+		typeVersion: Array.isArray(description.version)
+			? description.version.at(-1)
+			: description.version,
+		position: [0, 0],
+		parameters,
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesFor(node.type, description),
+	});
+	const checked = workflow.nodes[node.name];
+	return {
+		parameters: checked.parameters,
+		issues: NodeHelpers.getNodeParametersIssues(description.properties, checked, description),
+	};
+}
+
+/** The top-level properties n8n counts as shown for these parameters. */
+function shownProperties(description, parameters) {
+	return description.properties.filter((property) =>
+		NodeHelpers.displayParameter(parameters, property, null, description),
+	);
+}
+
+/**
+ * Every combination of the display-deciding parameters, each with every shown required field
+ * filled with a literal value: `[{ label, parameters }]`. `fixed` pins values (e.g. one resource).
+ */
+function configurations(description, fixed = {}) {
+	const keys = displayKeys(description.properties);
+	const found = [];
+	const walk = (chosen) => {
+		const { parameters } = n8nPreRunCheck(description, chosen);
+		const open = shownProperties(description, parameters).find(
+			(property) =>
+				keys.has(property.name) &&
+				!(property.name in chosen) &&
+				['options', 'boolean'].includes(property.type),
+		);
+		if (open) {
+			const values =
+				open.name in fixed
+					? [fixed[open.name]]
+					: open.type === 'boolean'
+						? [false, true]
+						: open.options.map((option) => option.value);
+			for (const value of values) walk({ ...chosen, [open.name]: value });
+			return;
+		}
+		let filled = { ...parameters };
+		for (let round = 0; round < 5; round += 1) {
+			const missing = shownProperties(description, filled).filter(
+				(property) => property.required && isEmpty(filled[property.name]),
+			);
+			if (!missing.length) break;
+			for (const property of missing) filled[property.name] = literalFor(property);
+			filled = n8nPreRunCheck(description, filled).parameters;
+		}
+		const label = Object.entries(chosen)
+			.map(([key, value]) => `${key}=${value}`)
+			.join(' ');
+		found.push({ label, parameters: filled });
+	};
+	walk({});
+	return found;
+}
+
+/** The fields a user can turn into an expression in this configuration. */
+function expressionFields(description, parameters) {
+	return shownProperties(description, parameters).filter(
+		(property) => !property.noDataExpression && !['notice', 'hidden'].includes(property.type),
+	);
+}
+
+/**
+ * The ways to give this configuration's fields as expressions: each field another field's display
+ * depends on, alone (its expression changes what n8n counts as shown), and then all the other
+ * fields at once (their expressions change nothing else, so one check covers them all):
+ * `[{ fields: [names], issues }]`, issues null when the run may go ahead.
+ */
+function expressionChecks(description, parameters, makeExpression) {
+	const keys = displayKeys(description.properties);
+	const fields = expressionFields(description, parameters);
+	const check = (chosen) => {
+		const withExpressions = { ...parameters };
+		for (const field of chosen) withExpressions[field.name] = expressionFor(field, makeExpression);
+		return {
+			fields: chosen.map((field) => field.name),
+			issues: n8nPreRunCheck(description, withExpressions).issues,
+		};
+	};
+	const deciding = fields.filter((field) => keys.has(field.name));
+	const others = fields.filter((field) => !keys.has(field.name));
+	return [...deciding.map((field) => check([field])), ...(others.length ? [check(others)] : [])];
+}
+
+/** `{{ $json.<name> }}`: a field mapped from the input item. */
+const fromInput = (name) => `={{ $json.${name.replace(/[^A-Za-z0-9_]/g, '_')} }}`;
+/** `{{ $fromAI('<name>', …) }}`: a field an AI agent fills in tool mode. */
+const fromAi = (name, property) =>
+	`={{ $fromAI('${name.replace(/[^A-Za-z0-9_]/g, '_')}', ${JSON.stringify(property.displayName ?? name)}, 'string') }}`;
+
+module.exports = {
+	configurations,
+	expressionChecks,
+	n8nPreRunCheck,
+	fromInput,
+	fromAi,
+};
