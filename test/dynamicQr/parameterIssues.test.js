@@ -26,17 +26,50 @@ const { DynamicQrPollingTrigger } = require(
 	path.join(DIST, 'nodes/DynamicQrPollingTrigger/DynamicQrPollingTrigger.node.js'),
 );
 
+/**
+ * The tool variant n8n makes of a node that is usable as a tool (n8n 2.40.7:
+ * dist/tool-generation/ai-tools.js): the same properties, plus a choice of tool description and
+ * the description itself, required when set manually.
+ */
+function asTool(description) {
+	const tool = JSON.parse(JSON.stringify(description));
+	tool.name += 'Tool';
+	tool.properties.unshift(
+		{
+			displayName: 'Tool Description',
+			name: 'descriptionType',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Set Automatically', value: 'auto' },
+				{ name: 'Set Manually', value: 'manual' },
+			],
+			default: 'auto',
+		},
+		{
+			displayName: 'Description',
+			name: 'toolDescription',
+			type: 'string',
+			default: description.description,
+			required: true,
+			displayOptions: { show: { descriptionType: ['manual'] } },
+		},
+	);
+	return tool;
+}
+
 const NODES = {
 	'Dynamic QR': new DynamicQr().description,
+	'Dynamic QR Tool': asTool(new DynamicQr().description),
 	'Dynamic QR Trigger': new DynamicQrTrigger().description,
 	'Dynamic QR Polling Trigger': new DynamicQrPollingTrigger().description,
 };
 
 /** "[configuration] <fields> as expressions: <issues>" for every expression that blocks a run. */
-function blockingExpressions(description, makeExpression) {
+function blockingExpressions(description, makeExpression, all = configurations(description)) {
 	const problems = [];
 	let checked = 0;
-	for (const { label, parameters } of configurations(description)) {
+	for (const { label, parameters } of all) {
 		for (const { fields, issues } of expressionChecks(description, parameters, makeExpression)) {
 			checked += fields.length;
 			if (issues) {
@@ -56,7 +89,12 @@ describe.each(Object.entries(NODES))('%s: n8n’s pre-run parameter check', (_na
 
 	test('walks every mode of the node', () => {
 		// Far more than one configuration for each node: the walk really branches.
-		expect(all.length).toBeGreaterThan(description.name === 'dynamicQr' ? 100 : 1);
+		expect(all.length).toBeGreaterThan(
+			description.name.startsWith('dynamicQr') &&
+				description.properties.some((property) => property.name === 'resource')
+				? 100
+				: 1,
+		);
 	});
 
 	test('no issue with literal values in any resource, operation, type or mode', () => {
@@ -68,11 +106,11 @@ describe.each(Object.entries(NODES))('%s: n8n’s pre-run parameter check', (_na
 	});
 
 	test('no field given as an expression makes a hidden field block the run', () => {
-		expect(blockingExpressions(description, fromInput)).toEqual([]);
+		expect(blockingExpressions(description, fromInput, all)).toEqual([]);
 	});
 
 	test('no field filled by an AI agent ($fromAI) makes a hidden field block the run', () => {
-		expect(blockingExpressions(description, fromAi)).toEqual([]);
+		expect(blockingExpressions(description, fromAi, all)).toEqual([]);
 	});
 });
 
