@@ -170,7 +170,39 @@ function qrAgentScript({ codeName, codeUrl }) {
 	};
 }
 
+/**
+ * A model that asks for two codes at once: turn 1 calls the create tool twice in one answer
+ * (parallel tool calls, as OpenAI models do), turn 2 answers with both codes' short links.
+ */
+function twoCodesScript(codes) {
+	return (turn) => {
+		const keys = (tool) => Object.keys(tool.parameters?.properties ?? {}).sort();
+		const createTool = turn.tools.find((tool) => keys(tool).join() === 'name,url');
+		if (!createTool) {
+			return { text: `Missing tools; got: ${turn.tools.map((tool) => tool.name).join(', ')}` };
+		}
+		const results = turn.toolResults.filter((result) => result.name === createTool.name);
+		if (results.length === 0) {
+			return {
+				toolCalls: codes.map(({ name, url }) => ({
+					name: createTool.name,
+					arguments: { name, url },
+				})),
+			};
+		}
+		const made = results.map(
+			(result) =>
+				findObject(
+					parseToolOutput(result.output),
+					(entry) => typeof entry.id === 'string' && 'short_url' in entry,
+				) ?? { name: '?', short_url: `no code in ${result.output}` },
+		);
+		return { text: made.map((code) => `"${code.name}": ${code.short_url}`).join('; ') };
+	};
+}
+
 module.exports = {
+	twoCodesScript,
 	DYNAMIC_QR_CREDENTIAL,
 	OPENAI_CREDENTIAL,
 	CREATE_TOOL_NODE,

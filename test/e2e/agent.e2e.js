@@ -18,6 +18,8 @@
  *
  * Run with `npx jest -c jest.e2e.config.js test/e2e/agent.e2e.js` (or all e2e: `npm run test:e2e`).
  */
+const fs = require('node:fs');
+
 const { startN8n, N8N_VERSIONS } = require('../../scripts/n8n-instance');
 const { startSandbox } = require('../sandbox');
 const { startFakeOpenAi } = require('../support/fake-openai');
@@ -32,9 +34,11 @@ const {
 	FROM_AI,
 	agentWorkflow,
 	qrAgentScript,
+	twoCodesScript,
 	findObject,
 	parseToolOutput,
 } = require('./agent-workflow');
+const { waitFor } = require('./helpers');
 
 /** n8n turns node names into tool names (nodeNameToToolName: anything else becomes "_"). */
 const CREATE_TOOL = 'Create_QR_code';
@@ -253,12 +257,89 @@ describe.each([
 				expect(decoded).toEqual({ width: 256, height: 256, text: code.short_url });
 			} else {
 				// Agent 2.2: the tool ran in-process; n8n logs only what the model got (`response`)
-				// and drops the binary (with a warning in n8n's log).
+				// and drops the binary, with a warning in its own log.
 				expect(downloadItem.json).toEqual({
 					response: [{ id: code.id, name: codeName, short_url: code.short_url, format: 'png' }],
 				});
 				expect(downloadItem.binary).toBeUndefined();
+				await waitFor(
+					() =>
+						fs
+							.readFileSync(n8n.logFile, 'utf8')
+							.includes(
+								`Response from Tool '${DOWNLOAD_TOOL_NODE}' included binary data, which is not supported in Agents. The binary data was omitted from the response.`,
+							),
+					{ what: "n8n's warning about the dropped binary in its log", timeoutMs: 15000 },
+				);
 			}
+		},
+		300000,
+	);
+
+	test.each(setups(newestAgent).map((setup) => [setup.label, setup]))(
+		'%s: two codes asked for in one model turn are two creates, each with its own idempotency key',
+		async (_label, setup) => {
+			await sandbox.control('POST', '/reset');
+			openai.requests.length = 0;
+			const slug = `${setup.api}-${String(setup.agentVersion).replace('.', '')}`;
+			const wanted = [
+				{ name: `Agent poster A ${slug}`, url: `https://example.com/poster-a/${slug}` },
+				{ name: `Agent poster B ${slug}`, url: `https://example.com/poster-b/${slug}` },
+			];
+			script = twoCodesScript(wanted);
+			const prompt = `Create two QR codes: "${wanted[0].name}" for ${wanted[0].url} and "${wanted[1].name}" for ${wanted[1].url}.`;
+
+			const workflow = await n8n.createWorkflow(
+				agentWorkflow({ name: `E2E agent, two codes: ${setup.label}`, prompt, ...setup }),
+			);
+			const run = await n8n.runWorkflow(workflow.id, { timeoutMs: 240000 });
+			expect(run.error).toBeNull();
+			expect(run.status).toBe('success');
+
+			// The model asked for both in its first answer, and got both results before answering.
+			const calls = openai.modelCalls;
+			expect(calls).toHaveLength(2);
+			expect(calls[0].answer.toolCalls.map((call) => call.name)).toEqual([
+				CREATE_TOOL,
+				CREATE_TOOL,
+			]);
+			expect(calls[1].turn.toolResults.map((result) => result.name)).toEqual([
+				CREATE_TOOL,
+				CREATE_TOOL,
+			]);
+
+			// Two creates, both made: the node's default idempotency key differs per tool call (a
+			// shared key would have answered the first code again, or a 422 for the other body).
+			const apiRequests = (await sandbox.control('GET', '/requests')).data;
+			const creates = apiRequests.filter((r) => r.method === 'POST' && r.path === '/qr-codes');
+			expect(creates.map((r) => r.status)).toEqual([201, 201]);
+			expect(creates.every((r) => /^n8n-[0-9a-f]{40}$/.test(r.idempotency_key))).toBe(true);
+			expect(new Set(creates.map((r) => r.idempotency_key)).size).toBe(2);
+			const codes = (await sandbox.control('GET', '/qr-codes')).data;
+			expect(
+				codes
+					.map((code) => ({ name: code.name, destination: code.destination }))
+					.sort((a, b) => a.name.localeCompare(b.name)),
+			).toEqual(wanted.map(({ name, url }) => ({ name, destination: url })));
+
+			// Each tool result the model got is the code made for that call.
+			for (const result of calls[1].turn.toolResults) {
+				const asked = JSON.parse(
+					calls[0].answer.toolCalls.find((call) => call.id === result.callId).arguments,
+				);
+				const made = codes.find((code) => code.name === asked.name);
+				expect(
+					findObject(parseToolOutput(result.output), (entry) => entry.id === made.id),
+				).toMatchObject({
+					name: asked.name,
+					destination: asked.url,
+					short_url: made.short_url,
+				});
+			}
+			expect(run.runData[CREATE_TOOL_NODE]).toHaveLength(2);
+			const output = run.items('AI Agent')[0].json.output;
+			expect(output).toBe(calls[1].answer.text);
+			for (const code of codes) expect(output).toContain(code.short_url);
 		},
 		300000,
 	);
