@@ -1,0 +1,685 @@
+'use strict';
+/**
+ * End-to-end in queue mode: the packed package in an n8n cluster as production installations
+ * scale it (scripts/n8n-queue.js): a main process, one worker and two webhook processors on
+ * PostgreSQL and Redis, behind a round-robin load balancer whose URL is n8n's webhook URL.
+ *
+ * Every result is read back from n8n's executions (REST API of main); that an execution ran on
+ * the worker is read from the worker's own log ("Worker finished execution <id> (job <n>)"),
+ * and which webhook processor handed it over from that processor's log ("Enqueued execution
+ * <id> (job <n>)"). Waits are bounded polls; the counts are what is asserted.
+ *
+ * Run with `npx jest -c jest.queue.config.js` (needs PostgreSQL and Redis on 127.0.0.1).
+ */
+const crypto = require('node:crypto');
+
+const { startQueueCluster } = require('../../scripts/n8n-queue');
+const { startSandbox } = require('../sandbox');
+const {
+	CREDENTIAL_NAME,
+	waitFor,
+	sandboxApi,
+	getManyWorkflow,
+	triggerWorkflow,
+} = require('../e2e/helpers');
+
+const VERSION = '2.40.7';
+const PROCESSORS = 2;
+const log = (line) => process.stderr.write(`[e2e-queue] ${line}\n`);
+
+let cluster;
+let sandbox;
+
+beforeAll(
+	async () => {
+		sandbox = await startSandbox({ port: 0, rateLimitPerMinute: 60000 });
+		cluster = await startQueueCluster({ version: VERSION, webhookProcessors: PROCESSORS, log });
+		log(`cluster start timings (s): ${JSON.stringify(cluster.timings)}`);
+		await cluster.createCredential({
+			name: CREDENTIAL_NAME,
+			type: 'dynamicQrApi',
+			data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+		});
+	},
+	30 * 60 * 1000,
+);
+
+afterAll(async () => {
+	if (cluster) {
+		const { database, queuePrefix } = cluster;
+		// E2E_KEEP=1 keeps the user folder (every process's log) to look into.
+		await cluster.stop({ keepFolder: process.env.E2E_KEEP === '1' });
+		// What the cluster made in the shared PostgreSQL and Redis is gone.
+		if (cluster.databaseExists()) throw new Error(`Database ${database} was not dropped`);
+		const left = cluster.redisKeyCount();
+		if (left !== 0) throw new Error(`${left} Redis keys with prefix ${queuePrefix} were left`);
+	}
+	await sandbox?.close();
+}, 120000);
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/** Every execution of a workflow (n8n's list answers at most 100 a page), oldest first. */
+async function allExecutions(workflowId) {
+	const found = [];
+	let lastId = '2147483647';
+	for (;;) {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId: String(workflowId) }));
+		const answer = await cluster.rest(
+			'GET',
+			`/rest/executions?filter=${filter}&limit=100&firstId=0&lastId=${lastId}`,
+		);
+		const page = answer.data?.results ?? [];
+		for (const execution of page) {
+			found.push({
+				id: String(execution.id),
+				status: execution.status,
+				mode: execution.mode,
+			});
+		}
+		if (page.length < 100) break;
+		lastId = String(Math.min(...page.map((execution) => Number(execution.id))));
+	}
+	return found.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+const UNFINISHED = new Set(['new', 'running', 'waiting', 'unknown']);
+
+/** The executions once there are at least `count` and every one has finished. */
+const settledExecutions = (workflowId, count, what, timeoutMs = 240000) =>
+	waitFor(
+		async () => {
+			const list = await allExecutions(workflowId);
+			return list.length >= count && list.every((execution) => !UNFINISHED.has(execution.status))
+				? list
+				: null;
+		},
+		{ what, timeoutMs, intervalMs: 1000 },
+	);
+
+/** The webhook endpoints registered at the sandbox for `url`, once there are `count`. */
+const endpointsAt = (url, count) =>
+	waitFor(
+		async () => {
+			const found = (await sandbox.control('GET', '/webhooks')).data.filter(
+				(endpoint) => endpoint.url === url,
+			);
+			return found.length === count ? found : null;
+		},
+		{ what: `${count} webhook endpoint(s) for ${url} at the sandbox`, timeoutMs: 60000 },
+	);
+
+/** The sandbox's deliveries to an endpoint once every one of `eventIds` has succeeded. */
+const deliveredAll = (endpointId, eventIds, timeoutMs = 120000) =>
+	waitFor(
+		async () => {
+			const deliveries = (await sandbox.control('GET', `/deliveries?endpoint_id=${endpointId}`))
+				.data;
+			const ofEvents = deliveries.filter((delivery) => eventIds.includes(delivery.event_id));
+			return ofEvents.length === eventIds.length &&
+				ofEvents.every((delivery) => delivery.status === 'succeeded')
+				? ofEvents
+				: null;
+		},
+		{ what: `${eventIds.length} succeeded deliveries`, timeoutMs, intervalMs: 500 },
+	);
+
+/** The trigger's event in each execution: `{ executionId, status, webhookId, type, eventId }`. */
+async function triggerEvents(executions) {
+	const events = [];
+	for (const summary of executions) {
+		const execution = await cluster.execution(summary.id);
+		const [item] = execution.items('Dynamic QR Trigger');
+		events.push({
+			executionId: summary.id,
+			status: execution.status,
+			mode: execution.mode,
+			webhookId: item.json.webhook_id,
+			eventId: item.json.id,
+			type: item.json.type,
+			received: execution.items('Received').length,
+		});
+	}
+	return events;
+}
+
+/** How many executions each webhook-id started. */
+function countByWebhookId(events) {
+	const counts = new Map();
+	for (const event of events) counts.set(event.webhookId, (counts.get(event.webhookId) ?? 0) + 1);
+	return counts;
+}
+
+/** Which webhook processor's log says it enqueued the execution (index), or -1. */
+function enqueuedBy(executionId, logs) {
+	const line = `Enqueued execution ${executionId} (job `;
+	const owners = logs
+		.map((text, index) => (text.includes(line) ? index : -1))
+		.filter((i) => i >= 0);
+	return owners.length === 1 ? owners[0] : -1;
+}
+
+/**
+ * Re-sends a delivery as the dashboard's manual resend does (same webhook-id, fresh signature),
+ * routed by the balancer to a different webhook processor than the one that answered it first.
+ * Resolves with `{ first, second, status }`.
+ */
+const routeOverrides = new Map();
+function installRouteOverrides() {
+	cluster.balancer.route = (req) => routeOverrides.get(req.headers['webhook-id']);
+}
+async function resendToAnotherProcessor(delivery) {
+	const first = cluster.balancer.firstProcessorOf(delivery.event_id);
+	if (first === undefined) throw new Error(`No processor has answered ${delivery.event_id} yet`);
+	const second = (first + 1) % PROCESSORS;
+	routeOverrides.set(delivery.event_id, second);
+	try {
+		const answer = await sandbox.control('POST', `/deliveries/${delivery.id}/resend`);
+		return { first, second, status: answer.data.attempt.status_code };
+	} finally {
+		routeOverrides.delete(delivery.event_id);
+	}
+}
+
+// Workflow builders the shared helpers do not have.
+let nodeCounter = 0;
+function node(name, type, parameters, extra = {}) {
+	nodeCounter += 1;
+	return {
+		id: `10000000-0000-4000-8000-${String(nodeCounter).padStart(12, '0')}`,
+		name,
+		type,
+		typeVersion: 1,
+		position: [nodeCounter * 20, 300],
+		parameters,
+		...extra,
+	};
+}
+const credentials = { dynamicQrApi: { name: CREDENTIAL_NAME } };
+function chain(...names) {
+	const connections = {};
+	for (let index = 0; index < names.length - 1; index += 1) {
+		connections[names[index]] = {
+			main: [[{ node: names[index + 1], type: 'main', index: 0 }]],
+		};
+	}
+	return connections;
+}
+
+/** Start → a list of `count` rows → one item per row → Create (Concurrent Requests 5). */
+function bulkCreateWorkflow(prefix, count) {
+	const rows = Array.from({ length: count }, (_, index) => ({
+		row_id: `${prefix}-${index}`,
+		name: `${prefix} ${String(index).padStart(2, '0')}`,
+		url: `https://example.com/bulk/${index}`,
+	}));
+	const nodes = [
+		node('Start', 'n8n-nodes-base.manualTrigger', {}),
+		node(
+			'List',
+			'n8n-nodes-base.set',
+			{ mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} },
+			{ typeVersion: 3.4 },
+		),
+		node('One item per row', 'n8n-nodes-base.splitOut', { fieldToSplitOut: 'rows', options: {} }),
+		node(
+			'Create',
+			'n8n-nodes-dynamic-qr.dynamicQr',
+			{
+				resource: 'qrCode',
+				operation: 'create',
+				name: '={{ $json.name }}',
+				type: 'url',
+				payloadInput: 'fields',
+				payload_url_url: '={{ $json.url }}',
+				additionalFields: { idempotencyKey: "={{ 'bulk-' + $json.row_id }}" },
+				requestOptions: { concurrency: 5 },
+			},
+			{ credentials },
+		),
+	];
+	return {
+		workflow: {
+			name: 'Queue: bulk create',
+			nodes,
+			connections: chain('Start', 'List', 'One item per row', 'Create'),
+			settings: { executionOrder: 'v1' },
+		},
+		rows,
+	};
+}
+
+/** Dynamic QR Polling Trigger (New QR Code, every minute) → No Operation. */
+function pollingWorkflow() {
+	const nodes = [
+		node(
+			'Dynamic QR Polling Trigger',
+			'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger',
+			{ pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newQrCode' },
+			{ credentials },
+		),
+		node('Received', 'n8n-nodes-base.noOp', {}),
+	];
+	return {
+		name: 'Queue: polling trigger',
+		nodes,
+		connections: chain('Dynamic QR Polling Trigger', 'Received'),
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** A scan of `code` through the sandbox's control API (a signed delivery follows). */
+const scan = (code) => sandbox.control('POST', '/scans', { qr_code_id: code.id });
+
+// ---------------------------------------------------------------------------------------------
+
+describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook processors)`, () => {
+	test('the cluster runs on its own database and queue prefix; the balancer reaches main and the processors', async () => {
+		expect(cluster.databaseExists()).toBe(true);
+		expect(cluster.redisKeyCount()).toBeGreaterThan(0);
+		expect(cluster.worker.running).toBe(true);
+		expect(cluster.webhookProcessors.map((processor) => processor.running)).toEqual([true, true]);
+		const settings = await fetch(`${cluster.url}/rest/settings`);
+		expect(settings.status).toBe(200);
+		// An unknown production webhook is answered by a webhook processor (404), not by main.
+		const unknown = await fetch(`${cluster.url}/webhook/${crypto.randomUUID()}/webhook`, {
+			method: 'POST',
+		});
+		expect(unknown.status).toBe(404);
+		const last = cluster.balancer.records.at(-1);
+		expect(last).toMatchObject({ target: 'webhook', status: 404 });
+		expect([0, 1]).toContain(last.processor);
+		expect(cluster.workerLog()).toContain('n8n worker is now ready');
+	});
+
+	describe('Dynamic QR Trigger behind the balancer', () => {
+		let code;
+		let workflowId;
+		let webhookUrl;
+		let endpointId;
+		/** Events whose executions have been checked so far (by webhook-id). */
+		const seen = new Set();
+
+		test('activation registers exactly one endpoint at the sandbox, with the balancer URL', async () => {
+			code = (
+				await sandboxApi(sandbox, 'POST', '/qr-codes', {
+					name: 'Queue trigger',
+					type: 'url',
+					payload: { url: 'https://example.com/queue' },
+				})
+			).data;
+			const created = await cluster.createWorkflow(
+				triggerWorkflow(['lead.created', 'scan.created']),
+			);
+			workflowId = created.id;
+			webhookUrl = cluster.webhookUrl(created.webhookIds['Dynamic QR Trigger']);
+			expect(webhookUrl.startsWith(`${cluster.balancer.url}/webhook/`)).toBe(true);
+
+			await cluster.activate(workflowId);
+			const registered = await endpointsAt(webhookUrl, 1);
+			expect(registered[0]).toMatchObject({
+				status: 'active',
+				events: ['lead.created', 'scan.created'],
+			});
+			endpointId = registered[0].id;
+			// Exactly one endpoint in the workspace: no second registration by another process.
+			expect((await sandbox.control('GET', '/webhooks')).data).toHaveLength(1);
+		});
+
+		test('signed scans and leads: one execution per event, each run on the worker, delivered through both processors', async () => {
+			const before = cluster.balancer.webhookRecords().length;
+			for (let index = 0; index < 6; index += 1) await scan(code);
+			for (let index = 0; index < 4; index += 1) {
+				await sandbox.control('POST', '/leads', {
+					name: `Lead ${index}`,
+					email: `l${index}@example.com`,
+				});
+			}
+			const deliveries = (await sandbox.control('GET', `/deliveries?endpoint_id=${endpointId}`))
+				.data;
+			expect(deliveries).toHaveLength(10);
+			const eventIds = deliveries.map((delivery) => delivery.event_id);
+			await deliveredAll(endpointId, eventIds);
+
+			const executions = await settledExecutions(workflowId, 10, '10 executions');
+			expect(executions).toHaveLength(10);
+			const events = await triggerEvents(executions);
+			expect(events.map((event) => event.status)).toEqual(Array(10).fill('success'));
+			expect(events.every((event) => event.mode === 'webhook' && event.received === 1)).toBe(true);
+			expect(events.map((event) => event.webhookId).sort()).toEqual([...eventIds].sort());
+			expect(events.filter((event) => event.type === 'scan.created')).toHaveLength(6);
+			expect(events.filter((event) => event.type === 'lead.created')).toHaveLength(4);
+			for (const event of events) seen.add(event.webhookId);
+
+			// Run by the worker; handed over by exactly one webhook processor each.
+			await waitFor(() => executions.every((execution) => cluster.ranOnWorker(execution.id)), {
+				what: 'the worker log to list every execution',
+				timeoutMs: 30000,
+			});
+			const logs = [0, 1].map((index) => cluster.webhookLog(index));
+			const owners = executions.map((execution) => enqueuedBy(execution.id, logs));
+			expect(owners.every((owner) => owner === 0 || owner === 1)).toBe(true);
+			expect(new Set(owners)).toEqual(new Set([0, 1]));
+			expect(cluster.mainLog()).not.toMatch(/Worker finished execution/);
+
+			// The balancer saw each delivery once, answered 200, from both processors.
+			const records = cluster.balancer.webhookRecords().slice(before);
+			expect(records).toHaveLength(10);
+			expect(records.every((record) => record.status === 200)).toBe(true);
+			expect(new Set(records.map((record) => record.processor))).toEqual(new Set([0, 1]));
+			expect(new Set(records.map((record) => record.webhookId))).toEqual(new Set(eventIds));
+		});
+
+		test('forged deliveries are refused with 401 by both processors and start nothing', async () => {
+			const executionsBefore = (await allExecutions(workflowId)).length;
+			const body = JSON.stringify({
+				id: 'evt_forged',
+				type: 'scan.created',
+				created_at: new Date().toISOString(),
+				data: { qr_code: { id: code.id } },
+			});
+			const forgedSecret = crypto.randomBytes(24);
+			const statuses = [];
+			cluster.balancer.route = (req) => Number(req.headers['x-test-processor']);
+			try {
+				for (const processor of [0, 1]) {
+					const webhookId = `msg_forged${processor}${Date.now()}`;
+					const timestamp = Math.floor(Date.now() / 1000);
+					const signature = crypto
+						.createHmac('sha256', forgedSecret)
+						.update(`${webhookId}.${timestamp}.${body}`)
+						.digest('base64');
+					const forged = await fetch(webhookUrl, {
+						method: 'POST',
+						headers: {
+							'content-type': 'application/json',
+							'x-test-processor': String(processor),
+							'webhook-id': webhookId,
+							'webhook-timestamp': String(timestamp),
+							'webhook-signature': `v1,${signature}`,
+						},
+						body,
+					});
+					statuses.push([processor, forged.status]);
+					const unsigned = await fetch(webhookUrl, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json', 'x-test-processor': String(processor) },
+						body,
+					});
+					statuses.push([processor, unsigned.status]);
+				}
+			} finally {
+				cluster.balancer.route = undefined;
+			}
+			expect(statuses).toEqual([
+				[0, 401],
+				[0, 401],
+				[1, 401],
+				[1, 401],
+			]);
+			const forgedRecords = cluster.balancer.webhookRecords().slice(-4);
+			expect(forgedRecords.map((record) => [record.processor, record.status])).toEqual(statuses);
+
+			// A genuine scan afterwards: once its execution exists, the forged ones have long been
+			// answered, so the count shows they started nothing.
+			await scan(code);
+			const after = await settledExecutions(workflowId, executionsBefore + 1, 'the genuine scan');
+			expect(after).toHaveLength(executionsBefore + 1);
+			const events = await triggerEvents(after.slice(executionsBefore));
+			expect(events[0].eventId).not.toBe('evt_forged');
+			seen.add(events[0].webhookId);
+		});
+
+		test('a webhook processor restarted mid-run: every delivery sent meanwhile ends in exactly one execution', async () => {
+			const executionsBefore = (await allExecutions(workflowId)).length;
+			const deliveriesBefore = (
+				await sandbox.control('GET', `/deliveries?endpoint_id=${endpointId}`)
+			).data.map((delivery) => delivery.id);
+			const recordsBefore = cluster.balancer.records.length;
+
+			// One scan a second for as long as processor 1 is down and coming back (at most 90).
+			let restarted = false;
+			const restart = cluster.restartWebhookProcessor(1).finally(() => {
+				restarted = true;
+			});
+			let sent = 0;
+			while (!restarted && sent < 90) {
+				await scan(code);
+				sent += 1;
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+			}
+			const processor = await restart;
+			expect(processor.running).toBe(true);
+			log(
+				`restart of webhook-1 took ${Math.round(processor.startSeconds)} s to start; ${sent} scans sent meanwhile`,
+			);
+			// A few more once it is back.
+			for (let index = 0; index < 4; index += 1) await scan(code);
+			sent += 4;
+
+			const newDeliveries = () =>
+				sandbox
+					.control('GET', `/deliveries?endpoint_id=${endpointId}`)
+					.then((answer) =>
+						answer.data.filter((delivery) => !deliveriesBefore.includes(delivery.id)),
+					);
+			expect(await newDeliveries()).toHaveLength(sent);
+
+			// Deliveries that met the stopped processor (502 at the balancer) are retried by the
+			// sandbox one minute later on its clock: advance it until every delivery has succeeded.
+			const final = await waitFor(
+				async () => {
+					const list = await newDeliveries();
+					if (list.every((delivery) => delivery.status === 'succeeded')) return list;
+					if (list.some((delivery) => delivery.status === 'failed')) {
+						throw new Error('a delivery failed for good');
+					}
+					await sandbox.control('POST', '/clock/advance', { seconds: 61 });
+					return null;
+				},
+				{ what: 'every delivery to succeed', timeoutMs: 180000, intervalMs: 1000 },
+			);
+			const records = cluster.balancer.records.slice(recordsBefore);
+			const refused = records.filter((record) => record.status === 502);
+			log(
+				`restart: ${records.length} requests through the balancer, ${refused.length} answered 502 (processor down)`,
+			);
+			// The test only means something if deliveries did meet the stopped processor.
+			expect(refused.length).toBeGreaterThan(0);
+			expect(refused.every((record) => record.processor === 1)).toBe(true);
+			expect(final.some((delivery) => delivery.attempts.length > 1)).toBe(true);
+
+			const executions = await settledExecutions(
+				workflowId,
+				executionsBefore + sent,
+				`${sent} executions after the restart`,
+			);
+			const events = await triggerEvents(executions.slice(executionsBefore));
+			const counts = countByWebhookId(events);
+			const expected = final.map((delivery) => delivery.event_id).sort();
+			expect([...counts.keys()].sort()).toEqual(expected);
+			const repeated = [...counts.entries()].filter(([, count]) => count !== 1);
+			expect(repeated).toEqual([]);
+			expect(events.every((event) => event.status === 'success')).toBe(true);
+			await waitFor(() => events.every((event) => cluster.ranOnWorker(event.executionId)), {
+				what: 'the worker log to list every execution',
+				timeoutMs: 30000,
+			});
+			for (const event of events) seen.add(event.webhookId);
+		});
+
+		test('deactivation removes the endpoint', async () => {
+			await cluster.deactivate(workflowId);
+			expect(await endpointsAt(webhookUrl, 0)).toEqual([]);
+			expect(
+				(await sandbox.control('GET', '/webhooks')).data.filter(
+					(endpoint) => endpoint.id === endpointId,
+				),
+			).toEqual([]);
+			expect(seen.size).toBeGreaterThan(10);
+		});
+	});
+
+	test('a manual bulk create (30 codes, Concurrent Requests 5) and Get Many with Return All run on the worker', async () => {
+		const prefix = `Bulk ${Date.now()}`;
+		const { workflow, rows } = bulkCreateWorkflow(prefix, 30);
+		const created = await cluster.createWorkflow(workflow);
+		const run = await cluster.runWorkflow(created.id, { timeoutMs: 300000 });
+		expect(run.error).toBeNull();
+		expect(run.status).toBe('success');
+		const codes = run.items('Create').map((item) => item.json);
+		expect(codes.map((code) => code.name)).toEqual(rows.map((row) => row.name));
+		expect(codes.map((code) => code.payload.url)).toEqual(rows.map((row) => row.url));
+		expect(new Set(codes.map((code) => code.id)).size).toBe(30);
+		const creates = (await sandbox.control('GET', '/requests')).data.filter(
+			(request) =>
+				request.method === 'POST' &&
+				request.path === '/qr-codes' &&
+				String(request.idempotency_key).startsWith(`bulk-${prefix}-`),
+		);
+		expect(creates).toHaveLength(30);
+		expect(creates.every((request) => request.status === 201)).toBe(true);
+		await waitFor(() => cluster.ranOnWorker(run.id), {
+			what: `the worker log to list execution ${run.id}`,
+			timeoutMs: 30000,
+		});
+
+		const getMany = await cluster.createWorkflow(getManyWorkflow(prefix));
+		const listed = await cluster.runWorkflow(getMany.id, { timeoutMs: 300000 });
+		expect(listed.error).toBeNull();
+		const items = listed.items('Get Many').map((item) => item.json);
+		expect(items).toHaveLength(30);
+		expect(new Set(items.map((item) => item.id))).toEqual(new Set(codes.map((code) => code.id)));
+		await waitFor(() => cluster.ranOnWorker(listed.id), {
+			what: `the worker log to list execution ${listed.id}`,
+			timeoutMs: 30000,
+		});
+	});
+
+	test('the polling trigger (New QR Code, every minute) emits each new code once, on the worker', async () => {
+		const before = (
+			await sandboxApi(sandbox, 'POST', '/qr-codes', {
+				name: 'Polling: before activation',
+				type: 'url',
+				payload: { url: 'https://example.com/before' },
+			})
+		).data;
+		const created = await cluster.createWorkflow(pollingWorkflow());
+		// Activation polls once (n8n's test poll), which sets the cursor: older codes never start it.
+		await cluster.activate(created.id);
+		try {
+			const first = (
+				await sandboxApi(sandbox, 'POST', '/qr-codes', {
+					name: 'Polling: first',
+					type: 'url',
+					payload: { url: 'https://example.com/first' },
+				})
+			).data;
+			const emitted = async (count) => {
+				const executions = await settledExecutions(
+					created.id,
+					count,
+					`${count} polling execution(s)`,
+					200000,
+				);
+				const result = [];
+				for (const summary of executions) {
+					const execution = await cluster.execution(summary.id);
+					result.push({
+						id: summary.id,
+						mode: execution.mode,
+						status: execution.status,
+						ids: execution.items('Dynamic QR Polling Trigger').map((item) => item.json.id),
+					});
+				}
+				return result;
+			};
+			const [one] = await emitted(1);
+			expect(one).toMatchObject({ mode: 'trigger', status: 'success', ids: [first.id] });
+
+			// The next poll must not emit the first code again (the cursor lives in the workflow's
+			// static data, which main keeps between polls), only the second one.
+			const second = (
+				await sandboxApi(sandbox, 'POST', '/qr-codes', {
+					name: 'Polling: second',
+					type: 'url',
+					payload: { url: 'https://example.com/second' },
+				})
+			).data;
+			const both = await emitted(2);
+			expect(both).toHaveLength(2);
+			expect(both[1]).toMatchObject({ mode: 'trigger', status: 'success', ids: [second.id] });
+			const allIds = both.flatMap((execution) => execution.ids);
+			expect(allIds).not.toContain(before.id);
+			await waitFor(() => both.every((execution) => cluster.ranOnWorker(execution.id)), {
+				what: 'the worker log to list the polling executions',
+				timeoutMs: 30000,
+			});
+		} finally {
+			await cluster.deactivate(created.id);
+		}
+	});
+
+	test('a delivered event re-sent (≥100 times) to the other webhook processor starts no second execution', async () => {
+		installRouteOverrides();
+		const created = await cluster.createWorkflow(triggerWorkflow(['lead.created']));
+		const webhookUrl = cluster.webhookUrl(created.webhookIds['Dynamic QR Trigger']);
+		await cluster.activate(created.id);
+		try {
+			const [endpoint] = await endpointsAt(webhookUrl, 1);
+			const EVENTS = 100;
+			for (let index = 0; index < EVENTS; index += 1) {
+				await sandbox.control('POST', '/leads', { name: `Duplicate test ${index}` });
+				// A breather every ten, so a 2-core machine is not flooded.
+				if (index % 10 === 9) await settledExecutions(created.id, index + 1, `${index + 1} leads`);
+			}
+			const deliveries = await deliveredAll(
+				endpoint.id,
+				(await sandbox.control('GET', `/deliveries?endpoint_id=${endpoint.id}`)).data.map(
+					(delivery) => delivery.event_id,
+				),
+			);
+			expect(deliveries).toHaveLength(EVENTS);
+			await settledExecutions(created.id, EVENTS, `${EVENTS} first executions`);
+
+			const resends = [];
+			for (const delivery of deliveries) resends.push(await resendToAnotherProcessor(delivery));
+			expect(resends).toHaveLength(EVENTS);
+			// Each re-send really went to the other processor, and was answered 2xx.
+			expect(resends.every((resend) => resend.first !== resend.second)).toBe(true);
+			for (const delivery of deliveries) {
+				const records = cluster.balancer.recordsOf(delivery.event_id);
+				expect(records).toHaveLength(2);
+				expect(records[1].processor).not.toBe(records[0].processor);
+			}
+			expect(resends.every((resend) => resend.status >= 200 && resend.status < 300)).toBe(true);
+
+			// Counting settles once no new execution appears for a while after the re-sends.
+			let previous = -1;
+			const executions = await waitFor(
+				async () => {
+					const list = await allExecutions(created.id);
+					const settled =
+						list.length === previous &&
+						list.every((execution) => !UNFINISHED.has(execution.status));
+					previous = list.length;
+					return settled ? list : null;
+				},
+				{ what: 'the executions to settle', timeoutMs: 300000, intervalMs: 5000 },
+			);
+			const events = await triggerEvents(executions);
+			const counts = countByWebhookId(events);
+			const duplicates = [...counts.values()].reduce((sum, count) => sum + count - 1, 0);
+			log(`duplicate executions: ${duplicates}`);
+			process.stdout.write(
+				`duplicate executions: ${duplicates} (${EVENTS} events, ${resends.length} re-sends to the other processor, ${executions.length} executions)\n`,
+			);
+			expect(counts.size).toBe(EVENTS);
+			expect(duplicates).toBe(0);
+		} finally {
+			cluster.balancer.route = undefined;
+			await cluster.deactivate(created.id);
+		}
+	});
+});
