@@ -148,6 +148,32 @@ describe('QR Code › Create with the Type from the data', () => {
 		expect(posts - before).toBe(2);
 	});
 
+	test('Continue (using error output): failed rows leave on the error output with their data', async () => {
+		const rows = [ROWS[0], { row: 'e1', type: 'fax', name: 'Fax', payload: {} }, ROWS[1]];
+		const { runs, error } = await ctx.run(
+			{
+				resource: 'qrCode',
+				operation: 'create',
+				name: '={{ "error-output-" + $json.name }}',
+				type: '={{ $json.type }}',
+				payloadInput: 'json',
+				payloadJson: '={{ $json.payload }}',
+			},
+			{ items: items(rows), settings: { onError: 'continueErrorOutput' } },
+		);
+		expect(error).toBeUndefined();
+		const [success, failed] = runs.at(-1).data.main;
+		expect(jsonOf(success).map((code) => code.type)).toEqual(['url', 'whatsapp']);
+		expect(jsonOf(failed)).toEqual([
+			expect.objectContaining({
+				row: 'e1',
+				error: 'Unknown QR code type "fax" in item 1',
+				details: expect.stringMatching(/^Use one of: url, /),
+			}),
+		]);
+		expect(failed[0].pairedItem).toEqual({ item: 1 });
+	});
+
 	test('Fields for the Type with a Type expression: each row uses what was entered for its type', async () => {
 		const {
 			items: out,

@@ -43,6 +43,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const concurrency = Math.max(1, Math.floor(Number(options.concurrency ?? 1)));
 	setMaxRateLimitWait(this, Number(options.maxRateLimitWait ?? 300));
 
+	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(items.length);
 	let next = 0;
 	let failure: { itemIndex: number; error: Error } | undefined;
@@ -58,12 +59,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				return;
 			}
 			const { message, description } = error as { message: string; description?: string };
-			results[itemIndex] = [
-				{
-					json: { error: message, ...(description ? { description } : {}) },
-					pairedItem: { item: itemIndex },
-				},
-			];
+			// With "Continue (using error output)" n8n moves an item to the error output, merged
+			// with its input item, only when its keys are among error, message and details.
+			const how = description ? { [toErrorOutput ? 'details' : 'description']: description } : {};
+			results[itemIndex] = [{ json: { error: message, ...how }, pairedItem: { item: itemIndex } }];
 		}
 	};
 
