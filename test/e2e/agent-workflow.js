@@ -31,9 +31,19 @@ const fromAi = (key, description) => `={{ $fromAI('${key}', '${description}', 's
 
 /**
  * The workflow. `agentVersion`, `modelVersion` and `modelParameters` are what the n8n under test
- * offers (see the test); `prompt` is the user message defined in the AI Agent node.
+ * offers (see the test); `prompt` is the user message defined in the AI Agent node. `trigger`:
+ * 'manual' (Manual Trigger, named "Start") or 'webhook' (a Webhook trigger, named "Webhook", on
+ * `webhookPath`, that answers its caller with the agent's streamed output).
  */
-function agentWorkflow({ name, prompt, agentVersion, modelVersion, modelParameters }) {
+function agentWorkflow({
+	name,
+	prompt,
+	agentVersion,
+	modelVersion,
+	modelParameters,
+	trigger = 'manual',
+	webhookPath,
+}) {
 	let x = 0;
 	const node = (nodeName, type, typeVersion, parameters, extra = {}) => ({
 		id: crypto.randomUUID(),
@@ -45,8 +55,18 @@ function agentWorkflow({ name, prompt, agentVersion, modelVersion, modelParamete
 		...extra,
 	});
 	const dynamicQrCredentials = { dynamicQrApi: { name: DYNAMIC_QR_CREDENTIAL } };
+	const start =
+		trigger === 'webhook'
+			? node(
+					'Webhook',
+					'n8n-nodes-base.webhook',
+					2.1,
+					{ httpMethod: 'POST', path: webhookPath, responseMode: 'streaming', options: {} },
+					{ webhookId: 'replaced-by-createWorkflow' },
+				)
+			: node('Start', 'n8n-nodes-base.manualTrigger', 1, {});
 	const nodes = [
-		node('Start', 'n8n-nodes-base.manualTrigger', 1, {}),
+		start,
 		node('AI Agent', '@n8n/n8n-nodes-langchain.agent', agentVersion, {
 			promptType: 'define',
 			text: prompt,
@@ -101,7 +121,7 @@ function agentWorkflow({ name, prompt, agentVersion, modelVersion, modelParamete
 		name,
 		nodes,
 		connections: {
-			Start: { main: to('AI Agent', 'main') },
+			[start.name]: { main: to('AI Agent', 'main') },
 			'OpenAI Chat Model': { ai_languageModel: to('AI Agent', 'ai_languageModel') },
 			[CREATE_TOOL_NODE]: { ai_tool: to('AI Agent', 'ai_tool') },
 			[DOWNLOAD_TOOL_NODE]: { ai_tool: to('AI Agent', 'ai_tool') },

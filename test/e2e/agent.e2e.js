@@ -122,155 +122,229 @@ describe.each([
 		await sandbox?.close();
 	}, 60000);
 
+	/**
+	 * A clean slate (so "exactly one create" counts one test's requests only) and the scripted
+	 * model for one code: `{ codeName, codeUrl, prompt }`.
+	 */
+	async function prepareOneCode(setup, label) {
+		await sandbox.control('POST', '/reset');
+		openai.requests.length = 0;
+		const slug = `${label}-${setup.api}-${String(setup.agentVersion).replace('.', '')}`;
+		const codeName = `Agent flyer ${slug}`;
+		const codeUrl = `https://example.com/agent/${slug}`;
+		script = qrAgentScript({ codeName, codeUrl });
+		const prompt = `Create a QR code named "${codeName}" for ${codeUrl} and download its image.`;
+		return { codeName, codeUrl, prompt };
+	}
+
 	test.each(setups(newestAgent).map((setup) => [setup.label, setup]))(
 		'%s: the agent creates a code and downloads its image through the two tools',
 		async (_label, setup) => {
-			// A clean slate, so "exactly one create" counts this test's requests only.
-			await sandbox.control('POST', '/reset');
-			openai.requests.length = 0;
-			const slug = `${setup.api}-${String(setup.agentVersion).replace('.', '')}`;
-			const codeName = `Agent flyer ${slug}`;
-			const codeUrl = `https://example.com/agent/${slug}`;
-			script = qrAgentScript({ codeName, codeUrl });
-			const prompt = `Create a QR code named "${codeName}" for ${codeUrl} and download its image.`;
-
+			const expected = await prepareOneCode(setup, 'manual');
 			const workflow = await n8n.createWorkflow(
-				agentWorkflow({ name: `E2E agent: ${setup.label}`, prompt, ...setup }),
+				agentWorkflow({ name: `E2E agent: ${setup.label}`, prompt: expected.prompt, ...setup }),
 			);
 			const started = Date.now();
 			const run = await n8n.runWorkflow(workflow.id, { timeoutMs: 240000 });
 			log(`${setup.label}: execution ${run.id} ${run.status} in ${Date.now() - started} ms`);
-			expect(run.error).toBeNull();
-			expect(run.status).toBe('success');
+			// A run from the editor's button does not stream: the model is asked for whole answers.
+			await checkCreateAndDownload(run, setup, { ...expected, streamed: false });
+		},
+		300000,
+	);
 
-			// --- What the model was asked: three calls on the chosen API, each with both tools, their
-			// descriptions and the $fromAI() keys as the tools' parameters.
-			const calls = openai.modelCalls;
-			expect(calls.map((call) => call.api)).toEqual([setup.api, setup.api, setup.api]);
-			expect(calls.every((call) => call.authorized)).toBe(true);
-			expect(calls[0].turn.userText).toContain(prompt);
-			for (const { turn } of calls) {
-				const tools = Object.fromEntries(turn.tools.map((tool) => [tool.name, tool]));
-				expect(Object.keys(tools).sort()).toEqual([CREATE_TOOL, DOWNLOAD_TOOL]);
-				expect(tools[CREATE_TOOL].description).toBe(CREATE_TOOL_DESCRIPTION);
-				expect(tools[DOWNLOAD_TOOL].description).toBe(DOWNLOAD_TOOL_DESCRIPTION);
-				expect(tools[CREATE_TOOL].parameters).toMatchObject({
-					type: 'object',
-					properties: {
-						name: { type: 'string', description: FROM_AI.create.name },
-						url: { type: 'string', description: FROM_AI.create.url },
-					},
-				});
-				expect(Object.keys(tools[CREATE_TOOL].parameters.properties).sort()).toEqual([
-					'name',
-					'url',
-				]);
-				expect([...tools[CREATE_TOOL].parameters.required].sort()).toEqual(['name', 'url']);
-				expect(tools[DOWNLOAD_TOOL].parameters).toMatchObject({
-					type: 'object',
-					properties: { qrCodeId: { type: 'string', description: FROM_AI.download.qrCodeId } },
-					required: ['qrCodeId'],
-				});
-				expect(Object.keys(tools[DOWNLOAD_TOOL].parameters.properties)).toEqual(['qrCodeId']);
-			}
-			// The model's own moves, as scripted: create, then download, then the answer.
-			expect(calls[0].answer.toolCalls.map((call) => call.name)).toEqual([CREATE_TOOL]);
-			expect(calls[1].answer.toolCalls.map((call) => call.name)).toEqual([DOWNLOAD_TOOL]);
-			expect(typeof calls[2].answer.text).toBe('string');
+	/** Everything the one-code conversation must have left in the model, the sandbox and n8n. */
+	async function checkCreateAndDownload(run, setup, { codeName, codeUrl, prompt, streamed }) {
+		expect(run.error).toBeNull();
+		expect(run.status).toBe('success');
 
-			// --- The service: exactly one create with what the model chose, one image download of
-			// that code, and nothing else written.
-			const apiRequests = (await sandbox.control('GET', '/requests')).data;
-			const creates = apiRequests.filter((r) => r.method === 'POST' && r.path === '/qr-codes');
-			expect(creates).toHaveLength(1);
-			expect(creates[0].status).toBe(201);
-			const codes = (await sandbox.control('GET', '/qr-codes')).data;
-			expect(codes).toHaveLength(1);
-			const [code] = codes;
-			expect(code).toMatchObject({
-				name: codeName,
-				type: 'url',
-				payload: { url: codeUrl },
-				destination: codeUrl,
+		// --- What the model was asked: three calls on the chosen API, each with both tools, their
+		// descriptions and the $fromAI() keys as the tools' parameters.
+		const calls = openai.modelCalls;
+		expect(calls.map((call) => call.api)).toEqual([setup.api, setup.api, setup.api]);
+		expect(calls.map((call) => call.stream)).toEqual([streamed, streamed, streamed]);
+		expect(calls.every((call) => call.authorized)).toBe(true);
+		expect(calls[0].turn.userText).toContain(prompt);
+		for (const { turn } of calls) {
+			const tools = Object.fromEntries(turn.tools.map((tool) => [tool.name, tool]));
+			expect(Object.keys(tools).sort()).toEqual([CREATE_TOOL, DOWNLOAD_TOOL]);
+			expect(tools[CREATE_TOOL].description).toBe(CREATE_TOOL_DESCRIPTION);
+			expect(tools[DOWNLOAD_TOOL].description).toBe(DOWNLOAD_TOOL_DESCRIPTION);
+			expect(tools[CREATE_TOOL].parameters).toMatchObject({
+				type: 'object',
+				properties: {
+					name: { type: 'string', description: FROM_AI.create.name },
+					url: { type: 'string', description: FROM_AI.create.url },
+				},
 			});
-			expect(code.deleted).toBeFalsy();
-			const images = apiRequests.filter((r) => r.method === 'GET' && /\/image$/.test(r.path));
-			expect(images).toEqual([
-				expect.objectContaining({
-					path: `/qr-codes/${code.id}/image`,
-					query: expect.objectContaining({ format: 'png', size: '256' }),
-					status: 200,
-				}),
-			]);
-			expect(apiRequests.filter((r) => r.method !== 'GET' && r !== creates[0])).toEqual([]);
-			expect(calls[1].answer.toolCalls[0].arguments).toBe(JSON.stringify({ qrCodeId: code.id }));
+			expect(Object.keys(tools[CREATE_TOOL].parameters.properties).sort()).toEqual(['name', 'url']);
+			expect([...tools[CREATE_TOOL].parameters.required].sort()).toEqual(['name', 'url']);
+			expect(tools[DOWNLOAD_TOOL].parameters).toMatchObject({
+				type: 'object',
+				properties: { qrCodeId: { type: 'string', description: FROM_AI.download.qrCodeId } },
+				required: ['qrCodeId'],
+			});
+			expect(Object.keys(tools[DOWNLOAD_TOOL].parameters.properties)).toEqual(['qrCodeId']);
+		}
+		// The model's own moves, as scripted: create, then download, then the answer.
+		expect(calls[0].answer.toolCalls.map((call) => call.name)).toEqual([CREATE_TOOL]);
+		expect(calls[1].answer.toolCalls.map((call) => call.name)).toEqual([DOWNLOAD_TOOL]);
+		expect(typeof calls[2].answer.text).toBe('string');
 
-			// --- What the tools answered the model: the created code (the model took its id from
-			// there), then the download's JSON. The image itself never reaches the model: n8n hands
-			// an agent only the `json` of a tool's output items.
-			const createResult = calls[1].turn.toolResults.find((result) => result.name === CREATE_TOOL);
-			expect(calls[1].turn.toolResults).toHaveLength(1);
-			expect(
-				findObject(parseToolOutput(createResult.output), (entry) => entry.id === code.id),
-			).toMatchObject({
+		// --- The service: exactly one create with what the model chose, one image download of
+		// that code, and nothing else written.
+		const apiRequests = (await sandbox.control('GET', '/requests')).data;
+		const creates = apiRequests.filter((r) => r.method === 'POST' && r.path === '/qr-codes');
+		expect(creates).toHaveLength(1);
+		expect(creates[0].status).toBe(201);
+		const codes = (await sandbox.control('GET', '/qr-codes')).data;
+		expect(codes).toHaveLength(1);
+		const [code] = codes;
+		expect(code).toMatchObject({
+			name: codeName,
+			type: 'url',
+			payload: { url: codeUrl },
+			destination: codeUrl,
+		});
+		expect(code.deleted).toBeFalsy();
+		const images = apiRequests.filter((r) => r.method === 'GET' && /\/image$/.test(r.path));
+		expect(images).toEqual([
+			expect.objectContaining({
+				path: `/qr-codes/${code.id}/image`,
+				query: expect.objectContaining({ format: 'png', size: '256' }),
+				status: 200,
+			}),
+		]);
+		expect(apiRequests.filter((r) => r.method !== 'GET' && r !== creates[0])).toEqual([]);
+		expect(calls[1].answer.toolCalls[0].arguments).toBe(JSON.stringify({ qrCodeId: code.id }));
+
+		// --- What the tools answered the model: the created code (the model took its id from
+		// there), then the download's JSON. The image itself never reaches the model: n8n hands
+		// an agent only the `json` of a tool's output items.
+		const createResult = calls[1].turn.toolResults.find((result) => result.name === CREATE_TOOL);
+		expect(calls[1].turn.toolResults).toHaveLength(1);
+		expect(
+			findObject(parseToolOutput(createResult.output), (entry) => entry.id === code.id),
+		).toMatchObject({
+			id: code.id,
+			object: 'qr_code',
+			name: codeName,
+			short_url: code.short_url,
+			destination: codeUrl,
+		});
+		expect(calls[2].turn.toolResults.map((result) => result.name)).toEqual([
+			CREATE_TOOL,
+			DOWNLOAD_TOOL,
+		]);
+		const downloadOutput = calls[2].turn.toolResults[1].output;
+		expect(parseToolOutput(downloadOutput)).toEqual([
+			{ id: code.id, name: codeName, short_url: code.short_url, format: 'png' },
+		]);
+		expect(downloadOutput).not.toContain(PNG_BASE64_MAGIC);
+		expect(downloadOutput).not.toMatch(/binary|filesystem|mimeType/i);
+
+		// --- The agent's answer is the model's final text, in the execution.
+		const output = run.items('AI Agent');
+		expect(output).toHaveLength(1);
+		expect(output[0].json.output).toBe(calls[2].answer.text);
+		expect(output[0].json.output).toContain(code.short_url);
+
+		// --- Each tool node ran once, and its run in the execution shows what it returned.
+		expect(run.runData[CREATE_TOOL_NODE]).toHaveLength(1);
+		expect(run.runData[DOWNLOAD_TOOL_NODE]).toHaveLength(1);
+		const [downloadItem] = run.runData[DOWNLOAD_TOOL_NODE][0].data.ai_tool[0];
+		if (setup.toolRunsAsNode) {
+			// Agent 3.x: the tool ran as a node; its item keeps the PNG next to the JSON the
+			// model got, so the image is in the execution (not in the agent's reach).
+			expect(downloadItem.json).toEqual({
 				id: code.id,
-				object: 'qr_code',
 				name: codeName,
 				short_url: code.short_url,
-				destination: codeUrl,
+				format: 'png',
 			});
-			expect(calls[2].turn.toolResults.map((result) => result.name)).toEqual([
-				CREATE_TOOL,
-				DOWNLOAD_TOOL,
-			]);
-			const downloadOutput = calls[2].turn.toolResults[1].output;
-			expect(parseToolOutput(downloadOutput)).toEqual([
-				{ id: code.id, name: codeName, short_url: code.short_url, format: 'png' },
-			]);
-			expect(downloadOutput).not.toContain(PNG_BASE64_MAGIC);
-			expect(downloadOutput).not.toMatch(/binary|filesystem|mimeType/i);
+			expect(downloadItem.binary.data).toMatchObject({
+				mimeType: 'image/png',
+				fileName: `qr-${code.id}.png`,
+			});
+			const decoded = decodePng(await n8n.binary(downloadItem.binary.data));
+			expect(decoded).toEqual({ width: 256, height: 256, text: code.short_url });
+		} else {
+			// Agent 2.2: the tool ran in-process; n8n logs only what the model got (`response`)
+			// and drops the binary, with a warning in its own log.
+			expect(downloadItem.json).toEqual({
+				response: [{ id: code.id, name: codeName, short_url: code.short_url, format: 'png' }],
+			});
+			expect(downloadItem.binary).toBeUndefined();
+			await waitFor(
+				() =>
+					fs
+						.readFileSync(n8n.logFile, 'utf8')
+						.includes(
+							`Response from Tool '${DOWNLOAD_TOOL_NODE}' included binary data, which is not supported in Agents. The binary data was omitted from the response.`,
+						),
+				{ what: "n8n's warning about the dropped binary in its log", timeoutMs: 15000 },
+			);
+		}
+	}
 
-			// --- The agent's answer is the model's final text, in the execution.
-			const output = run.items('AI Agent');
-			expect(output).toHaveLength(1);
-			expect(output[0].json.output).toBe(calls[2].answer.text);
-			expect(output[0].json.output).toContain(code.short_url);
-
-			// --- Each tool node ran once, and its run in the execution shows what it returned.
-			expect(run.runData[CREATE_TOOL_NODE]).toHaveLength(1);
-			expect(run.runData[DOWNLOAD_TOOL_NODE]).toHaveLength(1);
-			const [downloadItem] = run.runData[DOWNLOAD_TOOL_NODE][0].data.ai_tool[0];
-			if (setup.toolRunsAsNode) {
-				// Agent 3.x: the tool ran as a node; its item keeps the PNG next to the JSON the
-				// model got, so the image is in the execution (not in the agent's reach).
-				expect(downloadItem.json).toEqual({
-					id: code.id,
-					name: codeName,
-					short_url: code.short_url,
-					format: 'png',
+	test.each(
+		setups(newestAgent)
+			.filter((setup) => setup.toolRunsAsNode)
+			.map((setup) => [setup.label, setup]),
+	)(
+		'%s, streaming to a Webhook caller: the same conversation with every model answer streamed',
+		async (_label, setup) => {
+			const expected = await prepareOneCode(setup, 'stream');
+			// The Webhook node's URL is its path alone (n8n's "full path" webhooks), so each test
+			// gets its own.
+			const webhookPath = `dynamic-qr-agent-${setup.api}`;
+			const workflow = await n8n.createWorkflow(
+				agentWorkflow({
+					name: `E2E agent, streaming: ${setup.label}`,
+					prompt: expected.prompt,
+					trigger: 'webhook',
+					webhookPath,
+					...setup,
+				}),
+			);
+			await n8n.activate(workflow.id);
+			try {
+				const started = Date.now();
+				const response = await fetch(`${n8n.url}/webhook/${webhookPath}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: '{}',
 				});
-				expect(downloadItem.binary.data).toMatchObject({
-					mimeType: 'image/png',
-					fileName: `qr-${code.id}.png`,
-				});
-				const decoded = decodePng(await n8n.binary(downloadItem.binary.data));
-				expect(decoded).toEqual({ width: 256, height: 256, text: code.short_url });
-			} else {
-				// Agent 2.2: the tool ran in-process; n8n logs only what the model got (`response`)
-				// and drops the binary, with a warning in its own log.
-				expect(downloadItem.json).toEqual({
-					response: [{ id: code.id, name: codeName, short_url: code.short_url, format: 'png' }],
-				});
-				expect(downloadItem.binary).toBeUndefined();
-				await waitFor(
-					() =>
-						fs
-							.readFileSync(n8n.logFile, 'utf8')
-							.includes(
-								`Response from Tool '${DOWNLOAD_TOOL_NODE}' included binary data, which is not supported in Agents. The binary data was omitted from the response.`,
-							),
-					{ what: "n8n's warning about the dropped binary in its log", timeoutMs: 15000 },
+				expect(response.status).toBe(200);
+				// n8n streams one JSON object a line: begin/item/end per node run; the items of
+				// the agent's last run are the model's final text.
+				const lines = (await response.text())
+					.split('\n')
+					.filter((line) => line.trim())
+					.map((line) => JSON.parse(line));
+				const finished = await waitFor(
+					async () => {
+						const list = await n8n.executions(workflow.id);
+						const done = list.filter(
+							(execution) => !['new', 'running', 'waiting'].includes(execution.status),
+						);
+						return done.length === 1 && list.length === 1 ? done[0] : null;
+					},
+					{ what: 'the webhook execution to finish', timeoutMs: 120000 },
 				);
+				const run = await n8n.execution(finished.id);
+				log(
+					`${setup.label}, streaming: execution ${run.id} ${run.status} in ${Date.now() - started} ms`,
+				);
+				await checkCreateAndDownload(run, setup, { ...expected, streamed: true });
+				const finalText = openai.modelCalls[2].answer.text;
+				const streamedText = lines
+					.filter((line) => line.type === 'item' && line.metadata?.nodeName === 'AI Agent')
+					.map((line) => line.content)
+					.join('');
+				expect(streamedText).toContain(finalText);
+			} finally {
+				await n8n.deactivate(workflow.id);
 			}
 		},
 		300000,
