@@ -15,6 +15,14 @@
  *   - AI Agent 2.2 on Chat Completions: older workflows, and n8n's other way of running a tool
  *     (in-process, `makeHandleToolInvocation`, also used by the AI Agent Tool and MCP nodes).
  *     Agent 2.2 refuses a model on the Responses API, so there is no such combination.
+ * Each way is run from the editor's "Execute workflow" (the model is asked for whole answers)
+ * and from a Webhook trigger that streams the agent's output to its caller (the model is asked
+ * with `stream: true`). A last test has the model ask for two codes in one answer (parallel tool
+ * calls): two creates, each with its own idempotency key.
+ *
+ * What n8n gives the model for the Download Image tool's output: only the `json` of its items
+ * ({ id, name, short_url, format }); the PNG is never sent to the model. Agent 3.x keeps the
+ * PNG in the tool node's run in the execution; Agent 2.2 drops it with a warning in n8n's log.
  *
  * Run with `npx jest -c jest.e2e.config.js test/e2e/agent.e2e.js` (or all e2e: `npm run test:e2e`).
  */
@@ -287,11 +295,7 @@ describe.each([
 		}
 	}
 
-	test.each(
-		setups(newestAgent)
-			.filter((setup) => setup.toolRunsAsNode)
-			.map((setup) => [setup.label, setup]),
-	)(
+	test.each(setups(newestAgent).map((setup) => [setup.label, setup]))(
 		'%s, streaming to a Webhook caller: the same conversation with every model answer streamed',
 		async (_label, setup) => {
 			const expected = await prepareOneCode(setup, 'stream');
