@@ -9,7 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../DynamicQr/transport';
-import { filterOut, parseIdList, seenBefore } from './delivery';
+import { filterOut, isRepeatDelivery, parseIdList, recordDelivery } from './delivery';
 import { EVENT_OPTIONS, normaliseEvents } from './events';
 import {
 	assertReachable,
@@ -19,6 +19,7 @@ import {
 	isUsable,
 	listEndpoints,
 	selectedEvents,
+	waitForRetiredEndpoint,
 	webhookUrlOf,
 } from './lifecycle';
 import { describeFailure, isValidSecret, verifySignature } from './signature';
@@ -226,6 +227,7 @@ export class DynamicQrTrigger implements INodeType {
 						);
 					}
 				}
+				await waitForRetiredEndpoint(state, Date.now());
 				clearEndpointState(state);
 
 				const answer = await apiRequest<IDataObject>(this, 'POST', '/webhooks', {
@@ -284,6 +286,7 @@ export class DynamicQrTrigger implements INodeType {
 				}
 				const keep =
 					state.endpointId && failed.includes(state.endpointId) ? state.endpointId : undefined;
+				if (state.endpointId) state.retiredAt = Date.now();
 				clearEndpointState(state);
 				if (keep) state.endpointId = keep;
 				return failed.length === 0;
@@ -356,10 +359,12 @@ export class DynamicQrTrigger implements INodeType {
 		}
 
 		const node = this.getNode();
-		const scope = `${this.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
-		if (seenBefore(scope, result.id, Date.now())) {
+		const trigger = `${this.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
+		const stored = this.getWorkflowStaticData('node');
+		if (isRepeatDelivery(stored, trigger, result.id, Date.now())) {
 			return { webhookResponse: { received: true, started: false, reason: 'duplicate delivery' } };
 		}
+		recordDelivery(stored, trigger, result.id, Date.now());
 
 		return {
 			workflowData: [

@@ -1,28 +1,63 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Best-effort duplicate suppression: the `webhook-id`s this n8n process has already started a
- * workflow for, per trigger node, for 24 hours (the service's retries span about 8.5 hours).
- * Lost on restart and not shared between n8n processes (queue mode, several webhook
- * processors), so a workflow must still tolerate the rare duplicate.
+ * Repeated deliveries (the service's retries and manual resends keep the `webhook-id`) are
+ * dropped across n8n processes: the ids of deliveries that started the workflow are kept in the
+ * trigger's static data, which n8n loads from the database for every webhook request and saves
+ * after it, so another webhook processor, or this one after a restart, sees them.
+ *
+ * n8n saves static data whole, without locking: when two processors handle different deliveries
+ * at the same moment, the later save can drop the id the other one recorded. Each process
+ * therefore also remembers the ids it recorded and writes them back with every save it makes,
+ * so a dropped id returns with that processor's next delivery.
  */
-const SEEN_TTL_MS = 24 * 60 * 60 * 1000;
-const SEEN_MAX = 20000;
-const seen = new Map<string, number>();
+/** Ids are kept 24 hours: the service's retries span about 8.5 hours. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+/** At most this many ids per trigger (oldest dropped), to bound what is stored and saved. */
+const KEEP_MAX = 2000;
 
-/** Records the id; true when it was already recorded (and not expired). */
-export function seenBefore(scope: string, webhookId: string, nowMs: number): boolean {
-	const key = `${scope}\u0000${webhookId}`;
-	const expires = seen.get(key);
-	if (expires !== undefined && expires > nowMs) return true;
-	seen.delete(key);
-	seen.set(key, nowMs + SEEN_TTL_MS);
-	// Oldest first (insertion order): drop expired entries, and the oldest beyond the cap.
-	for (const [oldKey, oldExpires] of seen) {
-		if (seen.size <= SEEN_MAX && oldExpires > nowMs) break;
-		seen.delete(oldKey);
-	}
-	return false;
+/** This process's own record, per trigger: id -> when it expires (ms). */
+const recordedHere = new Map<string, Map<string, number>>();
+
+type DeliveryRecord = Record<string, number>;
+
+function current(record: unknown, nowMs: number): DeliveryRecord {
+	const entries = Object.entries((record ?? {}) as DeliveryRecord).filter(
+		([, expires]) => typeof expires === 'number' && expires > nowMs,
+	);
+	// Newest last; beyond the cap the earliest expiring go.
+	entries.sort(([, a], [, b]) => a - b);
+	return Object.fromEntries(entries.slice(-KEEP_MAX));
+}
+
+/** Whether this delivery already started the workflow, here or in another n8n process. */
+export function isRepeatDelivery(
+	stored: IDataObject,
+	trigger: string,
+	webhookId: string,
+	nowMs: number,
+): boolean {
+	const here = recordedHere.get(trigger)?.get(webhookId);
+	const saved = (stored.deliveries as DeliveryRecord | undefined)?.[webhookId];
+	return (here !== undefined && here > nowMs) || (typeof saved === 'number' && saved > nowMs);
+}
+
+/**
+ * Records a delivery that starts the workflow in the trigger's static data (n8n saves it after
+ * the request), together with the ids this process recorded before.
+ */
+export function recordDelivery(
+	stored: IDataObject,
+	trigger: string,
+	webhookId: string,
+	nowMs: number,
+): void {
+	let here = recordedHere.get(trigger);
+	if (!here) recordedHere.set(trigger, (here = new Map()));
+	here.set(webhookId, nowMs + KEEP_MS);
+	const mine = current(Object.fromEntries(here), nowMs);
+	recordedHere.set(trigger, new Map(Object.entries(mine)));
+	stored.deliveries = current({ ...(stored.deliveries as DeliveryRecord), ...mine }, nowMs);
 }
 
 /** Comma-, space- or newline-separated ids, or a list (from an expression). */

@@ -1,5 +1,5 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, getBaseUrl } from '../DynamicQr/transport';
 import { normaliseEvents, sameEvents } from './events';
@@ -15,6 +15,8 @@ export interface EndpointState extends IDataObject {
 	secret?: string;
 	url?: string;
 	events?: string[];
+	/** When the last endpoint this node used was removed (ms). */
+	retiredAt?: number;
 }
 
 export interface RemoteEndpoint extends IDataObject {
@@ -28,11 +30,31 @@ export function endpointState(ctx: IHookFunctions): EndpointState {
 	return ctx.getWorkflowStaticData('node') as EndpointState;
 }
 
+/** Forgets the endpoint; the record of deliveries stays, so repeats are still recognised. */
 export function clearEndpointState(state: EndpointState): void {
 	delete state.endpointId;
 	delete state.secret;
 	delete state.url;
 	delete state.events;
+}
+
+/**
+ * How long a webhook request may hold its copy of the static data, loaded before it runs and
+ * saved whole after it: the service's 10 s answer deadline.
+ */
+export const IN_FLIGHT_MS = 10_000;
+
+/**
+ * Before a new signing secret is stored: waits until no request that loaded the old one can
+ * still save it. A delivery of the old endpoint being answered on a webhook processor saves the
+ * static data it loaded (with the old secret) when it finishes; stored after that, the new secret
+ * is safe. Waits only when this node used an endpoint within the last IN_FLIGHT_MS.
+ */
+export async function waitForRetiredEndpoint(state: EndpointState, nowMs: number): Promise<void> {
+	const retired = state.endpointId ? nowMs : Number(state.retiredAt ?? 0);
+	const wait = retired + IN_FLIGHT_MS - nowMs;
+	if (wait > 0) await sleep(wait);
+	delete state.retiredAt;
 }
 
 export function webhookUrlOf(ctx: IHookFunctions): string {

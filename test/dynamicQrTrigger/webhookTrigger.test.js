@@ -20,6 +20,7 @@ const {
 	flushDeliveries,
 } = require('./helpers/sandbox');
 const { sign } = require('../../dist/nodes/DynamicQrTrigger/signature');
+const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQrTrigger/lifecycle');
 
 let sandbox;
 let receiver;
@@ -61,6 +62,14 @@ function trigger(parameters = {}, overrides = {}) {
 
 function stored(setup) {
 	return setup.workflow.staticData[`node:${setup.node.name}`] || {};
+}
+
+/**
+ * As if IN_FLIGHT_MS had passed since the last deactivation: spares a test that re-activates at
+ * once the wait that protects a new signing secret (tested on its own below).
+ */
+function afterInFlightWindow(setup) {
+	if (stored(setup).retiredAt) stored(setup).retiredAt -= IN_FLIGHT_MS;
 }
 
 /** POSTs a delivery straight to the node's webhook URL, as anyone on the network could. */
@@ -105,7 +114,7 @@ describe('webhook lifecycle', () => {
 		expect(await endpoints(sandbox)).toHaveLength(1);
 		expect(await deactivate(setup)).toBe(true);
 		expect(await endpoints(sandbox)).toEqual([]);
-		expect(stored(setup)).toEqual({});
+		expect(stored(setup)).toEqual({ retiredAt: expect.any(Number) });
 	});
 
 	test('100 activate/deactivate cycles leave zero endpoints at the service', async () => {
@@ -114,6 +123,7 @@ describe('webhook lifecycle', () => {
 		for (let cycle = 0; cycle < 100; cycle++) {
 			setup.node.parameters.events =
 				cycle % 3 === 0 ? ['scan.created'] : ['qr_code.created', 'lead.created'];
+			afterInFlightWindow(setup);
 			await activate(setup);
 			const live = await endpoints(sandbox);
 			expect(live).toHaveLength(1);
@@ -123,6 +133,23 @@ describe('webhook lifecycle', () => {
 		expect(ids.size).toBe(100);
 		expect(await endpoints(sandbox)).toEqual([]);
 		expect(logLines.filter((line) => line.level === 'warn')).toEqual([]);
+	});
+
+	test('a new secret is stored only after deliveries of the retired endpoint can no longer be saving theirs', async () => {
+		const setup = trigger({ events: ['scan.created'] });
+		let started = Date.now();
+		await activate(setup);
+		// A first activation has nothing to wait for.
+		expect(Date.now() - started).toBeLessThan(IN_FLIGHT_MS);
+		const oldSecret = stored(setup).secret;
+		await deactivate(setup);
+		started = Date.now();
+		await activate(setup);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(IN_FLIGHT_MS - 50);
+		expect(stored(setup).secret).toMatch(/^whsec_/);
+		expect(stored(setup).secret).not.toBe(oldSecret);
+		expect(stored(setup).retiredAt).toBeUndefined();
+		await deactivate(setup);
 	});
 
 	test('re-activation after the endpoint was deleted remotely recovers, and deliveries flow again', async () => {
@@ -213,7 +240,7 @@ describe('webhook lifecycle', () => {
 		await api(sandbox, 'DELETE', `/webhooks/${stored(setup).endpointId}`);
 		expect(await deactivate(setup)).toBe(true);
 		expect(logLines.filter((line) => line.level === 'warn')).toEqual([]);
-		expect(stored(setup)).toEqual({});
+		expect(stored(setup)).toEqual({ retiredAt: expect.any(Number) });
 	});
 
 	test('delete logs what it could not do; the next activation removes the leftover', async () => {
@@ -231,7 +258,8 @@ describe('webhook lifecycle', () => {
 			true,
 		);
 		expect(warnings.join('\n')).not.toContain(secret);
-		expect(stored(setup)).toEqual({ endpointId: id }); // kept, so it is removed later
+		// The id is kept, so that the next activation removes it.
+		expect(stored(setup)).toEqual({ endpointId: id, retiredAt: expect.any(Number) });
 		expect(await endpoints(sandbox)).toHaveLength(1);
 
 		setup.additionalData.credentialsHelper.getDecrypted = async () => ({
