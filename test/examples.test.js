@@ -10,6 +10,7 @@ const path = require('node:path');
 const { DynamicQr } = require('../dist/nodes/DynamicQr/DynamicQr.node');
 const { DynamicQrTrigger } = require('../dist/nodes/DynamicQrTrigger/DynamicQrTrigger.node');
 const { loadExamples, CREDENTIAL_NAME } = require('./e2e/helpers');
+const { n8nPreRunCheck } = require('./support/parameter-issues');
 
 const examples = loadExamples();
 const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
@@ -52,6 +53,15 @@ describe.each(Object.entries(examples))('examples/%s', (file, workflow) => {
 			}
 			expect(node.credentials).toEqual({ dynamicQrApi: { name: CREDENTIAL_NAME } });
 			if (node.type.endsWith('Trigger')) expect(node.webhookId).toMatch(/^[0-9a-f-]{36}$/);
+		}
+	});
+
+	test('passes the check n8n makes before a run (no parameter issues on our nodes)', () => {
+		for (const node of workflow.nodes.filter((entry) => ours[entry.type])) {
+			expect([node.name, n8nPreRunCheck(ours[node.type], node.parameters).issues]).toEqual([
+				node.name,
+				null,
+			]);
 		}
 	});
 

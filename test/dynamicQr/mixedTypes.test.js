@@ -167,8 +167,7 @@ describe('QR Code › Create with the Type from the data', () => {
 		expect(jsonOf(failed)).toEqual([
 			expect.objectContaining({
 				row: 'e1',
-				error: 'Unknown QR code type "fax" in item 1',
-				details: expect.stringMatching(/^Use one of: url, /),
+				error: expect.stringMatching(/^Unknown QR code type "fax" in item 1\. Use one of: url, /),
 			}),
 		]);
 		expect(failed[0].pairedItem).toEqual({ item: 1 });

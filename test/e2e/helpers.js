@@ -271,6 +271,42 @@ function lifecycleWorkflow(ids) {
 	return workflow('E2E: life of a code', nodes, chain(...nodes.map((entry) => entry.name)));
 }
 
+/**
+ * Start → rows of mixed types → Create with Type from each row, once with the mixed-type fields
+ * mapped by name and once with the per-type fields (only URL's and Phone Call's filled in).
+ */
+function mixedTypesWorkflow(prefix, rows) {
+	const common = {
+		resource: 'qrCode',
+		operation: 'create',
+		name: `={{ "${prefix} " + $json.name }}`,
+		type: '={{ $json.type }}',
+	};
+	const byName = dynamicQr('Mixed fields', {
+		...common,
+		payloadInput: 'mixed',
+		mixedPayload_url: '={{ $json.url }}',
+		mixedPayload_phone: '={{ $json.phone }}',
+		mixedPayload_email: '={{ $json.email }}',
+		mixedPayload_title: '={{ $json.title }}',
+		mixedPayload_links: '={{ $json.links }}',
+	});
+	const perType = dynamicQr('Per-type fields', {
+		...common,
+		name: `={{ "${prefix} per-type " + $json.name }}`,
+		payloadInput: 'fields',
+		payload_url_url: '={{ $json.url }}',
+		payload_phone_phone: '={{ $json.phone }}',
+	});
+	perType.onError = 'continueRegularOutput';
+	const nodes = [manualTrigger(), ...listNodes(rows), byName, perType];
+	return workflow(
+		'E2E: mixed types',
+		nodes,
+		chain('Start', 'List', 'One item per row', ['Mixed fields', 'Per-type fields']),
+	);
+}
+
 /** Start → Get Many with Return All (and a search, so only the codes of this test count). */
 function getManyWorkflow(search) {
 	const nodes = [
@@ -308,6 +344,7 @@ module.exports = {
 	waitFor,
 	sandboxApi,
 	createAllTypesWorkflow,
+	mixedTypesWorkflow,
 	lifecycleWorkflow,
 	getManyWorkflow,
 	triggerWorkflow,

@@ -19,6 +19,7 @@ const {
 	waitFor,
 	sandboxApi,
 	createAllTypesWorkflow,
+	mixedTypesWorkflow,
 	lifecycleWorkflow,
 	getManyWorkflow,
 	triggerWorkflow,
@@ -249,6 +250,37 @@ describe.each([
 		for (const id of ids) expect(stored.find((code) => code.id === id).deleted).toBe(true);
 	});
 
+	test('codes of mixed types from the rows: fields mapped by name, and per-type fields with a Type expression', async () => {
+		const rows = [
+			{ name: 'site', type: 'url', url: 'https://example.com/mixed' },
+			{ name: 'call', type: 'phone', phone: '+14155550123' },
+			{ name: 'mail', type: 'Email', email: 'mixed@example.com' },
+			{
+				name: 'bio',
+				type: 'link_bio',
+				title: 'Links',
+				links: JSON.stringify([{ title: 'Shop', url: 'https://example.com/shop' }]),
+			},
+		];
+		const imported = await n8n.createWorkflow(mixedTypesWorkflow('e2e-mixed', rows));
+		const run = await n8n.runWorkflow(imported.id);
+		expect(run.error).toBeNull();
+		expect(run.status).toBe('success');
+		const byName = run.items('Mixed fields').map((item) => item.json);
+		expect(byName.map((code) => [code.type, code.payload])).toEqual([
+			['url', { url: 'https://example.com/mixed' }],
+			['phone', { phone: '+14155550123' }],
+			['email', { email: 'mixed@example.com' }],
+			['link_bio', { title: 'Links', links: [{ title: 'Shop', url: 'https://example.com/shop' }] }],
+		]);
+		const perType = run.items('Per-type fields').map((item) => item.json);
+		expect(perType.slice(0, 2).map((code) => code.type)).toEqual(['url', 'phone']);
+		expect(perType[2].error).toBe(
+			'Missing "Email" (payload.email) in item 2: it is required for type Email',
+		);
+		expect(perType[2].description).toMatch(/"Fields for Mixed Types"/);
+	});
+
 	test('Get Many with Return All reads every page', async () => {
 		const search = `Paging ${version}`;
 		const made = [];
@@ -415,11 +447,12 @@ describe.each([
 	});
 
 	describe('every example workflow imports and runs', () => {
-		test('the examples are the five documented ones, each importable', () => {
+		test('the examples are the six documented ones, each importable', () => {
 			expect(Object.keys(examples)).toEqual([
 				'add-leads-to-crm.json',
 				'bulk-create-qr-codes.json',
 				'download-print-files.json',
+				'import-codes-from-sheet.json',
 				'repoint-printed-qr-code.json',
 				'send-scans-to-chat.json',
 			]);
@@ -456,6 +489,42 @@ describe.each([
 			expect(second.items('Create QR code').map((item) => item.json.id)).toEqual(
 				bulkCodes.map((code) => code.id),
 			);
+			expect((await sandbox.control('GET', '/qr-codes')).data).toHaveLength(countBefore);
+		});
+
+		test('import-codes-from-sheet: mixed types from the rows, the bad row on the error output, a re-run creates nothing new', async () => {
+			const example = examples['import-codes-from-sheet.json'];
+			const code = example.nodes.find((node) => node.name === 'Rows from a sheet').parameters
+				.jsCode;
+			const rows = JSON.parse(code.slice(code.indexOf('['), code.lastIndexOf(']') + 1));
+			const good = rows.filter((row) => row.name !== 'Typo row');
+			const imported = await n8n.createWorkflow(example);
+			const first = await n8n.runWorkflow(imported.id);
+			expect(first.status).toBe('success');
+			expect(first.error).toBeNull();
+			const codes = first.items('Imported codes').map((item) => item.json);
+			expect(codes.map((entry) => [entry.name, entry.type, entry.folder])).toEqual(
+				good.map((row) => [row.name, row.type, 'Sheet import']),
+			);
+			for (const [index, row] of good.entries())
+				expect(codes[index].payload).toMatchObject(row.payload);
+			const failed = first.items('Rows that failed').map((item) => item.json);
+			expect(failed).toEqual([
+				expect.objectContaining({
+					row_id: '2006',
+					error: expect.stringMatching(
+						/^Invalid "URL" \(payload\.url\) in item 5: must be a full http or https URL/,
+					),
+				}),
+			]);
+
+			const countBefore = (await sandbox.control('GET', '/qr-codes')).data.length;
+			const second = await n8n.runWorkflow(imported.id);
+			expect(second.status).toBe('success');
+			expect(second.items('Imported codes').map((item) => item.json.id)).toEqual(
+				codes.map((entry) => entry.id),
+			);
+			expect(second.items('Rows that failed')).toHaveLength(1);
 			expect((await sandbox.control('GET', '/qr-codes')).data).toHaveLength(countBefore);
 		});
 

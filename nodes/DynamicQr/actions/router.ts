@@ -59,10 +59,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				return;
 			}
 			const { message, description } = error as { message: string; description?: string };
-			// With "Continue (using error output)" n8n moves an item to the error output, merged
-			// with its input item, only when its keys are among error, message and details.
-			const how = description ? { [toErrorOutput ? 'details' : 'description']: description } : {};
-			results[itemIndex] = [{ json: { error: message, ...how }, pairedItem: { item: itemIndex } }];
+			// "Continue (using error output)": n8n 1.x and 2.x move an item whose only key is
+			// `error` to the error output, merged with its input item; the fix goes in the text.
+			const json = toErrorOutput
+				? { error: description ? `${message}. ${description}` : message }
+				: { error: message, ...(description ? { description } : {}) };
+			results[itemIndex] = [{ json, pairedItem: { item: itemIndex } }];
 		}
 	};
 
