@@ -1,0 +1,326 @@
+'use strict';
+/**
+ * End-to-end in n8n's editor: the packed package loaded into a real n8n (the current line),
+ * looked at in a real browser (Debian's Chromium driven by playwright-core, see
+ * scripts/editor-browser.js), against the sandbox. What is asserted is what the editor shows a
+ * person: which fields a node's panel displays, the issue triangles n8n puts on parameters and
+ * nodes, the entries of a searchable list, and the event a trigger receives while listening.
+ *
+ * Run with `npm run test:e2e`, or alone: `npx jest -c jest.e2e.config.js test/e2e/editor.e2e.js`.
+ * Installs Chromium with apt-get when it is missing (scripts/provision-browser.js).
+ * EDITOR_E2E_SHOTS=<folder> keeps a screenshot of every test's last state there.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { startN8n, N8N_VERSIONS } = require('../../scripts/n8n-instance');
+const { ensureChromium } = require('../../scripts/provision-browser');
+const { launchEditorBrowser, settle } = require('../../scripts/editor-browser');
+const { startSandbox } = require('../sandbox');
+const { waitFor, sandboxApi } = require('./helpers');
+const {
+	CREDENTIAL_NAME,
+	CONTROL_NODE,
+	createCodeWorkflow,
+	createCodeWithControlWorkflow,
+	getCodeFromListWorkflow,
+	triggerWorkflow,
+} = require('./editor-workflows');
+
+const version = N8N_VERSIONS.current;
+const shotsDir = process.env.EDITOR_E2E_SHOTS || path.join(os.tmpdir(), 'n8n-editor-e2e-shots');
+
+const suiteName = `n8n ${version} editor in Chromium with n8n-nodes-dynamic-qr`;
+
+describe(suiteName, () => {
+	let n8n;
+	let sandbox;
+	let browser;
+	let editor;
+	/** Every per-type payload parameter of Create: `{ name, type }` (name = payload_<type>_<field>). */
+	let payloadParameters;
+	const log = (line) => process.stderr.write(`[editor e2e] ${line}\n`);
+
+	beforeAll(
+		async () => {
+			// First, so a machine without a browser fails (or installs it) before n8n is started.
+			await ensureChromium({ log });
+			sandbox = await startSandbox({ port: 0 });
+			n8n = await startN8n({ version, log });
+			await n8n.createCredential({
+				name: CREDENTIAL_NAME,
+				type: 'dynamicQrApi',
+				data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+			});
+			// Create's per-type fields, from the description n8n serves: `payload_<type>_<field>`.
+			const types = await n8n.rest('GET', '/types/nodes.json');
+			const action = types.find((type) => type.name === 'n8n-nodes-dynamic-qr.dynamicQr');
+			const createsOnly = (property) =>
+				property.displayOptions?.show?.operation?.includes('create');
+			const typeValues = action.properties
+				.find((property) => property.name === 'type' && createsOnly(property))
+				.options.map((option) => option.value)
+				// Longest first: `payload_link_bio_title` belongs to link_bio, not to a type `link`.
+				.sort((a, b) => b.length - a.length);
+			const names = new Set(
+				action.properties
+					.filter((property) => property.name.startsWith('payload_') && createsOnly(property))
+					.map((property) => property.name),
+			);
+			payloadParameters = [...names].map((name) => ({
+				name,
+				type: typeValues.find((type) => name.startsWith(`payload_${type}_`)),
+			}));
+			browser = await launchEditorBrowser({ log });
+			editor = await browser.signIn(n8n);
+		},
+		// On a fresh machine: Chromium from apt and n8n from npm (.ci/run provisions both first).
+		40 * 60 * 1000,
+	);
+
+	afterAll(async () => {
+		await browser?.close();
+		// E2E_KEEP=1 keeps n8n's user folder (its log and database) to look into.
+		await n8n?.stop({ keep: process.env.E2E_KEEP === '1' });
+		await sandbox?.close();
+	}, 120000);
+
+	/** Keeps the page as it was when a test ended (the first thing to look at when one fails). */
+	afterEach(async () => {
+		if (!editor) return;
+		const name = expect
+			.getState()
+			.currentTestName.slice(suiteName.length)
+			.replace(/[^A-Za-z0-9]+/g, '-')
+			.replace(/^-|-$/g, '')
+			.slice(0, 90);
+		fs.mkdirSync(shotsDir, { recursive: true });
+		await editor.page.screenshot({ path: path.join(shotsDir, `${name}.png`) }).catch(() => {});
+	});
+
+	/** The per-type payload parameters the open panel shows, by internal name. */
+	const shownPayloadParameters = async () =>
+		(await editor.visibleParameters())
+			.map((parameter) => parameter.name)
+			.filter((name) => name?.startsWith('payload_'));
+	const payloadParametersOf = (type) =>
+		payloadParameters
+			.filter((parameter) => parameter.type === type)
+			.map((parameter) => parameter.name);
+
+	test('Create, Type URL: the panel shows the URL field and no other type’s fields; no issues once Name and URL are filled', async () => {
+		// What the panel is compared with: the description n8n serves has every type's fields.
+		expect(payloadParametersOf('url')).toEqual(['payload_url_url']);
+		expect(new Set(payloadParameters.map((parameter) => parameter.type)).size).toBe(14);
+
+		const workflow = await n8n.createWorkflow(
+			createCodeWorkflow('Create URL code', { type: 'url' }),
+		);
+		await editor.openWorkflow(workflow.id);
+		// Name and URL are required and empty: the canvas flags the node for exactly those two.
+		const before = await settle(
+			() => editor.nodeIssues('Create URL code'),
+			(issues) => issues.length > 0,
+		);
+		expect(before).toEqual(['Parameter "Name" is required.', 'Parameter "URL" is required.']);
+
+		await editor.openNode('Create URL code');
+		const labels = await editor.parameterLabels();
+		expect(labels).toEqual(expect.arrayContaining(['Name', 'Type', 'Payload Input', 'URL']));
+		expect(labels).not.toContain('Phone Number');
+		expect(labels).not.toContain('Message');
+		expect(await shownPayloadParameters()).toEqual(['payload_url_url']);
+		expect(await editor.parameterIssues()).toEqual([
+			{ name: 'name', label: 'Name' },
+			{ name: 'payload_url_url', label: 'URL' },
+		]);
+
+		await editor.fillParameter('name', 'Spring Flyer 2030');
+		await editor.fillParameter('payload_url_url', 'https://example.com/spring-sale');
+		const panelIssues = await settle(
+			() => editor.parameterIssues(),
+			(issues) => issues.length === 0,
+		);
+		expect(panelIssues).toEqual([]);
+		await editor.closeNode();
+		const after = await settle(
+			() => editor.nodeIssues('Create URL code'),
+			(issues) => issues.length === 0,
+		);
+		expect(after).toEqual([]);
+	});
+
+	test('Create, Type WhatsApp: the panel shows Phone Number and Message, not URL', async () => {
+		const workflow = await n8n.createWorkflow(
+			createCodeWorkflow('Create WhatsApp code', {
+				name: 'Table 12: order on WhatsApp',
+				type: 'whatsapp',
+				payload_whatsapp_phone: '+14155550123',
+				payload_whatsapp_message: 'Hello, table 12 here',
+			}),
+		);
+		await editor.openWorkflow(workflow.id);
+		await editor.openNode('Create WhatsApp code');
+		const labels = await editor.parameterLabels();
+		expect(labels).toEqual(expect.arrayContaining(['Name', 'Type', 'Phone Number', 'Message']));
+		expect(labels).not.toContain('URL');
+		expect((await shownPayloadParameters()).sort()).toEqual(payloadParametersOf('whatsapp').sort());
+		expect(payloadParametersOf('whatsapp').sort()).toEqual([
+			'payload_whatsapp_message',
+			'payload_whatsapp_phone',
+		]);
+		expect(await editor.parameterIssues()).toEqual([]);
+		await editor.closeNode();
+		expect(await editor.nodeIssues('Create WhatsApp code')).toEqual([]);
+	});
+
+	test('Create with Type as an expression and Payload Input JSON: no parameter issues on the node (issue 9)', async () => {
+		const workflow = await n8n.createWorkflow(
+			createCodeWithControlWorkflow('Create from data', {
+				name: '={{ $json.name }}',
+				type: '={{ $json.type }}',
+				payloadInput: 'json',
+				payloadJson: '={{ JSON.stringify($json.payload) }}',
+			}),
+		);
+		await editor.openWorkflow(workflow.id);
+		// The control node is flagged once n8n has worked out the issues of the workflow.
+		const control = await settle(
+			() => editor.nodeIssues(CONTROL_NODE),
+			(issues) => issues.length > 0,
+		);
+		expect(control).toEqual(
+			expect.arrayContaining(['Parameter "Name" is required.', 'Parameter "URL" is required.']),
+		);
+		// n8n cannot know the type before the run, so no type's fields may be counted as missing.
+		expect(await editor.nodeIssues('Create from data')).toEqual([]);
+
+		await editor.openNode('Create from data');
+		const labels = await editor.parameterLabels();
+		expect(labels).toEqual(
+			expect.arrayContaining(['Name', 'Type', 'Payload Input', 'Payload (JSON)']),
+		);
+		expect(await shownPayloadParameters()).toEqual([]);
+		expect(await editor.parameterIssues()).toEqual([]);
+		await editor.closeNode();
+		// Opening the panel makes n8n check the node again.
+		expect(await editor.nodeIssues('Create from data')).toEqual([]);
+	});
+
+	test('QR Code › Get, From List: the list shows the account’s codes by name, searches, and picks one', async () => {
+		const marker = `List ${Date.now().toString(36)}`;
+		const names = [
+			`${marker} Spring Flyer`,
+			`${marker} Shop Window Poster`,
+			`${marker} Table Card`,
+		];
+		const created = [];
+		for (const [index, name] of names.entries()) {
+			const answer = await sandboxApi(sandbox, 'POST', '/qr-codes', {
+				name,
+				type: 'url',
+				payload: { url: `https://example.com/list-${index}` },
+			});
+			created.push(answer.data);
+		}
+		const shown = names.map((name) => `${name} (url)`);
+
+		const workflow = await n8n.createWorkflow(getCodeFromListWorkflow('Get QR code'));
+		await editor.openWorkflow(workflow.id);
+		await editor.openNode('Get QR code');
+		await editor.openResourceList('qrCodeId');
+		const listed = await settle(
+			() => editor.resourceListItems(),
+			(items) => shown.every((name) => items.includes(name)),
+			{ timeoutMs: 30000 },
+		);
+		expect(listed).toEqual(expect.arrayContaining(shown));
+
+		// The search box narrows the list to the codes whose name matches.
+		await editor.searchResourceList(`${marker} Shop Window`);
+		const searched = await settle(
+			() => editor.resourceListItems(),
+			(items) => items.length === 1,
+			{ timeoutMs: 30000 },
+		);
+		expect(searched).toEqual([`${marker} Shop Window Poster (url)`]);
+
+		await editor.pickResource(`${marker} Shop Window Poster (url)`);
+		expect(await editor.resourceLocatorValue('qrCodeId')).toBe(
+			`${marker} Shop Window Poster (url)`,
+		);
+		expect(
+			await settle(
+				() => editor.parameterIssues(),
+				(issues) => issues.length === 0,
+			),
+		).toEqual([]);
+		await editor.closeNode();
+		// n8n saves the edit by itself: the node now holds the picked code's id.
+		const stored = await waitFor(
+			async () => {
+				const node = (await n8n.workflow(workflow.id)).nodes.find(
+					(entry) => entry.name === 'Get QR code',
+				);
+				return node.parameters.qrCodeId?.value ? node.parameters.qrCodeId : null;
+			},
+			{ what: 'n8n to save the picked code', timeoutMs: 30000 },
+		);
+		expect(stored).toMatchObject({ mode: 'list', value: created[1].id });
+	});
+
+	test('Dynamic QR Trigger: listening for a test event registers a test webhook and shows the scan the service delivers', async () => {
+		const code = (
+			await sandboxApi(sandbox, 'POST', '/qr-codes', {
+				name: 'Trigger test flyer',
+				type: 'url',
+				payload: { url: 'https://example.com/trigger-test' },
+			})
+		).data;
+		const workflow = await n8n.createWorkflow(
+			triggerWorkflow('Dynamic QR Trigger', ['scan.created']),
+		);
+		const testUrl = `${n8n.url}/webhook-test/${workflow.webhookIds['Dynamic QR Trigger']}/webhook`;
+		await editor.openWorkflow(workflow.id);
+		await editor.openNode('Dynamic QR Trigger');
+		await editor.listenForTestEvent();
+
+		// The node registers n8n's test URL at the service for the chosen event.
+		const endpoint = await waitFor(
+			async () =>
+				(await sandbox.control('GET', '/webhooks')).data.find((entry) => entry.url === testUrl),
+			{ what: `a webhook endpoint for ${testUrl} at the sandbox`, timeoutMs: 60000 },
+		);
+		expect(endpoint).toMatchObject({ events: ['scan.created'], status: 'active' });
+
+		const scan = (
+			await sandbox.control('POST', '/scans', {
+				qr_code_id: code.id,
+				country: 'DE',
+				city: 'Berlin',
+				device: 'mobile',
+			})
+		).data;
+		expect(scan).toMatchObject({ qr_code_id: code.id });
+
+		const output = await settle(
+			() => editor.outputText().catch(() => ''),
+			(text) => text.includes(code.id),
+			{ timeoutMs: 60000 },
+		);
+		expect(output).toContain('scan.created');
+		expect(output).toContain(code.id);
+		expect(output).toContain('Berlin');
+		expect(output).toMatch(/1 item/);
+
+		// n8n removes a test webhook after its event: the node deletes the endpoint it made.
+		const left = await settle(
+			async () =>
+				(await sandbox.control('GET', '/webhooks')).data.filter((entry) => entry.url === testUrl),
+			(endpoints) => endpoints.length === 0,
+			{ timeoutMs: 30000 },
+		);
+		expect(left).toEqual([]);
+	});
+});
