@@ -424,12 +424,22 @@ async function startN8n(options = {}) {
 		const headers = { 'browser-id': browserId, accept: 'application/json' };
 		if (cookie) headers.cookie = cookie;
 		if (body !== undefined) headers['content-type'] = 'application/json';
-		const response = await fetch(`${url}${pathname}`, {
-			method,
-			headers,
-			body: body === undefined ? undefined : JSON.stringify(body),
-			redirect: 'manual',
-		});
+		const send = () =>
+			fetch(`${url}${pathname}`, {
+				method,
+				headers,
+				body: body === undefined ? undefined : JSON.stringify(body),
+				redirect: 'manual',
+			});
+		let response;
+		try {
+			response = await send();
+		} catch (error) {
+			// A kept-alive connection that n8n closed just as it was reused ("other side closed"):
+			// the request never reached n8n, so it is sent once more on a new connection.
+			if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+			response = await send();
+		}
 		for (const setCookie of response.headers.getSetCookie?.() ?? []) {
 			const match = /^n8n-auth=([^;]*)/.exec(setCookie);
 			if (match) cookie = `n8n-auth=${match[1]}`;
