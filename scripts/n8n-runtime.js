@@ -80,6 +80,42 @@ async function ensureN8n(version, { log = (line) => process.stderr.write(`${line
 	if (fs.existsSync(readyMarker)) return paths;
 
 	fs.mkdirSync(dir, { recursive: true });
+	const unlock = await lockInstall(dir, log);
+	try {
+		if (!fs.existsSync(readyMarker)) await install(version, dir, paths, log);
+	} finally {
+		unlock();
+	}
+	return paths;
+}
+
+/**
+ * One install per folder at a time: another process installing the same version (a second test
+ * file, `npm run dev` beside CI) is waited for; a lock left by a process that died is taken over.
+ */
+async function lockInstall(dir, log) {
+	const lock = path.join(dir, '.installing');
+	for (let waited = 0; ; waited += 1) {
+		try {
+			fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+			return () => fs.rmSync(lock, { force: true });
+		} catch (error) {
+			if (error.code !== 'EEXIST') throw error;
+		}
+		const owner = Number(fs.readFileSync(lock, 'utf8'));
+		try {
+			process.kill(owner, 0);
+		} catch {
+			fs.rmSync(lock, { force: true }); // its installer is gone
+			continue;
+		}
+		if (waited % 30 === 0) log(`Waiting for process ${owner}, which is installing into ${dir} …`);
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+	}
+}
+
+async function install(version, dir, paths, log) {
+	const readyMarker = path.join(dir, '.ready');
 	fs.writeFileSync(
 		path.join(dir, 'package.json'),
 		JSON.stringify(
@@ -112,7 +148,6 @@ async function ensureN8n(version, { log = (line) => process.stderr.write(`${line
 		}),
 	);
 	fs.writeFileSync(readyMarker, new Date().toISOString());
-	return paths;
 }
 
 module.exports = { ensureN8n, N8N_VERSIONS, NODE_RUNTIME_VERSION, cacheRoot };
