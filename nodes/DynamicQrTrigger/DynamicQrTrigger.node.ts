@@ -9,7 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../DynamicQr/transport';
-import { filterOut, isRepeatDelivery, parseIdList, recordDelivery } from './delivery';
+import { filterOut, isRepeatDelivery, parseIdList } from './delivery';
 import { EVENT_OPTIONS, normaliseEvents } from './events';
 import {
 	assertReachable,
@@ -364,7 +364,6 @@ export class DynamicQrTrigger implements INodeType {
 		if (isRepeatDelivery(stored, trigger, result.id, Date.now())) {
 			return { webhookResponse: { received: true, started: false, reason: 'duplicate delivery' } };
 		}
-		recordDelivery(stored, trigger, result.id, Date.now());
 
 		return {
 			workflowData: [

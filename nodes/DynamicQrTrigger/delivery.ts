@@ -30,34 +30,28 @@ function current(record: unknown, nowMs: number): DeliveryRecord {
 	return Object.fromEntries(entries.slice(-KEEP_MAX));
 }
 
-/** Whether this delivery already started the workflow, here or in another n8n process. */
+/**
+ * Whether this delivery already started the workflow, here or in another n8n process; when not,
+ * records it. Either way the ids this process recorded before and the stored copy lacks (dropped
+ * by another processor's concurrent save) are written back. The stored copy is changed only when
+ * something is added, so that n8n saves it only then.
+ */
 export function isRepeatDelivery(
 	stored: IDataObject,
 	trigger: string,
 	webhookId: string,
 	nowMs: number,
 ): boolean {
-	const here = recordedHere.get(trigger)?.get(webhookId);
-	const saved = (stored.deliveries as DeliveryRecord | undefined)?.[webhookId];
-	return (here !== undefined && here > nowMs) || (typeof saved === 'number' && saved > nowMs);
-}
-
-/**
- * Records a delivery that starts the workflow in the trigger's static data (n8n saves it after
- * the request), together with the ids this process recorded before.
- */
-export function recordDelivery(
-	stored: IDataObject,
-	trigger: string,
-	webhookId: string,
-	nowMs: number,
-): void {
 	let here = recordedHere.get(trigger);
 	if (!here) recordedHere.set(trigger, (here = new Map()));
-	here.set(webhookId, nowMs + KEEP_MS);
+	const saved = (stored.deliveries ?? {}) as DeliveryRecord;
+	const repeat = (here.get(webhookId) ?? 0) > nowMs || (saved[webhookId] ?? 0) > nowMs;
+	if (!repeat) here.set(webhookId, nowMs + KEEP_MS);
 	const mine = current(Object.fromEntries(here), nowMs);
 	recordedHere.set(trigger, new Map(Object.entries(mine)));
-	stored.deliveries = current({ ...(stored.deliveries as DeliveryRecord), ...mine }, nowMs);
+	const missing = Object.keys(mine).filter((id) => !((saved[id] ?? 0) > nowMs));
+	if (missing.length) stored.deliveries = current({ ...saved, ...mine }, nowMs);
+	return repeat;
 }
 
 /** Comma-, space- or newline-separated ids, or a list (from an expression). */

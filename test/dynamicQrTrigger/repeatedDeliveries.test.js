@@ -30,13 +30,16 @@ function database() {
 	};
 }
 
-/** One webhook request: load, drop a repeat or record the delivery, save. True when it started. */
+/**
+ * One webhook request: load, check (and record), save when n8n would (the copy changed). True
+ * when the delivery started the workflow.
+ */
 function handle(processModule, db, webhookId, now = Date.now()) {
 	const copy = db.load();
-	if (processModule.isRepeatDelivery(copy, TRIGGER, webhookId, now)) return false;
-	processModule.recordDelivery(copy, TRIGGER, webhookId, now);
-	db.save(copy);
-	return true;
+	const before = JSON.stringify(copy);
+	const repeat = processModule.isRepeatDelivery(copy, TRIGGER, webhookId, now);
+	if (JSON.stringify(copy) !== before) db.save(copy);
+	return !repeat;
 }
 
 test('a delivery repeated at another processor, or after a restart, is dropped', () => {
@@ -55,15 +58,25 @@ test('an id lost to a concurrent save of another processor returns with that pro
 	// A and B load the same copy at the same moment; B saves last and drops A's record.
 	const copyA = db.load();
 	const copyB = db.load();
-	a.recordDelivery(copyA, TRIGGER, 'evt_a', Date.now());
+	expect(a.isRepeatDelivery(copyA, TRIGGER, 'evt_a', Date.now())).toBe(false);
 	db.save(copyA);
-	b.recordDelivery(copyB, TRIGGER, 'evt_b', Date.now());
+	expect(b.isRepeatDelivery(copyB, TRIGGER, 'evt_b', Date.now())).toBe(false);
 	db.save(copyB);
 	expect(Object.keys(db.load().deliveries)).toEqual(['evt_b']);
-	// A's next delivery writes its own record back.
-	expect(handle(a, db, 'evt_c')).toBe(true);
-	expect(Object.keys(db.load().deliveries).sort()).toEqual(['evt_a', 'evt_b', 'evt_c']);
+	// A's next request, even a repeat it drops, writes its own record back.
+	expect(handle(a, db, 'evt_b')).toBe(false);
+	expect(Object.keys(db.load().deliveries).sort()).toEqual(['evt_a', 'evt_b']);
 	expect(handle(b, db, 'evt_a')).toBe(false);
+});
+
+test('a request that adds nothing leaves the stored copy as it was (n8n saves nothing)', () => {
+	const db = database();
+	const a = newProcess();
+	expect(handle(a, db, 'evt_1')).toBe(true);
+	const copy = db.load();
+	const before = JSON.stringify(copy);
+	expect(a.isRepeatDelivery(copy, TRIGGER, 'evt_1', Date.now())).toBe(true);
+	expect(JSON.stringify(copy)).toBe(before);
 });
 
 test('ids expire after 24 hours; at most 2000 are kept, the oldest dropped', () => {
