@@ -7,7 +7,8 @@
  *   node bench/run.js                      all cases, full repeats (about 15 min on 2 cores)
  *   node bench/run.js --quick              one repeat each, fewer deliveries (about 6 min)
  *   node bench/run.js --case bulk,faults   only these cases: verifier, bulk, return-all,
- *                                          trigger, trigger-legacy, faults
+ *                                          trigger, trigger-lazy, trigger-legacy,
+ *                                          trigger-queue, faults
  *   node bench/run.js --repeats 5          repeats for every n8n case
  *   node bench/run.js --out FILE.md        where to write (default: RESULTS.md for a full run,
  *                                          RESULTS-partial.md for --quick or --case)
@@ -23,7 +24,7 @@ const { render } = require('./lib/report');
 const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
 const { treeRss, mib } = require('./lib/memory');
 
-const CASES = ['verifier', 'return-all', 'bulk', 'trigger', 'faults', 'trigger-legacy'];
+const CASES = ['verifier', 'return-all', 'bulk', 'trigger', 'faults', 'trigger-lazy', 'trigger-legacy', 'trigger-queue'];
 
 function parseArgs(argv) {
 	const args = { quick: false, cases: CASES, repeats: undefined, out: undefined };
@@ -58,7 +59,9 @@ function plan(args) {
 		bulk: r ?? (q ? 1 : 3),
 		returnAll: r ?? (q ? 1 : 3),
 		trigger: r ?? (q ? 1 : 3),
+		triggerLazy: r ?? (q ? 1 : 3),
 		triggerLegacy: r ?? (q ? 1 : 2),
+		triggerQueue: r ?? (q ? 1 : 2),
 		triggerDeliveries: q ? 200 : 500,
 		faults: r ?? (q ? 1 : 3),
 		faultsHttp: r ? Math.min(r, 2) : q ? 1 : 2,
@@ -103,7 +106,7 @@ async function main() {
 				dirty: dirty(),
 				standardwebhooks: packageVersion('standardwebhooks'),
 				httpRequest: HTTP_REQUEST_VERSION,
-				expressionEngine: 'vm (n8n default; case 3a′ uses legacy)',
+				expressionEngine: 'vm (n8n default; case 3a″ lazy acquire, 3a′ legacy)',
 				n8n: n8nLib.N8N_VERSIONS.current,
 			},
 			sandbox: sandboxLib.SANDBOX_SETTINGS,
@@ -137,7 +140,7 @@ async function main() {
 		}
 
 		const needsN8n = ['bulk', 'return-all', 'trigger', 'faults'].some(want);
-		if (needsN8n || want('trigger-legacy')) {
+		if (needsN8n || want('trigger-legacy') || want('trigger-lazy')) {
 			sandbox = await sandboxLib.start();
 			log(`sandbox on ${sandbox.sandbox.siteUrl}`);
 		}
@@ -177,20 +180,35 @@ async function main() {
 			n8n = undefined;
 		}
 
-		if (want('trigger-legacy')) {
-			log('case 3a′: trigger with N8N_EXPRESSION_ENGINE=legacy (a second n8n)');
-			const started = await n8nLib.start({ sandbox: sandbox.sandbox, log, env: { N8N_EXPRESSION_ENGINE: 'legacy' } });
+		// The same triggers on an n8n started with another expression-engine setting.
+		const engines = [
+			['trigger-lazy', 'triggerLazy', '3a″', { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' }],
+			['trigger-legacy', 'triggerLegacy', '3a′', { N8N_EXPRESSION_ENGINE: 'legacy' }],
+		];
+		for (const [name, key, section, env] of engines) {
+			if (!want(name)) continue;
+			log(`case ${section}: trigger with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')} (another n8n)`);
+			const started = await n8nLib.start({ sandbox: sandbox.sandbox, log, env });
 			n8n = started.n8n;
 			results.meta.versions.n8nNode ??= execFileSync(n8n.runtime.nodeBin, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '');
-			results.triggerLegacy = await require('./cases/trigger').run({
+			results[key] = await require('./cases/trigger').run({
 				n8n,
-				repeats: counts.triggerLegacy,
+				repeats: counts[key],
 				deliveries: counts.triggerDeliveries,
 				log,
-				withControl: false,
+				keys: ['ours', 'oursV2', 'webhookNode'],
 			});
 			await n8n.stop();
 			n8n = undefined;
+		}
+
+		if (want('trigger-queue')) {
+			log(`case 3c: trigger in queue mode, 1 and 2 webhook processors (${counts.triggerQueue} repeats)`);
+			results.triggerQueue = await require('./cases/triggerQueue').run({
+				repeats: counts.triggerQueue,
+				deliveries: counts.triggerDeliveries,
+				log,
+			});
 		}
 	} finally {
 		await cleanup();

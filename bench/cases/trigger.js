@@ -1,8 +1,9 @@
 'use strict';
 /**
  * Case 3a: signed deliveries per second that start a workflow, on loopback, through n8n's
- * production webhook URL: our trigger (verifies every signature) vs n8n's Webhook node (no
- * verification) in front of the same one-node workflow (trigger → No Operation). Each delivery
+ * production webhook URL: our trigger, versions 1 and 2 (verify every signature, record each
+ * delivery to drop repeats across processes) vs n8n's Webhook node (no verification) in front of
+ * the same one-node workflow (trigger → No Operation). Each delivery
  * is signed with the `standardwebhooks` library (as the service signs) before the clock
  * starts; a fixed number is posted with a fixed concurrency. Both nodes answer on receipt, so
  * two rates are reported: accepted (all answers in) and completed (every started execution
@@ -44,32 +45,63 @@ async function waitForExecutions(n8n, workflowId, target, since, timeoutMs = 180
 	}
 }
 
-async function run({ n8n, repeats, deliveries: perRun, log, withControl = true }) {
-	const secret = newSecret();
-	const path = `bench-${randomUUID()}`;
-	const pathV1 = `bench-v1-${randomUUID()}`;
-	const ours = await n8n.createWorkflow(wf.triggerOurs({ secret, webhookId: randomUUID() }));
-	const hook = await n8n.createWorkflow(wf.triggerWebhook({ path, webhookId: randomUUID() }));
-	const variants = {
-		ours: {
-			label: 'Dynamic QR Trigger (verifies every signature)',
-			workflowId: ours.id,
-			url: `${n8n.url}/${wf.webhookPaths.ours(ours.webhookIds[wf.NAMES.trigger])}`,
-		},
-		webhookNode: {
-			label: "n8n's Webhook node v2 (no verification)",
-			workflowId: hook.id,
-			url: `${n8n.url}/${wf.webhookPaths.webhookNode(path)}`,
-		},
-	};
-	if (withControl) {
-		const v1 = await n8n.createWorkflow(wf.triggerWebhook({ path: pathV1, webhookId: randomUUID(), typeVersion: 1 }));
-		variants.webhookNodeV1 = {
-			label: "control: n8n's Webhook node v1 (no verification; pays the isolate like every other trigger)",
-			workflowId: v1.id,
-			url: `${n8n.url}/${wf.webhookPaths.webhookNode(pathV1)}`,
-		};
+/** A credential holding the signing secret, for our trigger's version 2 (created once per n8n). */
+async function signingSecretCredential(n8n, secret) {
+	return n8n.createCredential({
+		name: `Signing secret (bench ${randomUUID().slice(0, 8)})`,
+		type: 'dynamicQrSigningSecretApi',
+		data: { signingSecret: secret },
+	});
+}
+
+/**
+ * The triggers compared, by key: `ours` (v1, secret in a parameter), `oursV2` (secret in a
+ * credential), `webhookNode` (n8n's Webhook node v2), `webhookNodeV1` (the control).
+ * `webhookBase` is where production webhooks are sent (a queue cluster's balancer).
+ */
+async function createVariants(n8n, secret, keys, webhookBase = n8n.url) {
+	const variants = {};
+	for (const key of keys) {
+		if (key === 'ours' || key === 'oursV2') {
+			const version = key === 'ours' ? 1 : 2;
+			const credential = version === 2 ? await signingSecretCredential(n8n, secret) : undefined;
+			const created = await n8n.createWorkflow(
+				wf.triggerOurs({ secret, webhookId: randomUUID(), version, credential }),
+			);
+			variants[key] = {
+				label: `Dynamic QR Trigger v${version} (verifies every signature, drops repeats across processes)`,
+				workflowId: created.id,
+				url: `${webhookBase}/${wf.webhookPaths.ours(created.webhookIds[wf.NAMES.trigger])}`,
+			};
+		} else {
+			const typeVersion = key === 'webhookNode' ? 2 : 1;
+			const path = `bench-v${typeVersion}-${randomUUID()}`;
+			const created = await n8n.createWorkflow(
+				wf.triggerWebhook({ path, webhookId: randomUUID(), typeVersion }),
+			);
+			variants[key] = {
+				label:
+					typeVersion === 2
+						? "n8n's Webhook node v2 (no verification)"
+						: "control: n8n's Webhook node v1 (no verification; pays the isolate like every other trigger)",
+				workflowId: created.id,
+				url: `${webhookBase}/${wf.webhookPaths.webhookNode(path)}`,
+			};
+		}
 	}
+	return variants;
+}
+
+async function run({
+	n8n,
+	repeats,
+	deliveries: perRun,
+	log,
+	keys = ['ours', 'oursV2', 'webhookNode', 'webhookNodeV1'],
+	webhookBase,
+}) {
+	const secret = newSecret();
+	const variants = await createVariants(n8n, secret, keys, webhookBase);
 	for (const variant of Object.values(variants)) await n8n.activate(variant.workflowId);
 	const results = Object.fromEntries(Object.entries(variants).map(([key, v]) => [key, { label: v.label, runs: [] }]));
 	try {
@@ -114,4 +146,4 @@ async function run({ n8n, repeats, deliveries: perRun, log, withControl = true }
 	return { concurrency: CONCURRENCY, deliveries: perRun, results };
 }
 
-module.exports = { run };
+module.exports = { run, createVariants };

@@ -192,16 +192,19 @@ function returnAllHttp({ baseUrl, bearer, splitOut, label }) {
 const doneNode = (x) => node(NAMES.done, 'n8n-nodes-base.noOp', 1, {}, [x, 0]);
 
 /** Our trigger, endpoint created in the dashboard (the secret pasted), on `scan.created`. */
-function triggerOurs({ secret, webhookId }) {
-	return workflow('bench: trigger, Dynamic QR Trigger', [
-		node(
-			NAMES.trigger,
-			`${PACKAGE}.dynamicQrTrigger`,
-			1,
-			{ endpointMode: 'dashboard', signingSecret: secret, events: ['scan.created'], filters: {} },
-			[0, 0],
-			{ webhookId },
-		),
+/**
+ * Our trigger in "Created in the Dashboard" mode. Version 1 holds the signing secret in a node
+ * parameter; version 2 in a credential (`credential`: `{ id, name }` of a
+ * dynamicQrSigningSecretApi credential).
+ */
+function triggerOurs({ secret, webhookId, version = 1, credential }) {
+	const parameters = { endpointMode: 'dashboard', events: ['scan.created'], filters: {} };
+	if (version === 1) parameters.signingSecret = secret;
+	return workflow(`bench: trigger, Dynamic QR Trigger v${version}`, [
+		node(NAMES.trigger, `${PACKAGE}.dynamicQrTrigger`, version, parameters, [0, 0], {
+			webhookId,
+			...(version === 1 ? {} : { credentials: { dynamicQrSigningSecretApi: credential } }),
+		}),
 		doneNode(220),
 	]);
 }
