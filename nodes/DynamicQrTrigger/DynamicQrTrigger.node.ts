@@ -1,6 +1,9 @@
 import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
 	IDataObject,
 	IHookFunctions,
+	INodeCredentialTestResult,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -32,10 +35,30 @@ function endpointMode(ctx: IHookFunctions | IWebhookFunctions): EndpointMode {
 		: 'automatic';
 }
 
-/** The secret pasted in dashboard mode, without the whitespace a copy and paste brings along. */
-function pastedSecret(ctx: IHookFunctions | IWebhookFunctions): string {
-	return String(ctx.getNodeParameter('signingSecret', '') ?? '').trim();
+/**
+ * The secret of an endpoint created in the dashboard, without the whitespace a copy and paste
+ * brings along: from the signing-secret credential (version 2, stored encrypted), or from the
+ * node parameter of version 1. Empty when there is none.
+ */
+async function dashboardSecret(ctx: IHookFunctions | IWebhookFunctions): Promise<string> {
+	if (ctx.getNode().typeVersion < 2) {
+		return String(ctx.getNodeParameter('signingSecret', '') ?? '').trim();
+	}
+	try {
+		const credential = await ctx.getCredentials<{ signingSecret?: string }>(
+			'dynamicQrSigningSecretApi',
+		);
+		return String(credential.signingSecret ?? '').trim();
+	} catch {
+		return '';
+	}
 }
+
+/** Where the user sets the dashboard secret, in the words of the node's version. */
+const secretSource = (ctx: IHookFunctions | IWebhookFunctions) =>
+	ctx.getNode().typeVersion < 2
+		? 'the Signing Secret parameter'
+		: 'the Dynamic QR Webhook Signing Secret credential';
 
 export class DynamicQrTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -43,7 +66,11 @@ export class DynamicQrTrigger implements INodeType {
 		name: 'dynamicQrTrigger',
 		icon: { light: 'file:dynamicQrTrigger.svg', dark: 'file:dynamicQrTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2: the dashboard secret is a credential, and no expression is evaluated for a
+		// delivery (n8n evaluates one for every trigger at version 1), so n8n with
+		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE sets up no isolate for it.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		description:
 			'Starts the workflow when a QR code is created, updated or deleted, a code is scanned, or a lead is shared on a card',
@@ -61,6 +88,17 @@ export class DynamicQrTrigger implements INodeType {
 						endpointMode: ['automatic'],
 					},
 				},
+			},
+			{
+				name: 'dynamicQrSigningSecretApi',
+				required: true,
+				displayOptions: {
+					show: {
+						endpointMode: ['dashboard'],
+						'@version': [2],
+					},
+				},
+				testedBy: 'signingSecretFormat',
 			},
 		],
 		webhooks: [
@@ -95,7 +133,7 @@ export class DynamicQrTrigger implements INodeType {
 			},
 			{
 				displayName:
-					"In the service's dashboard, add a webhook endpoint whose URL is this node's Production URL (above), with the same events as chosen here, then paste the endpoint's signing secret below. Nothing is registered or removed automatically.",
+					"In the service's dashboard, add a webhook endpoint whose URL is this node's Production URL (above), with the same events as chosen here, then put the endpoint's signing secret in the credential (version 1: the field below). Nothing is registered or removed automatically.",
 				name: 'dashboardNotice',
 				type: 'notice',
 				default: '',
@@ -118,6 +156,7 @@ export class DynamicQrTrigger implements INodeType {
 				displayOptions: {
 					show: {
 						endpointMode: ['dashboard'],
+						'@version': [1],
 					},
 				},
 			},
@@ -160,6 +199,24 @@ export class DynamicQrTrigger implements INodeType {
 		],
 	};
 
+	methods = {
+		credentialTest: {
+			/** The credential's Test button: no API call knows the secret, so its form is checked. */
+			async signingSecretFormat(
+				this: ICredentialTestFunctions,
+				credential: ICredentialsDecrypted,
+			): Promise<INodeCredentialTestResult> {
+				return isValidSecret(String(credential.data?.signingSecret ?? '').trim())
+					? { status: 'OK', message: 'The signing secret is well-formed' }
+					: {
+							status: 'Error',
+							message:
+								'Not a signing secret: copy it from the endpoint in the dashboard; it begins with "whsec_" followed by base64 text',
+						};
+			},
+		},
+	};
+
 	webhookMethods = {
 		default: {
 			/**
@@ -169,10 +226,10 @@ export class DynamicQrTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				if (endpointMode(this) === 'dashboard') {
 					selectedEvents(this);
-					if (!isValidSecret(pastedSecret(this))) {
+					if (!isValidSecret(await dashboardSecret(this))) {
 						throw new NodeOperationError(
 							this.getNode(),
-							'The Signing Secret is not a valid signing secret',
+							`The signing secret in ${secretSource(this)} is missing or not a valid signing secret`,
 							{
 								description:
 									'Copy the signing secret of the endpoint from the dashboard: it begins with "whsec_" followed by base64 text.',
@@ -299,7 +356,7 @@ export class DynamicQrTrigger implements INodeType {
 		const mode = endpointMode(this);
 		const secret =
 			mode === 'dashboard'
-				? pastedSecret(this)
+				? await dashboardSecret(this)
 				: (this.getWorkflowStaticData('node') as IDataObject).secret;
 
 		const refuse = (why: string): IWebhookResponseData => {
@@ -313,7 +370,7 @@ export class DynamicQrTrigger implements INodeType {
 		if (!isValidSecret(secret)) {
 			this.logger.warn(
 				mode === 'dashboard'
-					? 'Dynamic QR Trigger: the Signing Secret parameter is empty or not a valid "whsec_" secret; deliveries are refused'
+					? `Dynamic QR Trigger: the signing secret in ${secretSource(this)} is missing or not a valid "whsec_" secret; deliveries are refused`
 					: 'Dynamic QR Trigger: no signing secret is stored for this workflow (deactivate and activate it again); deliveries are refused',
 			);
 			return refuse('no valid signing secret');

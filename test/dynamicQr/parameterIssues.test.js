@@ -62,6 +62,8 @@ const NODES = {
 	'Dynamic QR': new DynamicQr().description,
 	'Dynamic QR Tool': asTool(new DynamicQr().description),
 	'Dynamic QR Trigger': new DynamicQrTrigger().description,
+	// Workflows made before version 2 keep their nodes at version 1.
+	'Dynamic QR Trigger v1': { ...new DynamicQrTrigger().description, version: 1 },
 	'Dynamic QR Polling Trigger': new DynamicQrPollingTrigger().description,
 };
 

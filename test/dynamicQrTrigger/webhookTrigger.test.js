@@ -21,6 +21,7 @@ const {
 } = require('./helpers/sandbox');
 const { sign } = require('../../dist/nodes/DynamicQrTrigger/signature');
 const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQrTrigger/lifecycle');
+const { DynamicQrTrigger } = require('../../dist/nodes/DynamicQrTrigger/DynamicQrTrigger.node');
 
 let sandbox;
 let receiver;
@@ -538,7 +539,7 @@ describe('endpoint created in the dashboard', () => {
 				{ credentials: null },
 			);
 			await expect(activate(setup)).rejects.toThrow(
-				'The Signing Secret is not a valid signing secret',
+				'The signing secret in the Signing Secret parameter is missing or not a valid signing secret',
 			);
 		}
 		const noEvents = trigger(
@@ -550,6 +551,54 @@ describe('endpoint created in the dashboard', () => {
 			{ credentials: null },
 		);
 		await expect(activate(noEvents)).rejects.toThrow('No event is selected');
+	});
+
+	test('version 2 verifies with the secret of its credential; a malformed one fails activation, and the Test button says so', async () => {
+		const setup = trigger(
+			{ endpointMode: 'dashboard', events: ['scan.created'] },
+			{
+				typeVersion: 2,
+				credentialType: 'dynamicQrSigningSecretApi',
+				credentials: { signingSecret: '' },
+			},
+		);
+		const created = await api(sandbox, 'POST', '/webhooks', {
+			url: webhookUrlOf(setup),
+			events: ['scan.created'],
+		});
+		const secret = created.body.data.secret;
+		const useSecret = (value) => {
+			setup.additionalData.credentialsHelper.getDecrypted = async () => ({ signingSecret: value });
+		};
+		useSecret(`  ${secret}\n`); // as pasted
+		expect(await activate(setup)).toEqual({ existed: true });
+
+		const code = await createQrCode(sandbox, 'dashboard v2');
+		await sandbox.control('POST', '/scans', { qr_code_id: code.id });
+		await flushDeliveries(sandbox);
+		await receiver.settle();
+		expect(collected.map((item) => item.type)).toEqual(['scan.created']);
+
+		useSecret('whsec_' + Buffer.alloc(24, 1).toString('base64'));
+		await sandbox.control('POST', '/scans', { qr_code_id: code.id });
+		await flushDeliveries(sandbox);
+		await receiver.settle();
+		expect(collected).toHaveLength(1);
+		expect(receiver.answers.filter((answer) => answer.status === 401)).toHaveLength(1);
+
+		useSecret('not-a-secret');
+		await expect(activate(setup)).rejects.toThrow(
+			'The signing secret in the Dynamic QR Webhook Signing Secret credential is missing or not a valid signing secret',
+		);
+		const { signingSecretFormat } = new DynamicQrTrigger().methods.credentialTest;
+		expect(await signingSecretFormat.call({}, { data: { signingSecret: secret } })).toEqual({
+			status: 'OK',
+			message: 'The signing secret is well-formed',
+		});
+		expect(
+			(await signingSecretFormat.call({}, { data: { signingSecret: 'whsec_x' } })).status,
+		).toBe('Error');
+		expect(logLines.map((line) => line.message).join('\n')).not.toContain(secret);
 	});
 
 	test('verifies with the pasted secret; registers and removes nothing', async () => {

@@ -30,6 +30,13 @@ const { Workflow } = require('n8n-workflow');
 const DIST = path.resolve(__dirname, '../../dist');
 const { DynamicQrApi } = require(path.join(DIST, 'credentials/DynamicQrApi.credentials.js'));
 const credentialType = new DynamicQrApi();
+const { DynamicQrSigningSecretApi } = require(
+	path.join(DIST, 'credentials/DynamicQrSigningSecretApi.credentials.js'),
+);
+/** The package's credential types, by name. */
+const ourCredentialTypes = Object.fromEntries(
+	[credentialType, new DynamicQrSigningSecretApi()].map((type) => [type.name, type]),
+);
 
 /** Every log line the nodes write through n8n's logger, for tests to assert on (and on what is absent). */
 const logLines = [];
@@ -71,11 +78,11 @@ function resolveCredentialExpression(value, credentials) {
 function createCredentialsHelper(credentialData) {
 	return {
 		getParentTypes: () => [],
-		isCredentialUsableByNode: (type) => type === credentialType.name,
+		isCredentialUsableByNode: (type) => type in ourCredentialTypes,
 		getDecrypted: async () => ({ ...credentialData }),
 		preAuthentication: async () => undefined,
 		runPreAuthentication: async () => undefined,
-		getCredentialsProperties: () => credentialType.properties,
+		getCredentialsProperties: (type) => ourCredentialTypes[type].properties,
 		updateCredentials: async () => {},
 		updateCredentialsOauthTokenData: async () => {},
 		getOAuth2Options: () => undefined,

@@ -113,6 +113,9 @@ function nodeTypesFor(type, description) {
 	};
 }
 
+const latestVersion = (description) =>
+	Array.isArray(description.version) ? description.version.at(-1) : description.version;
+
 /**
  * What n8n does with a stored node before running it: the node's parameters with n8n's defaults
  * filled in, and the issues that would stop the run (null when none).
@@ -122,9 +125,7 @@ function n8nPreRunCheck(description, parameters) {
 		id: '00000000-0000-4000-8000-000000000001',
 		name: 'Node',
 		type: `test.${description.name}`,
-		typeVersion: Array.isArray(description.version)
-			? description.version.at(-1)
-			: description.version,
+		typeVersion: latestVersion(description),
 		position: [0, 0],
 		parameters,
 	};
@@ -143,8 +144,10 @@ function n8nPreRunCheck(description, parameters) {
 
 /** The top-level properties n8n counts as shown for these parameters. */
 function shownProperties(description, parameters) {
+	// The node's version decides displays keyed on '@version'.
+	const node = { typeVersion: latestVersion(description) };
 	return description.properties.filter((property) =>
-		NodeHelpers.displayParameter(parameters, property, null, description),
+		NodeHelpers.displayParameter(parameters, property, node, description),
 	);
 }
 

@@ -81,6 +81,8 @@ function createWorkflow({
 	credentials,
 	webhookBaseUrl,
 	staticData,
+	typeVersion = 1,
+	credentialType = 'dynamicQrApi',
 } = {}) {
 	workflowCounter++;
 	const id = `wf${String(workflowCounter).padStart(6, '0')}`;
@@ -88,12 +90,12 @@ function createWorkflow({
 		id: `node-${id}`,
 		name: type === TRIGGER_TYPE ? 'Dynamic QR Trigger' : 'Dynamic QR Polling Trigger',
 		type,
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		parameters,
 		webhookId: type === TRIGGER_TYPE ? `hook${id}` : undefined,
 		credentials: credentials
-			? { dynamicQrApi: { id: 'cred1', name: 'Dynamic QR account' } }
+			? { [credentialType]: { id: 'cred1', name: 'Credential' } }
 			: undefined,
 	};
 	const sink = {
