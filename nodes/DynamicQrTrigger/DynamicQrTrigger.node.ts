@@ -422,7 +422,12 @@ export class DynamicQrTrigger implements INodeType {
 			return { webhookResponse: { received: true, started: false, reason: 'duplicate delivery' } };
 		}
 
+		// Answered here, as n8n would ("Workflow was started"), so that n8n saves the delivery
+		// record at once: when n8n answers itself, it starts the workflow first, and that resets
+		// the flag that tells it the static data changed, so the record would never be saved.
+		this.getResponseObject().status(200).json({ message: 'Workflow was started' });
 		return {
+			noWebhookResponse: true,
 			workflowData: [
 				[
 					{

@@ -302,7 +302,8 @@ async function startReceiver() {
 				answers.push({ path: url.pathname, status: 500, error: error.message });
 				return;
 			}
-			if (result.noWebhookResponse === true) {
+			// The node answered itself; n8n still starts the workflow when it returned data.
+			if (result.noWebhookResponse === true && result.workflowData === undefined) {
 				answers.push({ path: url.pathname, status: res.statusCode, started: false });
 				return;
 			}
@@ -318,11 +319,13 @@ async function startReceiver() {
 				});
 				return;
 			}
-			// responseMode "onReceived": answer at once, run the workflow after.
-			res.statusCode = 200;
-			res.setHeader('content-type', 'application/json');
-			res.end(JSON.stringify({ message: 'Workflow was started' }));
-			answers.push({ path: url.pathname, status: 200, started: true });
+			// responseMode "onReceived": answer at once (unless the node did), run the workflow after.
+			if (result.noWebhookResponse !== true) {
+				res.statusCode = 200;
+				res.setHeader('content-type', 'application/json');
+				res.end(JSON.stringify({ message: 'Workflow was started' }));
+			}
+			answers.push({ path: url.pathname, status: res.statusCode, started: true });
 			const run = await runWorkflowFrom(
 				{ ...setup, additionalData: requestData },
 				result.workflowData,
