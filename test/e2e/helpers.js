@@ -3,6 +3,7 @@
  * Helpers of the end-to-end suite: a local HTTP receiver (stands in for a chat or CRM webhook),
  * bounded polling, workflow builders and direct calls to the sandbox's API.
  */
+const crypto = require('node:crypto');
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -336,7 +337,50 @@ function triggerWorkflow(events) {
 	return workflow('E2E: trigger', nodes, chain('Dynamic QR Trigger', 'Received'));
 }
 
+/**
+ * Dynamic QR Trigger version 2 for an endpoint created in the dashboard (its secret in the
+ * named signing-secret credential) → No Operation; `webhookId` is the one the endpoint's URL uses.
+ */
+function dashboardTriggerWorkflow(webhookId, credentialName) {
+	const nodes = [
+		node(
+			'Dynamic QR Trigger',
+			'n8n-nodes-dynamic-qr.dynamicQrTrigger',
+			{ endpointMode: 'dashboard', events: ['scan.created'], filters: {} },
+			{
+				typeVersion: 2,
+				webhookId,
+				credentials: { dynamicQrSigningSecretApi: { name: credentialName } },
+			},
+		),
+		node('Received', 'n8n-nodes-base.noOp', {}),
+	];
+	return workflow('E2E: dashboard trigger v2', nodes, chain('Dynamic QR Trigger', 'Received'));
+}
+
+/** POSTs `body` to a webhook URL with a Standard Webhooks signature made with a random secret. */
+async function postForged(url, body) {
+	const webhookId = `msg_forged${Date.now()}`;
+	const timestamp = Math.floor(Date.now() / 1000);
+	const signature = crypto
+		.createHmac('sha256', crypto.randomBytes(24))
+		.update(`${webhookId}.${timestamp}.${body}`)
+		.digest('base64');
+	return fetch(url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			'webhook-id': webhookId,
+			'webhook-timestamp': String(timestamp),
+			'webhook-signature': `v1,${signature}`,
+		},
+		body,
+	});
+}
+
 module.exports = {
+	dashboardTriggerWorkflow,
+	postForged,
 	CREDENTIAL_NAME,
 	TYPE_SAMPLES,
 	loadExamples,

@@ -23,6 +23,8 @@ const {
 	lifecycleWorkflow,
 	getManyWorkflow,
 	triggerWorkflow,
+	dashboardTriggerWorkflow,
+	postForged,
 } = require('./helpers');
 
 const REFUSED_KEY_MESSAGE =
@@ -98,7 +100,9 @@ describe.each([
 			expect.arrayContaining([...EXPECTED_NODE_TYPES, 'n8n-nodes-dynamic-qr.dynamicQrTool']),
 		);
 		const credentialTypes = await n8n.rest('GET', '/types/credentials.json');
-		expect(credentialTypes.map((type) => type.name)).toContain('dynamicQrApi');
+		expect(credentialTypes.map((type) => type.name)).toEqual(
+			expect.arrayContaining(['dynamicQrApi', 'dynamicQrSigningSecretApi']),
+		);
 	});
 
 	test('the credential test passes for a good key and fails clearly for a bad one', async () => {
@@ -399,6 +403,21 @@ describe.each([
 		}
 		expect(scanExecution.id).toBeDefined();
 
+		// The deliveries are recorded in the workflow's stored static data (shared by every n8n
+		// process), and a resend of one (same webhook-id, freshly signed) starts nothing.
+		const stored = (await n8n.workflow(created.id)).staticData?.['node:Dynamic QR Trigger'];
+		expect(Object.keys(stored?.deliveries ?? {}).sort()).toEqual(
+			events.map((event) => event.id).sort(),
+		);
+		const scanDelivery = deliveries.find((entry) => entry.event_id === scanEvent.id);
+		const resend = await sandbox.control('POST', `/deliveries/${scanDelivery.id}/resend`);
+		expect(resend.data.attempt.status_code).toBe(200);
+		// A started execution would be saved within moments of the answer; give it time to show.
+		await new Promise((resolve) => setTimeout(resolve, 3000));
+		expect(await settledExecutions(created.id, 2, 'the executions after the resend')).toHaveLength(
+			2,
+		);
+
 		// A forged delivery (a signature made with another secret) is refused, and starts nothing.
 		const body = JSON.stringify({
 			id: 'evt_forged',
@@ -406,23 +425,7 @@ describe.each([
 			created_at: new Date().toISOString(),
 			data: scanEvent.data,
 		});
-		const forgedSecret = crypto.randomBytes(24);
-		const webhookId = `msg_forged${Date.now()}`;
-		const timestamp = Math.floor(Date.now() / 1000);
-		const signature = crypto
-			.createHmac('sha256', forgedSecret)
-			.update(`${webhookId}.${timestamp}.${body}`)
-			.digest('base64');
-		const forged = await fetch(webhookUrl, {
-			method: 'POST',
-			headers: {
-				'content-type': 'application/json',
-				'webhook-id': webhookId,
-				'webhook-timestamp': String(timestamp),
-				'webhook-signature': `v1,${signature}`,
-			},
-			body,
-		});
+		const forged = await postForged(webhookUrl, body);
 		expect(forged.status).toBe(401);
 		const unsigned = await fetch(webhookUrl, {
 			method: 'POST',
@@ -444,6 +447,49 @@ describe.each([
 		expect(await endpointsAt(webhookUrl, 0)).toEqual([]);
 		const all = (await sandbox.control('GET', '/webhooks')).data;
 		expect(all.filter((endpoint) => endpoint.id === endpointId)).toEqual([]);
+	});
+
+	test('trigger version 2 with an endpoint created in the dashboard: its credential’s secret verifies scans; forged ones are refused', async () => {
+		const webhookId = crypto.randomUUID();
+		const url = n8n.webhookUrl(webhookId);
+		const endpoint = (
+			await sandboxApi(sandbox, 'POST', '/webhooks', { url, events: ['scan.created'] })
+		).data;
+		const credential = await n8n.createCredential({
+			name: 'Dashboard endpoint secret',
+			type: 'dynamicQrSigningSecretApi',
+			data: { signingSecret: endpoint.secret },
+		});
+		const created = await n8n.createWorkflow(dashboardTriggerWorkflow(webhookId, credential.name), {
+			keepWebhookIds: true,
+		});
+		await n8n.activate(created.id);
+		try {
+			const code = (
+				await sandboxApi(sandbox, 'POST', '/qr-codes', {
+					name: 'e2e dashboard v2',
+					type: 'url',
+					payload: { url: 'https://example.com/v2' },
+				})
+			).data;
+			await sandbox.control('POST', '/scans', { qr_code_id: code.id });
+			const [execution] = await settledExecutions(created.id, 1, 'the execution of the scan');
+			expect(execution.status).toBe('success');
+			const [item] = (await n8n.execution(execution.id)).items('Dynamic QR Trigger');
+			expect(item.json).toMatchObject({ type: 'scan.created', data: { qr_code: { id: code.id } } });
+
+			const forged = await postForged(
+				url,
+				JSON.stringify({ id: 'evt_x', type: 'scan.created', data: {} }),
+			);
+			expect(forged.status).toBe(401);
+			expect(await triggeredExecutions(created.id)).toHaveLength(1);
+		} finally {
+			await n8n.deactivate(created.id);
+			await sandboxApi(sandbox, 'DELETE', `/webhooks/${endpoint.id}`);
+		}
+		// The workflow holds no secret: it is in the encrypted credential.
+		expect(JSON.stringify(await n8n.workflow(created.id))).not.toContain(endpoint.secret);
 	});
 
 	describe('every example workflow imports and runs', () => {
