@@ -621,7 +621,7 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 		}
 	});
 
-	test('a delivered event re-sent (≥100 times) to the other webhook processor starts no second execution', async () => {
+	test('a delivered event re-sent (≥100 times) to the other webhook processor, half of them after both restarted, starts no second execution', async () => {
 		installRouteOverrides();
 		const created = await cluster.createWorkflow(triggerWorkflow(['lead.created']));
 		const webhookUrl = cluster.webhookUrl(created.webhookIds['Dynamic QR Trigger']);
@@ -643,8 +643,18 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			expect(deliveries).toHaveLength(EVENTS);
 			await settledExecutions(created.id, EVENTS, `${EVENTS} first executions`);
 
+			// Half the re-sends, then both processors restart (nothing stays in their memory), then
+			// the other half: those can only be recognised from the database.
 			const resends = [];
-			for (const delivery of deliveries) resends.push(await resendToAnotherProcessor(delivery));
+			for (const delivery of deliveries.slice(0, EVENTS / 2)) {
+				resends.push(await resendToAnotherProcessor(delivery));
+			}
+			for (let index = 0; index < PROCESSORS; index += 1) {
+				await cluster.restartWebhookProcessor(index);
+			}
+			for (const delivery of deliveries.slice(EVENTS / 2)) {
+				resends.push(await resendToAnotherProcessor(delivery));
+			}
 			expect(resends).toHaveLength(EVENTS);
 			// Each re-send really went to the other processor, and was answered 2xx.
 			expect(resends.every((resend) => resend.first !== resend.second)).toBe(true);
@@ -679,6 +689,66 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			expect(duplicates).toBe(0);
 		} finally {
 			cluster.balancer.route = undefined;
+			await cluster.deactivate(created.id);
+		}
+	});
+
+	test('re-activations racing deliveries never leave an old signing secret stored; no delivery starts twice', async () => {
+		const created = await cluster.createWorkflow(triggerWorkflow(['scan.created']));
+		const webhookPath = new URL(cluster.webhookUrl(created.webhookIds['Dynamic QR Trigger']))
+			.pathname;
+		const code = (
+			await sandboxApi(sandbox, 'POST', '/qr-codes', {
+				name: 'racing',
+				type: 'url',
+				payload: { url: 'https://example.com/racing' },
+			})
+		).data;
+		await cluster.activate(created.id);
+		let racing = true;
+		const scans = (async () => {
+			while (racing) {
+				await scan(code);
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			}
+		})();
+		try {
+			for (let cycle = 0; cycle < 3; cycle += 1) {
+				await cluster.deactivate(created.id);
+				await cluster.activate(created.id);
+			}
+		} finally {
+			racing = false;
+			await scans;
+		}
+		try {
+			// Deliveries that reached n8n while it was active ended in exactly one execution each.
+			const answered = cluster.balancer
+				.webhookRecords()
+				.filter((record) => record.path === webhookPath && record.status === 200);
+			const racingExecutions = await settledExecutions(
+				created.id,
+				new Set(answered.map((record) => record.webhookId)).size,
+				'the executions of the racing scans',
+			);
+			const counts = countByWebhookId(await triggerEvents(racingExecutions));
+			expect([...counts.values()].filter((count) => count > 1)).toEqual([]);
+
+			// The stored secret is the live endpoint's: fresh scans are all verified and started.
+			const mark = cluster.balancer.records.length;
+			for (let index = 0; index < 5; index += 1) await scan(code);
+			await settledExecutions(
+				created.id,
+				racingExecutions.length + 5,
+				'the executions of 5 fresh scans',
+			);
+			const fresh = cluster.balancer.records
+				.slice(mark)
+				.filter((record) => record.path === webhookPath);
+			// (A retry of a delivery refused while a new secret was being stored may come along.)
+			expect(fresh.length).toBeGreaterThanOrEqual(5);
+			expect(fresh.filter((record) => record.status !== 200)).toEqual([]);
+		} finally {
 			await cluster.deactivate(created.id);
 		}
 	});
