@@ -21,6 +21,8 @@ const {
 	sandboxApi,
 	getManyWorkflow,
 	triggerWorkflow,
+	node,
+	chain,
 } = require('../e2e/helpers');
 
 const VERSION = '2.40.7';
@@ -183,29 +185,7 @@ async function resendToAnotherProcessor(delivery) {
 }
 
 // Workflow builders the shared helpers do not have.
-let nodeCounter = 0;
-function node(name, type, parameters, extra = {}) {
-	nodeCounter += 1;
-	return {
-		id: `10000000-0000-4000-8000-${String(nodeCounter).padStart(12, '0')}`,
-		name,
-		type,
-		typeVersion: 1,
-		position: [nodeCounter * 20, 300],
-		parameters,
-		...extra,
-	};
-}
 const credentials = { dynamicQrApi: { name: CREDENTIAL_NAME } };
-function chain(...names) {
-	const connections = {};
-	for (let index = 0; index < names.length - 1; index += 1) {
-		connections[names[index]] = {
-			main: [[{ node: names[index + 1], type: 'main', index: 0 }]],
-		};
-	}
-	return connections;
-}
 
 /** Start → a list of `count` rows → one item per row → Create (Concurrent Requests 5). */
 function bulkCreateWorkflow(prefix, count) {

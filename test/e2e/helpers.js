@@ -379,6 +379,8 @@ async function postForged(url, body) {
 }
 
 module.exports = {
+	node,
+	chain,
 	dashboardTriggerWorkflow,
 	postForged,
 	CREDENTIAL_NAME,
