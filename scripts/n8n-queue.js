@@ -628,7 +628,7 @@ async function startQueueCluster(options = {}) {
 		} catch (cleanupError) {
 			error.message += `\n${cleanupError.message}`;
 		}
-		error.message += `\n(logs in ${userFolder})`;
+		if (userFolder) error.message += `\n(logs in ${userFolder})`;
 		throw error;
 	}
 
