@@ -30,6 +30,15 @@ function database() {
 	};
 }
 
+/** Which of these ids the stored record holds. */
+function recorded(db, ids, now = Date.now()) {
+	const { isRecorded } = require(MODULE);
+	return ids.filter((id) => isRecorded(db.load(), id, now));
+}
+
+/** Entries in the stored record (fixed width, 18 characters each). */
+const entryCount = (db) => (db.load().deliveries ?? '').length / 18;
+
 /**
  * One webhook request: load, check (and record), save when n8n would (the copy changed). True
  * when the delivery started the workflow.
@@ -62,10 +71,10 @@ test('an id lost to a concurrent save of another processor returns with that pro
 	db.save(copyA);
 	expect(b.isRepeatDelivery(copyB, TRIGGER, 'evt_b', Date.now())).toBe(false);
 	db.save(copyB);
-	expect(Object.keys(db.load().deliveries)).toEqual(['evt_b']);
+	expect(recorded(db, ['evt_a', 'evt_b'])).toEqual(['evt_b']);
 	// A's next request, even a repeat it drops, writes its own record back.
 	expect(handle(a, db, 'evt_b')).toBe(false);
-	expect(Object.keys(db.load().deliveries).sort()).toEqual(['evt_a', 'evt_b']);
+	expect(recorded(db, ['evt_a', 'evt_b'])).toEqual(['evt_a', 'evt_b']);
 	expect(handle(b, db, 'evt_a')).toBe(false);
 });
 
@@ -88,9 +97,41 @@ test('ids expire after 24 hours; at most 2000 are kept, the oldest dropped', () 
 	expect(handle(newProcess(), db, 'evt_old', start + 25 * 3600 * 1000)).toBe(true);
 
 	const many = newProcess();
-	for (let index = 0; index < 2100; index += 1) handle(many, db, `evt_${index}`, start + index);
-	const kept = Object.keys(db.load().deliveries);
-	expect(kept).toHaveLength(2000);
-	expect(kept).not.toContain('evt_0');
-	expect(kept).toContain('evt_2099');
+	const later = start + 26 * 3600 * 1000;
+	let most = 0;
+	for (let index = 0; index < 2100; index += 1) {
+		handle(many, db, `evt_${index}`, later + index);
+		most = Math.max(most, entryCount(db));
+	}
+	expect(most).toBe(2000);
+	const now = later + 2100;
+	const all = Array.from({ length: 2100 }, (_, index) => `evt_${index}`);
+	// The oldest went first: the first 100 are gone, the last 2000 are kept.
+	expect(recorded(db, [...all, 'evt_old'], now)).toEqual(all.slice(100));
+	// What the process itself remembers stays within the cap too, and still drops a repeat.
+	expect(handle(many, db, 'evt_2099', now)).toBe(false);
+	expect(handle(newProcess(), db, 'evt_50', now)).toBe(true);
+});
+
+test('through n8n’s change-tracking static data: a new id marks it changed, a repeat does not', () => {
+	const { ObservableObject } = require('n8n-workflow');
+	const column = { node: {} };
+	const processModule = newProcess();
+	const load = () => ObservableObject.create(JSON.parse(JSON.stringify(column)));
+
+	const first = load();
+	expect(processModule.isRepeatDelivery(first.node, TRIGGER, 'evt_1', Date.now())).toBe(false);
+	expect(first.__dataChanged).toBe(true);
+	column.node = JSON.parse(JSON.stringify(first.node));
+
+	// The record exists now, so the next id is added inside it: still seen as a change.
+	const second = load();
+	expect(processModule.isRepeatDelivery(second.node, TRIGGER, 'evt_2', Date.now())).toBe(false);
+	expect(second.__dataChanged).toBe(true);
+	column.node = JSON.parse(JSON.stringify(second.node));
+	expect(column.node.deliveries).toHaveLength(2 * 18);
+
+	const repeat = load();
+	expect(processModule.isRepeatDelivery(repeat.node, TRIGGER, 'evt_2', Date.now())).toBe(true);
+	expect(repeat.__dataChanged).toBeFalsy();
 });
