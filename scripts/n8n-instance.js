@@ -18,7 +18,7 @@
  * community packages installed from its panel and scans at start. So what n8n loads is exactly what
  * npm would publish. Build and pack happen once per process (per package folder).
  */
-const { spawn, spawnSync, execFileSync } = require('node:child_process');
+const { spawnSync, execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
@@ -26,6 +26,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { ensureN8n, N8N_VERSIONS } = require('./n8n-runtime');
+const { spawnN8n } = require('./n8n-process');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const PACKAGE_NAME = 'n8n-nodes-dynamic-qr';
@@ -352,70 +353,17 @@ async function startN8n(options = {}) {
 	};
 
 	const logFile = path.join(userFolder, 'n8n.log');
-	const logStream = fs.createWriteStream(logFile, { flags: 'a' });
 	log(`Starting n8n ${version} on ${url} (user folder ${userFolder}) …`);
 	const started = Date.now();
-	// n8n runs under a watchdog (scripts/n8n-watchdog.js) that ends it when this process goes
-	// away by any means; n8n and its task runners form a process group that stop() ends.
-	const child = spawn(
-		runtime.nodeBin,
-		[path.join(__dirname, 'n8n-watchdog.js'), runtime.n8nBin, 'start'],
-		{
-			cwd: userFolder,
-			env,
-			stdio: ['pipe', 'pipe', 'pipe'],
-			detached: true,
-		},
-	);
-	child.stdin.on('error', () => {}); // the watchdog may be gone first
-	let n8nPid;
-	let exited = null;
-	const exitPromise = new Promise((resolve) => {
-		child.once('exit', (code, signal) => {
-			exited = { code, signal };
-			resolve(exited);
-		});
+	const n8nProcess = spawnN8n({
+		runtime,
+		command: 'start',
+		cwd: userFolder,
+		env,
+		logFile,
+		onLine: n8nLog,
 	});
-	const killGroup = (signal) => {
-		for (const group of [n8nPid, child.pid]) {
-			if (!group) continue;
-			try {
-				process.kill(-group, signal);
-			} catch {
-				// already gone
-			}
-		}
-	};
-	// Plain Node runs this on exit (jest's sandboxed `process` does not: the watchdog covers it).
-	const onExit = () => killGroup('SIGKILL');
-	process.once('exit', onExit);
-
-	let tail = [];
-	let buffered = '';
-	let resolvePid;
-	const pidPromise = new Promise((resolve) => {
-		resolvePid = resolve;
-	});
-	const onOutput = (chunk) => {
-		logStream.write(chunk);
-		buffered += chunk.toString();
-		const lines = buffered.split('\n');
-		buffered = lines.pop();
-		for (const line of lines) {
-			const pidLine = /^__N8N_PID__=(\d+)$/.exec(line);
-			if (pidLine) {
-				n8nPid = Number(pidLine[1]);
-				resolvePid(n8nPid);
-				continue;
-			}
-			tail.push(line);
-			if (tail.length > 60) tail = tail.slice(-60);
-			if (n8nLog) n8nLog(line);
-		}
-	};
-	child.stdout.on('data', onOutput);
-	child.stderr.on('data', onOutput);
-	await Promise.race([pidPromise, exitPromise]);
+	await n8nProcess.started;
 
 	const browserId = crypto.randomUUID();
 	let cookie = '';
@@ -463,31 +411,7 @@ async function startN8n(options = {}) {
 	}
 
 	async function stop({ keep = false } = {}) {
-		if (!exited) {
-			// n8n shuts down cleanly on SIGTERM (its triggers deregister their webhooks).
-			if (n8nPid) {
-				try {
-					process.kill(-n8nPid, 'SIGTERM');
-				} catch {
-					// already gone
-				}
-			}
-			let timer;
-			const timedOut = await Promise.race([
-				exitPromise.then(() => false),
-				new Promise((resolve) => {
-					timer = setTimeout(() => resolve(true), 30000);
-				}),
-			]);
-			clearTimeout(timer);
-			if (timedOut) {
-				killGroup('SIGKILL');
-				await exitPromise;
-			}
-		}
-		killGroup('SIGKILL');
-		process.removeListener('exit', onExit);
-		await new Promise((resolve) => logStream.end(resolve));
+		await n8nProcess.stop();
 		if (ownFolder && !keep) fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 
@@ -495,14 +419,15 @@ async function startN8n(options = {}) {
 		// 1. HTTP up
 		const deadline = started + startTimeoutMs;
 		for (;;) {
-			if (exited) {
+			if (n8nProcess.exited) {
+				const { code, signal } = n8nProcess.exited;
 				throw new Error(
-					`n8n ${version} exited (code ${exited.code}, signal ${exited.signal}) while starting:\n${tail.slice(-25).join('\n')}`,
+					`n8n ${version} exited (code ${code}, signal ${signal}) while starting:\n${n8nProcess.tail()}`,
 				);
 			}
 			if (Date.now() > deadline) {
 				throw new Error(
-					`n8n ${version} did not answer within ${startTimeoutMs / 1000} s:\n${tail.slice(-25).join('\n')}`,
+					`n8n ${version} did not answer within ${startTimeoutMs / 1000} s:\n${n8nProcess.tail()}`,
 				);
 			}
 			try {
@@ -544,7 +469,7 @@ async function startN8n(options = {}) {
 		const missing = EXPECTED_NODE_TYPES.filter((name) => !names.has(name));
 		if (missing.length) {
 			throw new Error(
-				`n8n ${version} started without ${missing.join(', ')}; see ${logFile}:\n${tail.slice(-25).join('\n')}`,
+				`n8n ${version} started without ${missing.join(', ')}; see ${logFile}:\n${n8nProcess.tail()}`,
 			);
 		}
 		log(`n8n ${version} is up on ${url} after ${Math.round((Date.now() - started) / 1000)} s`);
@@ -564,10 +489,10 @@ async function startN8n(options = {}) {
 		port,
 		/** n8n's process id (also the id of the process group of n8n and its task runners). */
 		get pid() {
-			return n8nPid;
+			return n8nProcess.pid;
 		},
 		/** The watchdog's process id. */
-		watchdogPid: child.pid,
+		watchdogPid: n8nProcess.watchdogPid,
 		userFolder,
 		logFile,
 		owner: { email: owner.email, password: owner.password },
@@ -813,11 +738,11 @@ async function startN8n(options = {}) {
 		},
 
 		/** The last lines n8n wrote (for failure messages). */
-		logTail: (lines = 40) => tail.slice(-lines).join('\n'),
+		logTail: (lines = 40) => n8nProcess.tail(lines),
 
 		/** Whether the n8n process is still running. */
 		get running() {
-			return !exited;
+			return !n8nProcess.exited;
 		},
 
 		/** Stops n8n and its children; removes the temporary user folder unless `{ keep: true }`. */

@@ -28,7 +28,7 @@
  * behind a load balancer without health checks, and the sender's retries are what is tested.
  * `balancer.failover = true` instead tries the next processor when a connection is refused.
  */
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
@@ -37,6 +37,7 @@ const path = require('node:path');
 
 const { startN8n, freePort, N8N_VERSIONS } = require('./n8n-instance');
 const { ensureN8n } = require('./n8n-runtime');
+const { spawnN8n } = require('./n8n-process');
 
 /** The encryption key every process of a cluster shares (credentials are decrypted by all). */
 const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-dynamic-qr-queue-local-only-key';
@@ -293,97 +294,26 @@ async function startProcess({
 	startTimeoutMs,
 	log,
 }) {
-	const logStream = fs.createWriteStream(logFile, { flags: 'a' });
-	logStream.write(`\n===== ${new Date().toISOString()} starting n8n ${command} (${name}) =====\n`);
-	const started = Date.now();
-	const child = spawn(
-		runtime.nodeBin,
-		[path.join(__dirname, 'n8n-watchdog.js'), runtime.n8nBin, command],
-		{
-			cwd,
-			env,
-			stdio: ['pipe', 'pipe', 'pipe'],
-			detached: true,
-		},
+	fs.appendFileSync(
+		logFile,
+		`\n===== ${new Date().toISOString()} starting n8n ${command} (${name}) =====\n`,
 	);
-	child.stdin.on('error', () => {});
-	let n8nPid;
-	let exited = null;
-	let tail = [];
-	let buffered = '';
-	const exitPromise = new Promise((resolve) => {
-		child.once('exit', (code, signal) => {
-			exited = { code, signal };
-			resolve(exited);
-		});
-	});
-	const onOutput = (chunk) => {
-		logStream.write(chunk);
-		buffered += chunk.toString();
-		const lines = buffered.split('\n');
-		buffered = lines.pop();
-		for (const line of lines) {
-			const pidLine = /^__N8N_PID__=(\d+)$/.exec(line);
-			if (pidLine) n8nPid = Number(pidLine[1]);
-			else {
-				tail.push(line);
-				if (tail.length > 60) tail = tail.slice(-60);
-			}
-		}
-	};
-	child.stdout.on('data', onOutput);
-	child.stderr.on('data', onOutput);
-	const killGroup = (signal) => {
-		for (const group of [n8nPid, child.pid]) {
-			if (!group) continue;
-			try {
-				process.kill(-group, signal);
-			} catch {
-				// already gone
-			}
-		}
-	};
-	const onExit = () => killGroup('SIGKILL');
-	process.once('exit', onExit);
-
-	async function stop() {
-		if (!exited) {
-			if (n8nPid) {
-				try {
-					process.kill(-n8nPid, 'SIGTERM'); // a clean shutdown: running executions finish
-				} catch {
-					// already gone
-				}
-			} else killGroup('SIGTERM');
-			let timer;
-			const timedOut = await Promise.race([
-				exitPromise.then(() => false),
-				new Promise((resolve) => {
-					timer = setTimeout(() => resolve(true), 30000);
-				}),
-			]);
-			clearTimeout(timer);
-			if (timedOut) {
-				killGroup('SIGKILL');
-				await exitPromise;
-			}
-		}
-		killGroup('SIGKILL');
-		process.removeListener('exit', onExit);
-		await new Promise((resolve) => logStream.end(resolve));
-	}
+	const started = Date.now();
+	const n8nProcess = spawnN8n({ runtime, command, cwd, env, logFile });
+	const { stop } = n8nProcess;
 
 	const deadline = started + startTimeoutMs;
 	try {
 		for (;;) {
-			if (exited) {
+			if (n8nProcess.exited) {
+				const { code, signal } = n8nProcess.exited;
 				throw new Error(
-					`n8n ${command} (${name}) exited (code ${exited.code}, signal ${exited.signal}) while starting:\n${tail.slice(-25).join('\n')}`,
+					`n8n ${command} (${name}) exited (code ${code}, signal ${signal}) while starting:\n${n8nProcess.tail()}`,
 				);
 			}
 			if (Date.now() > deadline) {
 				throw new Error(
-					`n8n ${command} (${name}) was not ready within ${startTimeoutMs / 1000} s:\n${tail.slice(-25).join('\n')}`,
+					`n8n ${command} (${name}) was not ready within ${startTimeoutMs / 1000} s:\n${n8nProcess.tail()}`,
 				);
 			}
 			try {
@@ -407,12 +337,12 @@ async function startProcess({
 		logFile,
 		startSeconds: seconds,
 		get pid() {
-			return n8nPid;
+			return n8nProcess.pid;
 		},
 		get running() {
-			return !exited;
+			return !n8nProcess.exited;
 		},
-		logTail: (lines = 40) => tail.slice(-lines).join('\n'),
+		logTail: (lines = 40) => n8nProcess.tail(lines),
 		stop,
 	};
 }

@@ -1,0 +1,131 @@
+'use strict';
+/**
+ * One n8n process (`n8n start`, `n8n worker`, `n8n webhook`) under the watchdog
+ * (scripts/n8n-watchdog.js), which ends it when this process goes away by any means. n8n and its
+ * task runners form a process group that stop() ends: SIGTERM first, so that running executions
+ * finish and triggers deregister, SIGKILL after 30 s.
+ *
+ * Used by scripts/n8n-instance.js (one n8n) and scripts/n8n-queue.js (a queue-mode cluster); each
+ * waits for readiness in its own way.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+
+const STOP_GRACE_MS = 30000;
+const TAIL_LINES = 60;
+
+/**
+ * @param {object} options
+ * @param {{ nodeBin: string, n8nBin: string }} options.runtime from scripts/n8n-runtime.js
+ * @param {string} options.command `start`, `worker` or `webhook`
+ * @param {string} options.cwd
+ * @param {Record<string,string>} options.env the whole environment
+ * @param {string} options.logFile where n8n's output goes (appended)
+ * @param {(line: string) => void} [options.onLine] every line n8n prints
+ */
+function spawnN8n({ runtime, command, cwd, env, logFile, onLine }) {
+	const logStream = fs.createWriteStream(logFile, { flags: 'a' });
+	const child = spawn(
+		runtime.nodeBin,
+		[path.join(__dirname, 'n8n-watchdog.js'), runtime.n8nBin, command],
+		{ cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+	);
+	child.stdin.on('error', () => {}); // the watchdog may be gone first
+
+	let n8nPid;
+	let exited = null;
+	const exitPromise = new Promise((resolve) => {
+		child.once('exit', (code, signal) => {
+			exited = { code, signal };
+			resolve(exited);
+		});
+	});
+	let resolvePid;
+	const pidPromise = new Promise((resolve) => {
+		resolvePid = resolve;
+	});
+
+	let tail = [];
+	let buffered = '';
+	const onOutput = (chunk) => {
+		logStream.write(chunk);
+		buffered += chunk.toString();
+		const lines = buffered.split('\n');
+		buffered = lines.pop();
+		for (const line of lines) {
+			// The watchdog announces n8n's own pid, the leader of n8n's process group.
+			const pidLine = /^__N8N_PID__=(\d+)$/.exec(line);
+			if (pidLine) {
+				n8nPid = Number(pidLine[1]);
+				resolvePid(n8nPid);
+				continue;
+			}
+			tail.push(line);
+			if (tail.length > TAIL_LINES) tail = tail.slice(-TAIL_LINES);
+			if (onLine) onLine(line);
+		}
+	};
+	child.stdout.on('data', onOutput);
+	child.stderr.on('data', onOutput);
+
+	const killGroup = (signal) => {
+		for (const group of [n8nPid, child.pid]) {
+			if (!group) continue;
+			try {
+				process.kill(-group, signal);
+			} catch {
+				// already gone
+			}
+		}
+	};
+	// Plain Node runs this on exit (jest's sandboxed `process` does not: the watchdog covers it).
+	const onExit = () => killGroup('SIGKILL');
+	process.once('exit', onExit);
+
+	async function stop() {
+		if (!exited) {
+			if (n8nPid) {
+				try {
+					process.kill(-n8nPid, 'SIGTERM');
+				} catch {
+					// already gone
+				}
+			} else killGroup('SIGTERM');
+			let timer;
+			const timedOut = await Promise.race([
+				exitPromise.then(() => false),
+				new Promise((resolve) => {
+					timer = setTimeout(() => resolve(true), STOP_GRACE_MS);
+				}),
+			]);
+			clearTimeout(timer);
+			if (timedOut) {
+				killGroup('SIGKILL');
+				await exitPromise;
+			}
+		}
+		killGroup('SIGKILL');
+		process.removeListener('exit', onExit);
+		await new Promise((resolve) => logStream.end(resolve));
+	}
+
+	return {
+		/** n8n's pid once the watchdog announced it (or the watchdog exited first). */
+		started: Promise.race([pidPromise, exitPromise]),
+		exitPromise,
+		get pid() {
+			return n8nPid;
+		},
+		watchdogPid: child.pid,
+		/** `{ code, signal }` once the process has exited, else null. */
+		get exited() {
+			return exited;
+		},
+		tail: (lines = 25) => tail.slice(-lines).join('\n'),
+		killGroup,
+		stop,
+	};
+}
+
+module.exports = { spawnN8n };
