@@ -20,6 +20,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { ensureChromium } = require('./provision-browser');
+const { waitFor } = require('./wait-for');
 
 const VIEWPORT = { width: 1440, height: 900 };
 
@@ -97,25 +98,8 @@ async function launchEditorBrowser({ viewport = VIEWPORT, log = () => {} } = {})
 	};
 }
 
-/** Polls `probe` until it returns a truthy value (bounded); resolves with that value. */
-async function poll(probe, { timeoutMs = DEFAULT_TIMEOUT_MS, intervalMs = 250, what }) {
-	const deadline = Date.now() + timeoutMs;
-	let last;
-	for (;;) {
-		try {
-			last = await probe();
-			if (last) return last;
-		} catch (error) {
-			last = error;
-		}
-		if (Date.now() > deadline) {
-			throw new Error(
-				`Timed out after ${timeoutMs / 1000} s waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`,
-			);
-		}
-		await new Promise((resolve) => setTimeout(resolve, intervalMs));
-	}
-}
+/** Polls `probe` until it returns a truthy value (bounded by the editor's default timeout). */
+const poll = (probe, options) => waitFor(probe, { timeoutMs: DEFAULT_TIMEOUT_MS, ...options });
 
 /**
  * Polls `probe` until `done(value)` holds or the time is up, and resolves with the last value

@@ -26,7 +26,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { ensureN8n, N8N_VERSIONS } = require('./n8n-runtime');
-const { spawnN8n } = require('./n8n-process');
+const { baseEnvironment, spawnN8n } = require('./n8n-process');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const PACKAGE_NAME = 'n8n-nodes-dynamic-qr';
@@ -311,44 +311,19 @@ async function startN8n(options = {}) {
 	const brokerPort = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 
-	// A hermetic environment: nothing n8n-specific is inherited from the caller's shell.
-	const inherited = Object.fromEntries(
-		Object.entries(process.env).filter(
-			([name]) =>
-				!/^(N8N_|DB_|EXECUTIONS_|QUEUE_|GENERIC_|WEBHOOK_URL$|NODE_OPTIONS$|NODE_ENV$)/.test(name),
-		),
-	);
 	const env = {
-		...inherited,
-		PATH: `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
-		N8N_USER_FOLDER: userFolder,
+		...baseEnvironment(runtime, userFolder, major),
 		N8N_PORT: String(port),
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_HOST: '127.0.0.1',
-		N8N_PROTOCOL: 'http',
 		// 2.x reads N8N_WEBHOOK_URL (WEBHOOK_URL is deprecated there); 1.x reads WEBHOOK_URL.
 		...(major >= 2 ? { N8N_WEBHOOK_URL: `${url}/` } : { WEBHOOK_URL: `${url}/` }),
 		N8N_EDITOR_BASE_URL: `${url}/`,
-		N8N_SECURE_COOKIE: 'false',
 		N8N_ENCRYPTION_KEY: DEFAULT_ENCRYPTION_KEY,
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_HIRING_BANNER_ENABLED: 'false',
-		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
-		N8N_GIT_NODE_DISABLE_BARE_REPOS: 'true',
-		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'true',
-		// Task runners (Code node) on a port of their own, so several instances can run at once;
-		// 2.x always has them, 1.x needs them switched on.
-		...(major >= 2 ? {} : { N8N_RUNNERS_ENABLED: 'true' }),
+		// Task runners on a port of their own, so several instances can run at once.
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
 		DB_SQLITE_POOL_SIZE: '2',
 		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 		// 2.x publishes activations through an outbox polled every 15 s by default.
 		N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '500',
-		N8N_LOG_LEVEL: 'info',
 		...extraEnv,
 	};
 

@@ -13,6 +13,43 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 
 const STOP_GRACE_MS = 30000;
+
+/**
+ * What every n8n process started here shares: the caller's environment without anything that
+ * configures n8n (so a developer's shell cannot change what is tested), loopback only, and no
+ * telemetry, banners or calls home. Each caller adds its ports, URLs, database and queue.
+ */
+function baseEnvironment(runtime, userFolder, major) {
+	const inherited = Object.fromEntries(
+		Object.entries(process.env).filter(
+			([name]) =>
+				!/^(N8N_|DB_|EXECUTIONS_|QUEUE_|GENERIC_|WEBHOOK_URL$|NODE_OPTIONS$|NODE_ENV$|OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS$)/.test(
+					name,
+				),
+		),
+	);
+	return {
+		...inherited,
+		PATH: `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: userFolder,
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+		N8N_GIT_NODE_DISABLE_BARE_REPOS: 'true',
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'true',
+		// Task runners (the Code node): 2.x always has them, 1.x needs them switched on.
+		...(major >= 2 ? {} : { N8N_RUNNERS_ENABLED: 'true' }),
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_LOG_LEVEL: 'info',
+	};
+}
 const TAIL_LINES = 60;
 
 /**
@@ -128,4 +165,4 @@ function spawnN8n({ runtime, command, cwd, env, logFile, onLine }) {
 	};
 }
 
-module.exports = { spawnN8n };
+module.exports = { baseEnvironment, spawnN8n };

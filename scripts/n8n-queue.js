@@ -37,7 +37,7 @@ const path = require('node:path');
 
 const { startN8n, freePort, N8N_VERSIONS } = require('./n8n-instance');
 const { ensureN8n } = require('./n8n-runtime');
-const { spawnN8n } = require('./n8n-process');
+const { baseEnvironment, spawnN8n } = require('./n8n-process');
 
 /** The encryption key every process of a cluster shares (credentials are decrypted by all). */
 const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-dynamic-qr-queue-local-only-key';
@@ -243,41 +243,6 @@ async function startBalancer({ mainPort, webhookPorts, log }) {
 
 // ---------------------------------------------------------------------------------------------
 // Worker and webhook processes
-
-/**
- * The environment n8n-instance.js gives `n8n start`, for the processes it does not start. Kept
- * in step with it by hand (same hermetic filter and the same settings that matter here).
- */
-function baseEnv(runtime, userFolder, major) {
-	const inherited = Object.fromEntries(
-		Object.entries(process.env).filter(
-			([name]) =>
-				!/^(N8N_|DB_|EXECUTIONS_|QUEUE_|GENERIC_|WEBHOOK_URL$|NODE_OPTIONS$|NODE_ENV$|OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS$)/.test(
-					name,
-				),
-		),
-	);
-	return {
-		...inherited,
-		PATH: `${runtime.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
-		N8N_USER_FOLDER: userFolder,
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_HOST: '127.0.0.1',
-		N8N_PROTOCOL: 'http',
-		N8N_SECURE_COOKIE: 'false',
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_HIRING_BANNER_ENABLED: 'false',
-		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
-		N8N_GIT_NODE_DISABLE_BARE_REPOS: 'true',
-		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'true',
-		...(major >= 2 ? {} : { N8N_RUNNERS_ENABLED: 'true' }),
-		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_LOG_LEVEL: 'info',
-	};
-}
 
 /**
  * Starts `n8n <command>` (worker or webhook) under the watchdog and resolves once
@@ -492,7 +457,7 @@ async function startQueueCluster(options = {}) {
 
 		// 4. Worker and webhook processors, started together (they only read the database).
 		phase = Date.now();
-		const common = { ...baseEnv(runtime, userFolder, major), ...queueEnv };
+		const common = { ...baseEnvironment(runtime, userFolder, major), ...queueEnv };
 		const startWorker = async () => {
 			const port = await freePort();
 			return startProcess({

@@ -23,6 +23,8 @@ const {
 	triggerWorkflow,
 	node,
 	chain,
+	listNodes,
+	endpointsAt: endpointsAtSandbox,
 } = require('../e2e/helpers');
 
 const VERSION = '2.40.7';
@@ -101,16 +103,7 @@ const settledExecutions = (workflowId, count, what, timeoutMs = 240000) =>
 	);
 
 /** The webhook endpoints registered at the sandbox for `url`, once there are `count`. */
-const endpointsAt = (url, count) =>
-	waitFor(
-		async () => {
-			const found = (await sandbox.control('GET', '/webhooks')).data.filter(
-				(endpoint) => endpoint.url === url,
-			);
-			return found.length === count ? found : null;
-		},
-		{ what: `${count} webhook endpoint(s) for ${url} at the sandbox`, timeoutMs: 60000 },
-	);
+const endpointsAt = (url, count) => endpointsAtSandbox(sandbox, url, count, { timeoutMs: 60000 });
 
 /** The sandbox's deliveries to an endpoint once every one of `eventIds` has succeeded. */
 const deliveredAll = (endpointId, eventIds, timeoutMs = 120000) =>
@@ -196,13 +189,7 @@ function bulkCreateWorkflow(prefix, count) {
 	}));
 	const nodes = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}),
-		node(
-			'List',
-			'n8n-nodes-base.set',
-			{ mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} },
-			{ typeVersion: 3.4 },
-		),
-		node('One item per row', 'n8n-nodes-base.splitOut', { fieldToSplitOut: 'rows', options: {} }),
+		...listNodes(rows),
 		node(
 			'Create',
 			'n8n-nodes-dynamic-qr.dynamicQr',

@@ -8,6 +8,8 @@ const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { waitFor } = require('../../scripts/wait-for');
+
 const EXAMPLES_DIR = path.join(__dirname, '..', '..', 'examples');
 const CREDENTIAL_NAME = 'Dynamic QR account';
 
@@ -50,30 +52,6 @@ async function startReceiver() {
 	};
 }
 
-/**
- * Polls `probe` until it returns a truthy value and resolves with it. The timeout only bounds
- * the wait for something asynchronous (a webhook delivery, an execution); it is never the
- * thing asserted.
- */
-async function waitFor(probe, { timeoutMs = 60000, intervalMs = 250, what = 'a condition' } = {}) {
-	const deadline = Date.now() + timeoutMs;
-	let last;
-	for (;;) {
-		try {
-			last = await probe();
-			if (last) return last;
-		} catch (error) {
-			last = error;
-		}
-		if (Date.now() > deadline) {
-			throw new Error(
-				`Timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`,
-			);
-		}
-		await new Promise((resolve) => setTimeout(resolve, intervalMs));
-	}
-}
-
 /** A direct request to the sandbox's API with a key (test setup only; the nodes are what is tested). */
 async function sandboxApi(sandbox, method, apiPath, body, key = sandbox.keys.readWrite) {
 	const response = await fetch(`${sandbox.baseUrl}${apiPath}`, {
@@ -114,6 +92,21 @@ const manualTrigger = () => node('Start', 'n8n-nodes-base.manualTrigger', {});
 const dynamicQr = (name, parameters) =>
 	node(name, 'n8n-nodes-dynamic-qr.dynamicQr', parameters, { credentials });
 const byId = (value) => ({ __rl: true, mode: 'id', value });
+
+/**
+ * The sandbox's webhook endpoints for a URL, once there are `count` of them. n8n 2.x applies
+ * (un)publishing asynchronously; the wait is bounded and the count is what is asserted.
+ */
+const endpointsAt = (sandbox, url, count, { timeoutMs = 30000 } = {}) =>
+	waitFor(
+		async () => {
+			const found = (await sandbox.control('GET', '/webhooks')).data.filter(
+				(endpoint) => endpoint.url === url,
+			);
+			return found.length === count ? found : null;
+		},
+		{ what: `${count} webhook endpoint(s) for ${url} at the sandbox`, timeoutMs },
+	);
 
 /** Items from a JSON list: a Set node in raw mode and a Split Out node. */
 function listNodes(rows) {
@@ -380,6 +373,8 @@ async function postForged(url, body) {
 
 module.exports = {
 	node,
+	listNodes,
+	endpointsAt,
 	chain,
 	dashboardTriggerWorkflow,
 	postForged,

@@ -26,6 +26,7 @@ const {
 	triggerWorkflow,
 	dashboardTriggerWorkflow,
 	postForged,
+	endpointsAt: endpointsAtSandbox,
 } = require('./helpers');
 
 const REFUSED_KEY_MESSAGE =
@@ -67,20 +68,7 @@ describe.each([
 	/** Workflows started by the sandbox's webhook deliveries, not by a person. */
 	const triggeredExecutions = async (workflowId) =>
 		(await n8n.executions(workflowId)).filter((execution) => execution.mode !== 'manual');
-	/**
-	 * The sandbox's webhook endpoints for a URL, once there are `count` of them. n8n 2.x applies
-	 * (un)publishing asynchronously; the wait is bounded and the count is what is asserted.
-	 */
-	const endpointsAt = (url, count) =>
-		waitFor(
-			async () => {
-				const found = (await sandbox.control('GET', '/webhooks')).data.filter(
-					(endpoint) => endpoint.url === url,
-				);
-				return found.length === count ? found : null;
-			},
-			{ what: `${count} webhook endpoint(s) for ${url} at the sandbox`, timeoutMs: 30000 },
-		);
+	const endpointsAt = (url, count) => endpointsAtSandbox(sandbox, url, count);
 	/** The triggered executions once there are at least `count` and all of them have finished. */
 	const settledExecutions = (workflowId, count, what) =>
 		waitFor(
