@@ -39,7 +39,35 @@ function contentText(content) {
 		.join('');
 }
 
-/** One Chat Completions request as a turn (see the header). */
+/**
+ * A turn (see the header) from an API's tools and its conversation so far, each entry of which is
+ * `{ user?: content, calls?: [{ id, name, arguments }], result?: { callId, output } }`.
+ */
+function turnOf(api, body, tools, history) {
+	const toolCalls = history.flatMap((entry) => entry.calls ?? []);
+	const toolResults = history
+		.filter((entry) => entry.result)
+		.map(({ result }) => ({
+			callId: result.callId,
+			name: toolCalls.find((call) => call.id === result.callId)?.name ?? null,
+			output: contentText(result.output),
+		}));
+	const userText = history
+		.filter((entry) => entry.user !== undefined)
+		.map((entry) => contentText(entry.user))
+		.join('\n');
+	return {
+		api,
+		model: body.model,
+		stream: body.stream === true,
+		tools,
+		toolCalls,
+		toolResults,
+		userText,
+	};
+}
+
+/** One Chat Completions request as a turn. */
 function chatTurn(body) {
 	const tools = (body.tools ?? [])
 		.filter((tool) => tool.type === 'function')
@@ -48,39 +76,22 @@ function chatTurn(body) {
 			description: fn.description ?? '',
 			parameters: fn.parameters ?? {},
 		}));
-	const toolCalls = [];
-	const toolResults = [];
-	const userText = [];
-	for (const message of body.messages ?? []) {
-		if (message.role === 'user') userText.push(contentText(message.content));
-		for (const call of message.tool_calls ?? []) {
-			toolCalls.push({
-				id: call.id,
-				name: call.function?.name,
-				arguments: call.function?.arguments,
-			});
-		}
-		if (message.role === 'tool') {
-			const call = toolCalls.find((entry) => entry.id === message.tool_call_id);
-			toolResults.push({
-				callId: message.tool_call_id,
-				name: call?.name ?? null,
-				output: contentText(message.content),
-			});
-		}
-	}
-	return {
-		api: 'chat',
-		model: body.model,
-		stream: body.stream === true,
-		tools,
-		toolCalls,
-		toolResults,
-		userText: userText.join('\n'),
-	};
+	const history = (body.messages ?? []).map((message) => ({
+		user: message.role === 'user' ? message.content : undefined,
+		calls: (message.tool_calls ?? []).map((call) => ({
+			id: call.id,
+			name: call.function?.name,
+			arguments: call.function?.arguments,
+		})),
+		result:
+			message.role === 'tool'
+				? { callId: message.tool_call_id, output: message.content }
+				: undefined,
+	}));
+	return turnOf('chat', body, tools, history);
 }
 
-/** One Responses API request as a turn (see the header). */
+/** One Responses API request as a turn. */
 function responsesTurn(body) {
 	const tools = (body.tools ?? [])
 		.filter((tool) => tool.type === 'function')
@@ -89,34 +100,20 @@ function responsesTurn(body) {
 			description: tool.description ?? '',
 			parameters: tool.parameters ?? {},
 		}));
-	const toolCalls = [];
-	const toolResults = [];
-	const userText = [];
 	const input =
 		typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : (body.input ?? []);
-	for (const item of input) {
-		if (item.role === 'user') userText.push(contentText(item.content));
-		if (item.type === 'function_call') {
-			toolCalls.push({ id: item.call_id, name: item.name, arguments: item.arguments });
-		}
-		if (item.type === 'function_call_output') {
-			const call = toolCalls.find((entry) => entry.id === item.call_id);
-			toolResults.push({
-				callId: item.call_id,
-				name: call?.name ?? null,
-				output: contentText(item.output),
-			});
-		}
-	}
-	return {
-		api: 'responses',
-		model: body.model,
-		stream: body.stream === true,
-		tools,
-		toolCalls,
-		toolResults,
-		userText: userText.join('\n'),
-	};
+	const history = input.map((item) => ({
+		user: item.role === 'user' ? item.content : undefined,
+		calls:
+			item.type === 'function_call'
+				? [{ id: item.call_id, name: item.name, arguments: item.arguments }]
+				: [],
+		result:
+			item.type === 'function_call_output'
+				? { callId: item.call_id, output: item.output }
+				: undefined,
+	}));
+	return turnOf('responses', body, tools, history);
 }
 
 async function startFakeOpenAi({ reply, apiKey = 'sk-fake-openai-key' } = {}) {
