@@ -7,80 +7,20 @@
  * filled by an AI agent with $fromAI in tool mode). No field n8n counts as shown only because
  * another field is an expression may stop the run.
  */
-const path = require('node:path');
-
 const {
 	configurations,
-	expressionChecks,
-	n8nPreRunCheck,
+	expressionProblems,
+	literalProblems,
+	ourNodeDescriptions,
 	fromInput,
 	fromAi,
 } = require('../support/parameter-issues');
 
-const DIST = path.join(__dirname, '..', '..', 'dist');
-const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
-const { DynamicQrTrigger } = require(
-	path.join(DIST, 'nodes/DynamicQrTrigger/DynamicQrTrigger.node.js'),
-);
-const { DynamicQrPollingTrigger } = require(
-	path.join(DIST, 'nodes/DynamicQrPollingTrigger/DynamicQrPollingTrigger.node.js'),
-);
-
-/**
- * The tool variant n8n makes of a node that is usable as a tool (n8n 2.40.7:
- * dist/tool-generation/ai-tools.js): the same properties, plus a choice of tool description and
- * the description itself, required when set manually.
- */
-function asTool(description) {
-	const tool = JSON.parse(JSON.stringify(description));
-	tool.name += 'Tool';
-	tool.properties.unshift(
-		{
-			displayName: 'Tool Description',
-			name: 'descriptionType',
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{ name: 'Set Automatically', value: 'auto' },
-				{ name: 'Set Manually', value: 'manual' },
-			],
-			default: 'auto',
-		},
-		{
-			displayName: 'Description',
-			name: 'toolDescription',
-			type: 'string',
-			default: description.description,
-			required: true,
-			displayOptions: { show: { descriptionType: ['manual'] } },
-		},
-	);
-	return tool;
-}
-
-const NODES = {
-	'Dynamic QR': new DynamicQr().description,
-	'Dynamic QR Tool': asTool(new DynamicQr().description),
-	'Dynamic QR Trigger': new DynamicQrTrigger().description,
-	// Workflows made before version 2 keep their nodes at version 1.
-	'Dynamic QR Trigger v1': { ...new DynamicQrTrigger().description, version: 1 },
-	'Dynamic QR Polling Trigger': new DynamicQrPollingTrigger().description,
-};
+const NODES = ourNodeDescriptions();
 
 /** "[configuration] <fields> as expressions: <issues>" for every expression that blocks a run. */
 function blockingExpressions(description, makeExpression, all = configurations(description)) {
-	const problems = [];
-	let checked = 0;
-	for (const { label, parameters } of all) {
-		for (const { fields, issues } of expressionChecks(description, parameters, makeExpression)) {
-			checked += fields.length;
-			if (issues) {
-				problems.push(
-					`[${label}] ${fields.join(', ')} as an expression: ${JSON.stringify(issues.parameters ?? issues)}`,
-				);
-			}
-		}
-	}
+	const { problems, checked } = expressionProblems(description, makeExpression, all);
 	// Every configuration has fields to map, so a walk that checked nothing is a broken test.
 	expect(checked).toBeGreaterThan(0);
 	return problems;
@@ -100,11 +40,7 @@ describe.each(Object.entries(NODES))('%s: n8n’s pre-run parameter check', (_na
 	});
 
 	test('no issue with literal values in any resource, operation, type or mode', () => {
-		const problems = all
-			.map(({ label, parameters }) => [label, n8nPreRunCheck(description, parameters).issues])
-			.filter(([, issues]) => issues)
-			.map(([label, issues]) => `[${label}] ${JSON.stringify(issues)}`);
-		expect(problems).toEqual([]);
+		expect(literalProblems(description, all)).toEqual([]);
 	});
 
 	test('no field given as an expression makes a hidden field block the run', () => {

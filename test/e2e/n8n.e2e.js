@@ -7,10 +7,17 @@
  * Run with `npm run test:e2e` (jest.e2e.config.js). Provisions n8n on first use (minutes).
  */
 const crypto = require('node:crypto');
+const path = require('node:path');
 
 const { startN8n, N8N_VERSIONS, EXPECTED_NODE_TYPES } = require('../../scripts/n8n-instance');
 const { startSandbox } = require('../sandbox');
 const { decodePng } = require('../support/qr-image');
+const {
+	preRunChecks,
+	ourNodeDescriptions,
+	fromInput,
+	fromAi,
+} = require('../support/parameter-issues');
 const { isRecorded } = require('../../dist/nodes/DynamicQrTrigger/delivery');
 const {
 	CREDENTIAL_NAME,
@@ -92,6 +99,29 @@ describe.each([
 		expect(credentialTypes.map((type) => type.name)).toEqual(
 			expect.arrayContaining(['dynamicQrApi', 'dynamicQrSigningSecretApi']),
 		);
+	});
+
+	test('this n8n’s own pre-run parameter check: no field, literal or as an expression ($json, $fromAI), stops a run of any node', () => {
+		// The copy of n8n-workflow this n8n runs, not the package's dev dependency.
+		const n8nWorkflow = require.resolve('n8n-workflow', {
+			paths: [path.join(n8n.runtime.dir, 'node_modules', 'n8n')],
+		});
+		expect(n8nWorkflow.startsWith(n8n.runtime.dir)).toBe(true);
+		const checks = preRunChecks(n8nWorkflow);
+		const problems = [];
+		let checked = 0;
+		for (const [name, description] of Object.entries(ourNodeDescriptions())) {
+			const all = checks.configurations(description);
+			problems.push(...checks.literalProblems(description, all).map((line) => `${name} ${line}`));
+			for (const makeExpression of [fromInput, fromAi]) {
+				const result = checks.expressionProblems(description, makeExpression, all);
+				checked += result.checked;
+				problems.push(...result.problems.map((line) => `${name} ${line}`));
+			}
+		}
+		log(`pre-run check: ${checked} fields given as expressions, ${problems.length} problems`);
+		expect(checked).toBeGreaterThan(1000);
+		expect(problems).toEqual([]);
 	});
 
 	test('the credential test passes for a good key and fails clearly for a bad one', async () => {

@@ -12,23 +12,24 @@
  * mapping a column, or an AI agent's $fromAI, would) and asks n8n again.
  */
 const path = require('node:path');
-const { NodeHelpers, Workflow } = require('n8n-workflow');
 
-// n8n checks resource-locator IDs with its regex guard, which runs each regex in a VM under a
-// 250 ms limit; on a loaded 2-core machine a pause trips that limit ("Regular expression
-// execution timed out") although the regex is trivial. The same regexes run natively here.
-// (The module is not in n8n-workflow's exports; an absolute path reaches the instance it uses.)
-require(
-	path.join(path.dirname(require.resolve('n8n-workflow')), 'safe-regex.js'),
-).setSafeRegexEngine({
-	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
-	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
-	replace: (pattern, input, flags, replacement) =>
-		input.replace(new RegExp(pattern, flags), replacement),
-	matchAll: (pattern, input, flags) =>
-		Array.from(input.matchAll(new RegExp(pattern, flags.includes('g') ? flags : `${flags}g`))),
-	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
-});
+/**
+ * n8n checks resource-locator IDs with its regex guard, which runs each regex in a VM under a
+ * 250 ms limit; on a loaded 2-core machine a pause trips that limit ("Regular expression
+ * execution timed out") although the regex is trivial. The same regexes run natively here.
+ * (The module is not in n8n-workflow's exports; its path reaches the instance that copy uses.)
+ */
+function runRegexesNatively(n8nWorkflowMain) {
+	require(path.join(path.dirname(n8nWorkflowMain), 'safe-regex.js')).setSafeRegexEngine({
+		exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
+		test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
+		replace: (pattern, input, flags, replacement) =>
+			input.replace(new RegExp(pattern, flags), replacement),
+		matchAll: (pattern, input, flags) =>
+			Array.from(input.matchAll(new RegExp(pattern, flags.includes('g') ? flags : `${flags}g`))),
+		split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
+	});
+}
 
 const SAMPLE_ID = 'a1B2c3D4e5F6';
 
@@ -117,110 +118,208 @@ const latestVersion = (description) =>
 	Array.isArray(description.version) ? description.version.at(-1) : description.version;
 
 /**
- * What n8n does with a stored node before running it: the node's parameters with n8n's defaults
- * filled in, and the issues that would stop the run (null when none).
+ * n8n's pre-run check as a given copy of n8n-workflow makes it: by default the package's own dev
+ * dependency; the end-to-end tests pass the copy inside each n8n they run.
  */
-function n8nPreRunCheck(description, parameters) {
-	const node = {
-		id: '00000000-0000-4000-8000-000000000001',
-		name: 'Node',
-		type: `test.${description.name}`,
-		typeVersion: latestVersion(description),
-		position: [0, 0],
-		parameters,
-	};
-	const workflow = new Workflow({
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: nodeTypesFor(node.type, description),
-	});
-	const checked = workflow.nodes[node.name];
-	return {
-		parameters: checked.parameters,
-		issues: NodeHelpers.getNodeParametersIssues(description.properties, checked, description),
-	};
-}
+function preRunChecks(n8nWorkflowMain = require.resolve('n8n-workflow')) {
+	const { NodeHelpers, Workflow } = require(n8nWorkflowMain);
+	runRegexesNatively(n8nWorkflowMain);
 
-/** The top-level properties n8n counts as shown for these parameters. */
-function shownProperties(description, parameters) {
-	// The node's version decides displays keyed on '@version'.
-	const node = { typeVersion: latestVersion(description) };
-	return description.properties.filter((property) =>
-		NodeHelpers.displayParameter(parameters, property, node, description),
-	);
-}
-
-/**
- * Every combination of the display-deciding parameters, each with every shown required field
- * filled with a literal value: `[{ label, parameters }]`. `fixed` pins values (e.g. one resource).
- */
-function configurations(description, fixed = {}) {
-	const keys = displayKeys(description.properties);
-	const found = [];
-	const walk = (chosen) => {
-		const { parameters } = n8nPreRunCheck(description, chosen);
-		const open = shownProperties(description, parameters).find(
-			(property) =>
-				keys.has(property.name) &&
-				!(property.name in chosen) &&
-				['options', 'boolean'].includes(property.type),
-		);
-		if (open) {
-			const values =
-				open.name in fixed
-					? [fixed[open.name]]
-					: open.type === 'boolean'
-						? [false, true]
-						: open.options.map((option) => option.value);
-			for (const value of values) walk({ ...chosen, [open.name]: value });
-			return;
-		}
-		let filled = { ...parameters };
-		for (let round = 0; round < 5; round += 1) {
-			const missing = shownProperties(description, filled).filter(
-				(property) => property.required && isEmpty(filled[property.name]),
-			);
-			if (!missing.length) break;
-			for (const property of missing) filled[property.name] = literalFor(property);
-			filled = n8nPreRunCheck(description, filled).parameters;
-		}
-		const label = Object.entries(chosen)
-			.map(([key, value]) => `${key}=${value}`)
-			.join(' ');
-		found.push({ label, parameters: filled });
-	};
-	walk({});
-	return found;
-}
-
-/** The fields a user can turn into an expression in this configuration. */
-function expressionFields(description, parameters) {
-	return shownProperties(description, parameters).filter(
-		(property) => !property.noDataExpression && !['notice', 'hidden'].includes(property.type),
-	);
-}
-
-/**
- * The ways to give this configuration's fields as expressions: each field another field's display
- * depends on, alone (its expression changes what n8n counts as shown), and then all the other
- * fields at once (their expressions change nothing else, so one check covers them all):
- * `[{ fields: [names], issues }]`, issues null when the run may go ahead.
- */
-function expressionChecks(description, parameters, makeExpression) {
-	const keys = displayKeys(description.properties);
-	const fields = expressionFields(description, parameters);
-	const check = (chosen) => {
-		const withExpressions = { ...parameters };
-		for (const field of chosen) withExpressions[field.name] = expressionFor(field, makeExpression);
-		return {
-			fields: chosen.map((field) => field.name),
-			issues: n8nPreRunCheck(description, withExpressions).issues,
+	/**
+	 * What n8n does with a stored node before running it: the node's parameters with n8n's defaults
+	 * filled in, and the issues that would stop the run (null when none).
+	 */
+	function n8nPreRunCheck(description, parameters) {
+		const node = {
+			id: '00000000-0000-4000-8000-000000000001',
+			name: 'Node',
+			type: `test.${description.name}`,
+			typeVersion: latestVersion(description),
+			position: [0, 0],
+			parameters,
 		};
+		const workflow = new Workflow({
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes: nodeTypesFor(node.type, description),
+		});
+		const checked = workflow.nodes[node.name];
+		return {
+			parameters: checked.parameters,
+			issues: NodeHelpers.getNodeParametersIssues(description.properties, checked, description),
+		};
+	}
+
+	/** The top-level properties n8n counts as shown for these parameters. */
+	function shownProperties(description, parameters) {
+		// The node's version decides displays keyed on '@version'.
+		const node = { typeVersion: latestVersion(description) };
+		return description.properties.filter((property) =>
+			NodeHelpers.displayParameter(parameters, property, node, description),
+		);
+	}
+
+	/**
+	 * Every combination of the display-deciding parameters, each with every shown required field
+	 * filled with a literal value: `[{ label, parameters }]`. `fixed` pins values (e.g. one resource).
+	 */
+	function configurations(description, fixed = {}) {
+		const keys = displayKeys(description.properties);
+		const found = [];
+		const walk = (chosen) => {
+			const { parameters } = n8nPreRunCheck(description, chosen);
+			const open = shownProperties(description, parameters).find(
+				(property) =>
+					keys.has(property.name) &&
+					!(property.name in chosen) &&
+					['options', 'boolean'].includes(property.type),
+			);
+			if (open) {
+				const values =
+					open.name in fixed
+						? [fixed[open.name]]
+						: open.type === 'boolean'
+							? [false, true]
+							: open.options.map((option) => option.value);
+				for (const value of values) walk({ ...chosen, [open.name]: value });
+				return;
+			}
+			let filled = { ...parameters };
+			for (let round = 0; round < 5; round += 1) {
+				const missing = shownProperties(description, filled).filter(
+					(property) => property.required && isEmpty(filled[property.name]),
+				);
+				if (!missing.length) break;
+				for (const property of missing) filled[property.name] = literalFor(property);
+				filled = n8nPreRunCheck(description, filled).parameters;
+			}
+			const label = Object.entries(chosen)
+				.map(([key, value]) => `${key}=${value}`)
+				.join(' ');
+			found.push({ label, parameters: filled });
+		};
+		walk({});
+		return found;
+	}
+
+	/** The fields a user can turn into an expression in this configuration. */
+	function expressionFields(description, parameters) {
+		return shownProperties(description, parameters).filter(
+			(property) => !property.noDataExpression && !['notice', 'hidden'].includes(property.type),
+		);
+	}
+
+	/**
+	 * The ways to give this configuration's fields as expressions: each field another field's display
+	 * depends on, alone (its expression changes what n8n counts as shown), and then all the other
+	 * fields at once (their expressions change nothing else, so one check covers them all):
+	 * `[{ fields: [names], issues }]`, issues null when the run may go ahead.
+	 */
+	function expressionChecks(description, parameters, makeExpression) {
+		const keys = displayKeys(description.properties);
+		const fields = expressionFields(description, parameters);
+		const check = (chosen) => {
+			const withExpressions = { ...parameters };
+			for (const field of chosen)
+				withExpressions[field.name] = expressionFor(field, makeExpression);
+			return {
+				fields: chosen.map((field) => field.name),
+				issues: n8nPreRunCheck(description, withExpressions).issues,
+			};
+		};
+		const deciding = fields.filter((field) => keys.has(field.name));
+		const others = fields.filter((field) => !keys.has(field.name));
+		return [...deciding.map((field) => check([field])), ...(others.length ? [check(others)] : [])];
+	}
+
+	/** `[configuration] <issues>` for every configuration whose literal values stop a run. */
+	function literalProblems(description, all = configurations(description)) {
+		return all
+			.map(({ label, parameters }) => [label, n8nPreRunCheck(description, parameters).issues])
+			.filter(([, issues]) => issues)
+			.map(([label, issues]) => `[${label}] ${JSON.stringify(issues)}`);
+	}
+
+	/**
+	 * `[configuration] <fields> as an expression: <issues>` for every expression that stops a run,
+	 * and how many fields were given as expressions (a walk that checked none is broken).
+	 */
+	function expressionProblems(description, makeExpression, all = configurations(description)) {
+		const problems = [];
+		let checked = 0;
+		for (const { label, parameters } of all) {
+			for (const { fields, issues } of expressionChecks(description, parameters, makeExpression)) {
+				checked += fields.length;
+				if (issues) {
+					problems.push(
+						`[${label}] ${fields.join(', ')} as an expression: ${JSON.stringify(issues.parameters ?? issues)}`,
+					);
+				}
+			}
+		}
+		return { problems, checked };
+	}
+
+	return {
+		n8nPreRunCheck,
+		configurations,
+		expressionChecks,
+		literalProblems,
+		expressionProblems,
 	};
-	const deciding = fields.filter((field) => keys.has(field.name));
-	const others = fields.filter((field) => !keys.has(field.name));
-	return [...deciding.map((field) => check([field])), ...(others.length ? [check(others)] : [])];
+}
+
+/**
+ * The tool variant n8n makes of a node that is usable as a tool (n8n 2.40.7:
+ * dist/tool-generation/ai-tools.js): the same properties, plus a choice of tool description and
+ * the description itself, required when set manually.
+ */
+function asTool(description) {
+	const tool = JSON.parse(JSON.stringify(description));
+	tool.name += 'Tool';
+	tool.properties.unshift(
+		{
+			displayName: 'Tool Description',
+			name: 'descriptionType',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Set Automatically', value: 'auto' },
+				{ name: 'Set Manually', value: 'manual' },
+			],
+			default: 'auto',
+		},
+		{
+			displayName: 'Description',
+			name: 'toolDescription',
+			type: 'string',
+			default: description.description,
+			required: true,
+			displayOptions: { show: { descriptionType: ['manual'] } },
+		},
+	);
+	return tool;
+}
+
+/** The descriptions of this package's nodes as built in dist/, by the name n8n shows. */
+function ourNodeDescriptions() {
+	const dist = path.join(__dirname, '..', '..', 'dist', 'nodes');
+	const { DynamicQr } = require(path.join(dist, 'DynamicQr/DynamicQr.node.js'));
+	const { DynamicQrTrigger } = require(
+		path.join(dist, 'DynamicQrTrigger/DynamicQrTrigger.node.js'),
+	);
+	const { DynamicQrPollingTrigger } = require(
+		path.join(dist, 'DynamicQrPollingTrigger/DynamicQrPollingTrigger.node.js'),
+	);
+	return {
+		'Dynamic QR': new DynamicQr().description,
+		'Dynamic QR Tool': asTool(new DynamicQr().description),
+		'Dynamic QR Trigger': new DynamicQrTrigger().description,
+		// Workflows made before version 2 keep their nodes at version 1.
+		'Dynamic QR Trigger v1': { ...new DynamicQrTrigger().description, version: 1 },
+		'Dynamic QR Polling Trigger': new DynamicQrPollingTrigger().description,
+	};
 }
 
 /** `{{ $json.<name> }}`: a field mapped from the input item. */
@@ -230,9 +329,9 @@ const fromAi = (name, property) =>
 	`={{ $fromAI('${name.replace(/[^A-Za-z0-9_]/g, '_')}', ${JSON.stringify(property.displayName ?? name)}, 'string') }}`;
 
 module.exports = {
-	configurations,
-	expressionChecks,
-	n8nPreRunCheck,
+	...preRunChecks(),
+	preRunChecks,
+	ourNodeDescriptions,
 	fromInput,
 	fromAi,
 };
