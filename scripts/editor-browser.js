@@ -260,9 +260,14 @@ function editorPage(page, n8n, log = () => {}) {
 			return editor;
 		},
 
-		/** Picks an option of an options parameter (by internal name) by its displayed name. */
+		/**
+		 * Picks an option of an options parameter (by internal name) by its displayed name, also
+		 * one the node loads from the API (the list opens once they have loaded).
+		 */
 		async selectOption(name, optionName) {
-			await ndv.locator(testId(`parameter-input-${name}`)).click();
+			// The select's own input: a click on the parameter's wrapper does not open the list of
+			// options a node loads.
+			await ndv.locator(`${testId(`parameter-input-${name}`)} input`).click();
 			// An option's accessible name includes its description: match its headline exactly.
 			const option = page
 				.locator(`${testId('parameter-input-item')}:visible`)

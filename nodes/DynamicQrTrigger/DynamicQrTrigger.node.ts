@@ -92,10 +92,15 @@ export class DynamicQrTrigger implements INodeType {
 			{
 				name: 'dynamicQrSigningSecretApi',
 				required: true,
+				// Hidden for the other mode rather than shown for this one: n8n's editor takes a field
+				// whose every value shows a credential for an authentication choice and removes it
+				// from the panel, which would leave Endpoint out of sight.
 				displayOptions: {
 					show: {
-						endpointMode: ['dashboard'],
 						'@version': [2],
+					},
+					hide: {
+						endpointMode: ['automatic'],
 					},
 				},
 				testedBy: 'signingSecretFormat',
@@ -126,14 +131,14 @@ export class DynamicQrTrigger implements INodeType {
 						name: 'Created in the Dashboard',
 						value: 'dashboard',
 						description:
-							"Uses an endpoint you created in the service's dashboard for this node's webhook URL; paste its signing secret below",
+							"Uses an endpoint you created in the service's dashboard for this node's webhook URL, checked with that endpoint's signing secret",
 					},
 				],
 				default: 'automatic',
 			},
 			{
 				displayName:
-					"In the service's dashboard, add a webhook endpoint whose URL is this node's Production URL (above), with the same events as chosen here, then put the endpoint's signing secret in the credential (version 1: the field below). Nothing is registered or removed automatically.",
+					"In the service's dashboard, add a webhook endpoint whose URL is this node's Production URL (above), with the same events as chosen here, and give this node the endpoint's signing secret. Nothing is registered or removed automatically.",
 				name: 'dashboardNotice',
 				type: 'notice',
 				default: '',

@@ -15,7 +15,7 @@ function node(name, type, parameters, column, extra = {}) {
 		id: crypto.randomUUID(),
 		name,
 		type,
-		typeVersion: 1,
+		typeVersion: extra.typeVersion ?? 1,
 		position: [column * SPACING, extra.row ?? 0],
 		parameters,
 		...(extra.credentials ? { credentials: extra.credentials } : {}),
@@ -83,7 +83,7 @@ function getCodeFromListWorkflow(nodeName) {
 	]);
 }
 
-/** Dynamic QR Trigger (Register Automatically, these events) → No Operation. */
+/** Dynamic QR Trigger (version 2, as the editor adds it; Register Automatically, these events) → No Operation. */
 function triggerWorkflow(triggerName, events) {
 	return {
 		name: `Editor: ${triggerName}`,
@@ -93,14 +93,47 @@ function triggerWorkflow(triggerName, events) {
 				'n8n-nodes-dynamic-qr.dynamicQrTrigger',
 				{ endpointMode: 'automatic', events, filters: {} },
 				0,
-				// createWorkflow() replaces it with a fresh one.
-				{ credentials, webhookId: 'set-by-createWorkflow' },
+				// createWorkflow() replaces the webhook id with a fresh one.
+				{ typeVersion: 2, credentials, webhookId: 'set-by-createWorkflow' },
 			),
 			node('Received', 'n8n-nodes-base.noOp', {}, 1),
 		],
 		connections: {
 			[triggerName]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] },
 		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * Two triggers side by side: "Dashboard endpoint", a Dynamic QR Trigger at version 2 for an
+ * endpoint created in the dashboard, with its signing-secret credential `secretCredentialName`;
+ * and "New leads", a Dynamic QR Polling Trigger on New Lead on a Card with no card chosen yet.
+ */
+function triggersWorkflow(secretCredentialName) {
+	return {
+		name: 'Editor: Dynamic QR Trigger v2 (dashboard) and Polling Trigger',
+		nodes: [
+			node(
+				'Dashboard endpoint',
+				'n8n-nodes-dynamic-qr.dynamicQrTrigger',
+				{ endpointMode: 'dashboard', events: ['scan.created'], filters: {} },
+				0,
+				{
+					typeVersion: 2,
+					credentials: { dynamicQrSigningSecretApi: { name: secretCredentialName } },
+					webhookId: 'set-by-createWorkflow',
+				},
+			),
+			node(
+				'New leads',
+				'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger',
+				{ event: 'newLead', cardId: '' },
+				0,
+				{ credentials, row: 300 },
+			),
+		],
+		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
 }
@@ -112,4 +145,5 @@ module.exports = {
 	createCodeWithControlWorkflow,
 	getCodeFromListWorkflow,
 	triggerWorkflow,
+	triggersWorkflow,
 };

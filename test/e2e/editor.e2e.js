@@ -26,6 +26,7 @@ const {
 	createCodeWithControlWorkflow,
 	getCodeFromListWorkflow,
 	triggerWorkflow,
+	triggersWorkflow,
 } = require('./editor-workflows');
 
 const version = N8N_VERSIONS.current;
@@ -268,6 +269,61 @@ describe(suiteName, () => {
 			{ what: 'n8n to save the picked code', timeoutMs: 30000 },
 		);
 		expect(stored).toMatchObject({ mode: 'list', value: created[1].id });
+	});
+
+	test('Dynamic QR Trigger v2 for a dashboard endpoint and the Polling Trigger: each panel shows its fields, no warnings once the card is chosen', async () => {
+		const secret = await n8n.createCredential({
+			name: 'Dashboard endpoint secret',
+			type: 'dynamicQrSigningSecretApi',
+			data: {
+				signingSecret: `whsec_${Buffer.from('editor-test-secret-32-bytes-long').toString('base64')}`,
+			},
+		});
+		const workflow = await n8n.createWorkflow(triggersWorkflow(secret.name));
+		await editor.openWorkflow(workflow.id);
+		// The polling trigger has no card yet: once the canvas flags it, n8n has checked both nodes.
+		const polling = await settle(
+			() => editor.nodeIssues('New leads'),
+			(issues) => issues.length > 0,
+		);
+		expect(polling).toEqual(['Parameter "Card Name or ID" is required.']);
+		expect(await editor.nodeIssues('Dashboard endpoint')).toEqual([]);
+
+		// Version 2 keeps the dashboard secret in its credential: no Signing Secret field.
+		await editor.openNode('Dashboard endpoint');
+		const triggerLabels = await editor.parameterLabels();
+		expect(triggerLabels).toEqual(expect.arrayContaining(['Endpoint', 'Trigger On']));
+		expect(triggerLabels).not.toContain('Signing Secret');
+		expect(await editor.parameterIssues()).toEqual([]);
+		await editor.closeNode();
+
+		await editor.openNode('New leads');
+		expect(await editor.parameterLabels()).toEqual(
+			expect.arrayContaining(['Trigger On', 'Card Name or ID']),
+		);
+		expect(await editor.parameterIssues()).toEqual([{ name: 'cardId', label: 'Card Name or ID' }]);
+		// The card list is loaded from the sandbox through the node's getCards method.
+		await editor.selectOption('cardId', 'Sandbox Card');
+		expect(
+			await settle(
+				() => editor.parameterIssues(),
+				(issues) => issues.length === 0,
+			),
+		).toEqual([]);
+		await editor.closeNode();
+		expect(
+			await settle(
+				() => editor.nodeIssues('New leads'),
+				(issues) => issues.length === 0,
+			),
+		).toEqual([]);
+		const stored = await waitFor(
+			async () =>
+				(await n8n.workflow(workflow.id)).nodes.find((entry) => entry.name === 'New leads')
+					.parameters.cardId || null,
+			{ what: 'n8n to save the chosen card', timeoutMs: 30000 },
+		);
+		expect(stored).toBe(sandbox.cardId);
 	});
 
 	test('Dynamic QR Trigger: listening for a test event registers a test webhook and shows the scan the service delivers', async () => {
