@@ -100,6 +100,12 @@ describe(suiteName, () => {
 		await editor.page.screenshot({ path: path.join(shotsDir, `${name}.png`) }).catch(() => {});
 	});
 
+	/** The open panel's issue marks once n8n has cleared them (as they stand if it never does). */
+	const clearedParameterIssues = () =>
+		settle(
+			() => editor.parameterIssues(),
+			(issues) => issues.length === 0,
+		);
 	/** The per-type payload parameters the open panel shows, by internal name. */
 	const shownPayloadParameters = async () =>
 		(await editor.visibleParameters())
@@ -139,11 +145,7 @@ describe(suiteName, () => {
 
 		await editor.fillParameter('name', 'Spring Flyer 2030');
 		await editor.fillParameter('payload_url_url', 'https://example.com/spring-sale');
-		const panelIssues = await settle(
-			() => editor.parameterIssues(),
-			(issues) => issues.length === 0,
-		);
-		expect(panelIssues).toEqual([]);
+		expect(await clearedParameterIssues()).toEqual([]);
 		await editor.closeNode();
 		const after = await settle(
 			() => editor.nodeIssues('Create URL code'),
@@ -251,12 +253,7 @@ describe(suiteName, () => {
 		expect(await editor.resourceLocatorValue('qrCodeId')).toBe(
 			`${marker} Shop Window Poster (url)`,
 		);
-		expect(
-			await settle(
-				() => editor.parameterIssues(),
-				(issues) => issues.length === 0,
-			),
-		).toEqual([]);
+		expect(await clearedParameterIssues()).toEqual([]);
 		await editor.closeNode();
 		// n8n saves the edit by itself: the node now holds the picked code's id.
 		const stored = await waitFor(
@@ -304,12 +301,7 @@ describe(suiteName, () => {
 		expect(await editor.parameterIssues()).toEqual([{ name: 'cardId', label: 'Card Name or ID' }]);
 		// The card list is loaded from the sandbox through the node's getCards method.
 		await editor.selectOption('cardId', 'Sandbox Card');
-		expect(
-			await settle(
-				() => editor.parameterIssues(),
-				(issues) => issues.length === 0,
-			),
-		).toEqual([]);
+		expect(await clearedParameterIssues()).toEqual([]);
 		await editor.closeNode();
 		expect(
 			await settle(
