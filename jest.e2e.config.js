@@ -5,6 +5,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.js'],
+	// The suites read dist/ too (parameter checks, payload names): rebuilt first when stale.
+	globalSetup: '<rootDir>/dev/build/jest-global-setup.js',
 	testTimeout: 300000,
 	maxWorkers: 1,
 	verbose: true,

@@ -6,6 +6,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e-queue'],
 	testMatch: ['**/*.e2e.js'],
+	// The suites read dist/ too (parameter checks, payload names): rebuilt first when stale.
+	globalSetup: '<rootDir>/dev/build/jest-global-setup.js',
 	testTimeout: 600000,
 	maxWorkers: 1,
 	verbose: true,

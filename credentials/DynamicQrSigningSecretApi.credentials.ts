@@ -12,8 +12,8 @@ export class DynamicQrSigningSecretApi implements ICredentialType {
 	displayName = 'Dynamic QR Webhook Signing Secret API';
 
 	icon: Icon = {
-		light: 'file:../nodes/DynamicQrTrigger/dynamicQrTrigger.svg',
-		dark: 'file:../nodes/DynamicQrTrigger/dynamicQrTrigger.dark.svg',
+		light: 'file:../nodes/DynamicQr/dynamicQrTrigger.svg',
+		dark: 'file:../nodes/DynamicQr/dynamicQrTrigger.dark.svg',
 	};
 
 	documentationUrl = 'https://github.com/n8n-nodes-dynamic-qr/n8n-nodes-dynamic-qr#credentials';

@@ -1,18 +1,18 @@
 'use strict';
 /**
  * README and package.json move with the code: every operation that exists is documented, every
- * documented one exists, the type table is the one generated from qrTypes.ts, and every file
- * package.json announces to n8n is in the build.
+ * documented one exists, the type table is the one rendered from the built QR_TYPES
+ * (dev/docs/qr-types-table.js), and every file package.json announces to n8n is in the build.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { DIST } = require('./engine/n8n-core');
+const { qrTypesMarkdownTable } = require('../dev/docs/qr-types-table');
 
 const ROOT = path.resolve(__dirname, '..');
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const packageJson = require('../package.json');
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
-const { qrTypesMarkdownTable } = require(path.join(DIST, 'nodes/DynamicQr/qrTypes.js'));
 
 /** [resource display name, operation display name] for every operation the node offers. */
 function nodeOperations() {

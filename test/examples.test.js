@@ -8,8 +8,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { DynamicQr } = require('../dist/nodes/DynamicQr/DynamicQr.node');
-const { DynamicQrTrigger } = require('../dist/nodes/DynamicQrTrigger/DynamicQrTrigger.node');
-const { loadExamples, CREDENTIAL_NAME } = require('./e2e/helpers');
+const { DynamicQrTrigger } = require('../dist/nodes/DynamicQr/DynamicQrTrigger.node');
+const { loadExamples, CREDENTIAL_NAME } = require('../dev/examples');
 const { n8nPreRunCheck } = require('./support/parameter-issues');
 
 const examples = loadExamples();

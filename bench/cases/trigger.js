@@ -19,30 +19,30 @@ const { executionCount } = require('../lib/n8n');
 const { newSecret, signedDeliveries } = require('../lib/deliveries');
 const { postAll } = require('../lib/load');
 const { median } = require('../lib/stats');
+const { waitFor } = require('../../dev/wait-for');
 
 const CONCURRENCY = 10;
 const WARM_UP = 50;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the workflow has `target` executions, all finished; returns their last stoppedAt. */
-async function waitForExecutions(n8n, workflowId, target, since, timeoutMs = 180000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const count = await executionCount(n8n, workflowId);
-		if (count >= target) {
+function waitForExecutions(n8n, workflowId, target, since, timeoutMs = 180000) {
+	let count = 0;
+	return waitFor(
+		async () => {
+			count = await executionCount(n8n, workflowId);
+			if (count < target) return null;
 			const list = await n8n.executions(workflowId, { limit: 250 });
 			const recent = list.filter((e) => Date.parse(e.startedAt) >= since - 1000);
-			if (recent.every((e) => e.stoppedAt)) {
-				return {
-					count,
-					lastStop: Math.max(...recent.map((e) => Date.parse(e.stoppedAt))),
-					failedInLast250: recent.filter((e) => e.status !== 'success').length,
-				};
-			}
-		}
-		if (Date.now() > deadline) throw new Error(`only ${count} of ${target} executions after ${timeoutMs / 1000} s`);
-		await sleep(100);
-	}
+			if (!recent.every((e) => e.stoppedAt)) return null;
+			return {
+				count,
+				lastStop: Math.max(...recent.map((e) => Date.parse(e.stoppedAt))),
+				failedInLast250: recent.filter((e) => e.status !== 'success').length,
+			};
+		},
+		{ timeoutMs, intervalMs: 100, what: () => `${target} finished executions (${count} so far)` },
+	);
 }
 
 /** A credential holding the signing secret, for our trigger's version 2 (created once per n8n). */

@@ -1,13 +1,13 @@
 'use strict';
 /**
  * Case 3c: deliveries per second in n8n queue mode, with one and with two webhook processors
- * (scripts/n8n-queue.js: main, one worker, N `n8n webhook` processes behind the harness's
+ * (dev/n8n/queue.js: main, one worker, N `n8n webhook` processes behind the harness's
  * round-robin balancer, on the machine's PostgreSQL and Redis). Our trigger at version 2, with
  * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true on every process as the README's Scaling section
  * advises; deliveries go to the balancer, executions run on the worker. Otherwise the same method
  * as case 3a (bench/cases/trigger.js).
  */
-const { startQueueCluster } = require('../../scripts/n8n-queue');
+const { startQueueCluster } = require('../../dev/n8n/queue');
 const trigger = require('./trigger');
 
 async function run({ repeats, deliveries, log, processorCounts = [1, 2] }) {

@@ -1,10 +1,10 @@
 'use strict';
 /**
- * One real n8n for the whole bench run (scripts/n8n-instance.js: provisioned once per machine,
+ * One real n8n for the whole bench run (dev/n8n/instance.js: provisioned once per machine,
  * our package built, packed and installed as a community package), with the credentials the
  * cases use, and readers for what a run left in the execution.
  */
-const { startN8n, N8N_VERSIONS } = require('../../scripts/n8n-instance');
+const { startN8n, N8N_VERSIONS } = require('../../dev/n8n/instance');
 
 const CREDENTIALS = {
 	ours: { name: 'Dynamic QR (bench)', type: 'dynamicQrApi' },

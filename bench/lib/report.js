@@ -263,7 +263,7 @@ function render(results) {
 	out.push('# Benchmarks');
 	out.push('');
 	out.push(
-		`Produced by \`${meta.command}\` on ${meta.date} in ${fixed(meta.durationMs / 60000, 1)} min${meta.quick ? ' (**quick run**: one repeat per variant; not the published numbers)' : ''}. Every number is measured in this one run, on this machine, against the local sandbox (test/sandbox) and one real n8n; ratios compare variants measured side by side, repeats interleaved. Medians with (min–max) over repeats.`,
+		`Produced by \`${meta.command}\` on ${meta.date} in ${fixed(meta.durationMs / 60000, 1)} min${meta.quick ? ' (**quick run**: one repeat per variant; not the published numbers)' : ''}. Every number is measured in this one run, on this machine, against the local sandbox (dev/sandbox) and one real n8n; ratios compare variants measured side by side, repeats interleaved. Medians with (min–max) over repeats.`,
 	);
 	out.push('');
 	out.push('## Machine and versions');
@@ -302,7 +302,7 @@ function render(results) {
 	out.push('');
 	out.push(
 		`- Sandbox: \`startSandbox({ rateLimitPerMinute: ${meta.sandbox.rateLimitPerMinute}, rateLimitBurst: ${meta.sandbox.rateLimitBurst}, latencyMs: ${meta.sandbox.latencyMs} })\` in the bench process, reset before every bulk and fault run. The token bucket holds one second's worth (${meta.sandbox.rateLimitBurst}) — the issue leaves the burst open; with the sandbox's default (a minute's worth, 3,000) all 1,000 creates fit in the burst and the rate limit never binds. With ${meta.sandbox.rateLimitBurst} no client can finish 1,000 creates in under (1,000 − ${meta.sandbox.rateLimitBurst}) ÷ 50 = 19 s; the floor used for the ratios is the issue's 1,000 ÷ 3,000 per min = 20 s.`,
-		`- n8n: scripts/n8n-instance.js — n8n ${meta.versions.n8n} provisioned in ~/.cache, this package built with \`npm run build\`, packed with \`npm pack\` and installed as a community package; default settings except N8N_LOG_LEVEL=warn. Workflows run as the editor's "Execute workflow" does (manual mode); triggers are activated and called on their production URLs.`,
+		`- n8n: dev/n8n/instance.js — n8n ${meta.versions.n8n} provisioned in ~/.cache, this package built with \`npm run build\`, packed with \`npm pack\` and installed as a community package; default settings except N8N_LOG_LEVEL=warn. Workflows run as the editor's "Execute workflow" does (manual mode); triggers are activated and called on their production URLs.`,
 		'- Wall time of a workflow case = the execution time n8n records for the node(s) under test (`runData[node].executionTime`, Retry On Fail\'s tries included); the items are made beforehand by a Code node. Codes created, duplicates (codes beyond one per item name), 429 answers and dropped answers are read from the sandbox (`/__sandbox/qr-codes`, `/__sandbox/requests`); failed items = input items without a created code in the node\'s output (all of them when the node fails).',
 		'- Every HTTP Request variant sends the same request as our node: Bearer credential (`httpBearerAuth`), JSON body `{ name, type: "url", payload: { url } }` and the same `Idempotency-Key` per item (`bench-<execution id>-<item>`), so duplicates are comparable and its retries replay instead of duplicating.',
 		'- Only loopback traffic; every process the bench starts is stopped at the end.',
@@ -380,7 +380,7 @@ function render(results) {
 		out.push(
 			'### 3c. Queue mode: one vs two webhook processors',
 			'',
-			"n8n in queue mode (scripts/n8n-queue.js): main, one worker and 1 or 2 `n8n webhook` processes behind the harness's round-robin balancer, on the machine's PostgreSQL and Redis, `N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`. Our trigger v2; deliveries sent to the balancer; executions run on the worker; same method as 3a. All processes share the machine's 2 cores.",
+			"n8n in queue mode (dev/n8n/queue.js): main, one worker and 1 or 2 `n8n webhook` processes behind the harness's round-robin balancer, on the machine's PostgreSQL and Redis, `N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`. Our trigger v2; deliveries sent to the balancer; executions run on the worker; same method as 3a. All processes share the machine's 2 cores.",
 			'',
 			triggerTable(results.triggerQueue),
 			'',

@@ -1,10 +1,10 @@
 'use strict';
 /**
- * The sandbox for the bench (test/sandbox, in this process), with the numbers the cases read:
+ * The sandbox for the bench (dev/sandbox, in this process), with the numbers the cases read:
  * codes created (and duplicates), and what the API saw (requests, 429s, dropped answers).
  */
 const http = require('node:http');
-const { startSandbox } = require('../../test/sandbox');
+const { startSandbox } = require('../../dev/sandbox');
 
 /**
  * Rate limit 3,000 per minute (50 a second). The bucket holds one second's worth (50): with

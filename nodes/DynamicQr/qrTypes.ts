@@ -1,6 +1,6 @@
 /**
  * THE table of QR code types. The per-type payload fields of Create, Update and Generate,
- * their validation, the static-type list and the README table are all generated from it:
+ * their validation, the static-type list and the README table (dev/) are all generated from it:
  * adding a type is adding one entry here.
  */
 
@@ -349,24 +349,17 @@ export const QR_TYPES: QrType[] = [
 
 export const STATIC_QR_TYPES = QR_TYPES.filter((type) => type.static);
 
+/** Which operation a payload is for: Create, Update (a partial change) or a static code. */
+export type PayloadMode = 'create' | 'update' | 'static';
+
+/** Whether a field must be filled: an update may leave anything out; a static code needs more. */
+export const isFieldRequired = (type: QrType, field: QrTypeField, mode: PayloadMode) =>
+	mode === 'update'
+		? false
+		: field.required || (mode === 'static' && (type.staticRequired ?? []).includes(field.name));
+
 /** A type by its value or its label, in any case and without surrounding spaces. */
 export function findQrType(value: string): QrType | undefined {
 	const wanted = value.trim().toLowerCase();
 	return QR_TYPES.find((type) => type.value === wanted || type.label.toLowerCase() === wanted);
-}
-
-/** The README's table of types: `*` marks required fields. */
-export function qrTypesMarkdownTable(): string {
-	const rows = QR_TYPES.map((type) => {
-		const fields = type.fields
-			.map((field) => `${field.name}${field.required ? '*' : ''} (${field.format})`)
-			.join(', ');
-		const plan = type.plan === 'pro' ? 'Pro (smart redirects)' : 'all';
-		return `| ${type.label} | \`${type.value}\` | ${fields} | ${plan} | ${type.static ? 'yes' : 'no'} |`;
-	});
-	return [
-		'| Type | Value | Payload fields (`*` required) | Plan | Static |',
-		'|---|---|---|---|---|',
-		...rows,
-	].join('\n');
 }

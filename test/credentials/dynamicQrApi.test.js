@@ -5,7 +5,7 @@
  */
 const path = require('node:path');
 const { resolveCredentialExpression: resolve, DIST } = require('../engine/n8n-core');
-const { startSandbox } = require('../sandbox');
+const { startSandbox } = require('../../dev/sandbox');
 
 const { DynamicQrApi } = require(path.join(DIST, 'credentials/DynamicQrApi.credentials.js'));
 

@@ -1,7 +1,7 @@
 'use strict';
 
 const util = require('node:util');
-const { startSandbox } = require('../sandbox');
+const { startSandbox } = require('../../dev/sandbox');
 const { runNode } = require('../engine');
 const { decodePng } = require('../support/qr-image');
 

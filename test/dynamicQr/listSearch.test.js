@@ -7,7 +7,7 @@ const path = require('node:path');
 const { LoadOptionsContext } = require('n8n-core');
 const { Workflow } = require('n8n-workflow');
 const { createCredentialsHelper, DIST } = require('../engine/n8n-core');
-const { startSandbox } = require('../sandbox');
+const { startSandbox } = require('../../dev/sandbox');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
 const nodeType = new DynamicQr();

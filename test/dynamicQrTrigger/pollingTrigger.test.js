@@ -170,7 +170,7 @@ describe('the polling cursor (unit)', () => {
 		advance,
 		cutoffMs,
 		OVERLAP_WINDOW_MS,
-	} = require('../../dist/nodes/DynamicQrPollingTrigger/cursor');
+	} = require('../../dist/nodes/DynamicQr/polling/cursor');
 	const at = (ms) => new Date(ms).toISOString();
 	const T = Date.parse('2026-01-01T00:00:00.000Z');
 

@@ -7,7 +7,18 @@
  */
 const path = require('node:path');
 
-const MODULE = path.join(__dirname, '..', '..', 'dist', 'nodes', 'DynamicQrTrigger', 'delivery.js');
+const { isRecorded, ENTRY_LENGTH } = require('../support/delivery-record');
+
+const MODULE = path.join(
+	__dirname,
+	'..',
+	'..',
+	'dist',
+	'nodes',
+	'DynamicQr',
+	'trigger',
+	'repeats.js',
+);
 const TRIGGER = 'workflow-1\u0000trigger-node';
 
 /** A fresh n8n process: the module loaded anew, so nothing is remembered in memory. */
@@ -32,22 +43,32 @@ function database() {
 
 /** Which of these ids the stored record holds. */
 function recorded(db, ids, now = Date.now()) {
-	const { isRecorded } = require(MODULE);
 	return ids.filter((id) => isRecorded(db.load(), id, now));
 }
 
-/** Entries in the stored record (fixed width, 18 characters each). */
-const entryCount = (db) => (db.load().deliveries ?? '').length / 18;
+/** Entries in the stored record (fixed width). */
+const entryCount = (db) => (db.load().deliveries ?? '').length / ENTRY_LENGTH;
 
 /**
- * One webhook request: load, check (and record), save when n8n would (the copy changed). True
- * when the delivery started the workflow.
+ * What the trigger does with the static data n8n hands it: checks the delivery against the
+ * stored record and stores the record given back when it changed. True for a repeat.
+ */
+function recordIn(processModule, staticData, webhookId, now = Date.now()) {
+	const stored = staticData.deliveries ?? '';
+	const { repeat, record } = processModule.recordDelivery(stored, TRIGGER, webhookId, now);
+	if (record !== stored) staticData.deliveries = record;
+	return repeat;
+}
+
+/**
+ * One webhook request: load a copy, check (and record), save when the record changed (n8n saves
+ * changed static data). True when the delivery started the workflow.
  */
 function handle(processModule, db, webhookId, now = Date.now()) {
 	const copy = db.load();
-	const before = JSON.stringify(copy);
-	const repeat = processModule.isRepeatDelivery(copy, TRIGGER, webhookId, now);
-	if (JSON.stringify(copy) !== before) db.save(copy);
+	const before = copy.deliveries;
+	const repeat = recordIn(processModule, copy, webhookId, now);
+	if (copy.deliveries !== before) db.save(copy);
 	return !repeat;
 }
 
@@ -65,12 +86,13 @@ test('an id lost to a concurrent save of another processor returns with that pro
 	const a = newProcess();
 	const b = newProcess();
 	// A and B load the same copy at the same moment; B saves last and drops A's record.
-	const copyA = db.load();
-	const copyB = db.load();
-	expect(a.isRepeatDelivery(copyA, TRIGGER, 'evt_a', Date.now())).toBe(false);
-	db.save(copyA);
-	expect(b.isRepeatDelivery(copyB, TRIGGER, 'evt_b', Date.now())).toBe(false);
-	db.save(copyB);
+	const loaded = db.load().deliveries ?? '';
+	const fromA = a.recordDelivery(loaded, TRIGGER, 'evt_a', Date.now());
+	expect(fromA.repeat).toBe(false);
+	db.save({ deliveries: fromA.record });
+	const fromB = b.recordDelivery(loaded, TRIGGER, 'evt_b', Date.now());
+	expect(fromB.repeat).toBe(false);
+	db.save({ deliveries: fromB.record });
 	expect(recorded(db, ['evt_a', 'evt_b'])).toEqual(['evt_b']);
 	// A's next request, even a repeat it drops, writes its own record back.
 	expect(handle(a, db, 'evt_b')).toBe(false);
@@ -78,14 +100,15 @@ test('an id lost to a concurrent save of another processor returns with that pro
 	expect(handle(b, db, 'evt_a')).toBe(false);
 });
 
-test('a request that adds nothing leaves the stored copy as it was (n8n saves nothing)', () => {
+test('a request that adds nothing gives back the stored record itself (n8n saves nothing)', () => {
 	const db = database();
 	const a = newProcess();
 	expect(handle(a, db, 'evt_1')).toBe(true);
-	const copy = db.load();
-	const before = JSON.stringify(copy);
-	expect(a.isRepeatDelivery(copy, TRIGGER, 'evt_1', Date.now())).toBe(true);
-	expect(JSON.stringify(copy)).toBe(before);
+	const stored = db.load().deliveries;
+	expect(a.recordDelivery(stored, TRIGGER, 'evt_1', Date.now())).toEqual({
+		repeat: true,
+		record: stored,
+	});
 });
 
 test('ids expire after 24 hours; at most 2000 are kept, the oldest dropped', () => {
@@ -120,18 +143,18 @@ test('through n8n’s change-tracking static data: a new id marks it changed, a 
 	const load = () => ObservableObject.create(JSON.parse(JSON.stringify(column)));
 
 	const first = load();
-	expect(processModule.isRepeatDelivery(first.node, TRIGGER, 'evt_1', Date.now())).toBe(false);
+	expect(recordIn(processModule, first.node, 'evt_1')).toBe(false);
 	expect(first.__dataChanged).toBe(true);
 	column.node = JSON.parse(JSON.stringify(first.node));
 
-	// The record exists now, so the next id is added inside it: still seen as a change.
+	// The record exists now, so the next id replaces its value: still seen as a change.
 	const second = load();
-	expect(processModule.isRepeatDelivery(second.node, TRIGGER, 'evt_2', Date.now())).toBe(false);
+	expect(recordIn(processModule, second.node, 'evt_2')).toBe(false);
 	expect(second.__dataChanged).toBe(true);
 	column.node = JSON.parse(JSON.stringify(second.node));
-	expect(column.node.deliveries).toHaveLength(2 * 18);
+	expect(column.node.deliveries).toHaveLength(2 * ENTRY_LENGTH);
 
 	const repeat = load();
-	expect(processModule.isRepeatDelivery(repeat.node, TRIGGER, 'evt_2', Date.now())).toBe(true);
+	expect(recordIn(processModule, repeat.node, 'evt_2')).toBe(true);
 	expect(repeat.__dataChanged).toBeFalsy();
 });

@@ -1,19 +1,20 @@
 'use strict';
-// The Standard Webhooks verifier (nodes/DynamicQrTrigger/signature.ts), tested through the built
+// The Standard Webhooks verifier (nodes/DynamicQr/trigger/signature.ts), tested through the built
 // package: published vectors, agreement with the `standardwebhooks` and `svix` libraries, and
-// more than 10,000 tampered deliveries that must all be rejected.
+// more than 10,000 tampered deliveries that must all be rejected. Deliveries are signed by the
+// tests' own signer (test/support/sign.js), itself checked against the published vector.
 const path = require('path');
 const crypto = require('crypto');
 const { execFileSync } = require('child_process');
 const { Webhook: StandardWebhook } = require('standardwebhooks');
 const {
 	verifySignature,
-	sign,
 	decodeSecret,
 	decodeBase64Strict,
 	isValidSecret,
 	describeFailure,
-} = require('../../dist/nodes/DynamicQrTrigger/signature');
+} = require('../../dist/nodes/DynamicQr/trigger/signature');
+const { sign } = require('../support/sign');
 const { mulberry32, randomSecret, randomId, randomBody, shuffle } = require('./helpers/random');
 
 // ---------------------------------------------------------------------------------------------
@@ -47,7 +48,7 @@ function vectorHeaders(overrides = {}) {
 }
 
 describe('Standard Webhooks published vectors', () => {
-	test('signs the reference vector', () => {
+	test('the tests’ signer reproduces the reference vector', () => {
 		expect(sign(VECTOR.secret, VECTOR.id, VECTOR.timestamp, VECTOR.payload)).toBe(VECTOR.signature);
 	});
 
@@ -158,7 +159,6 @@ describe('Standard Webhooks published vectors', () => {
 				reason: 'invalid_secret',
 			});
 		}
-		expect(() => sign('', 'a', 1, '')).toThrow();
 		expect(decodeSecret(VECTOR.secret)).toHaveLength(24);
 		expect(decodeBase64Strict('QQ==')).toEqual(Buffer.from('A'));
 		expect(describeFailure('invalid_secret')).not.toMatch(/whsec_[A-Za-z0-9]/);

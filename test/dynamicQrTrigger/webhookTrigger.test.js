@@ -19,9 +19,9 @@ const {
 	endpoints,
 	flushDeliveries,
 } = require('./helpers/sandbox');
-const { sign } = require('../../dist/nodes/DynamicQrTrigger/signature');
-const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQrTrigger/lifecycle');
-const { DynamicQrTrigger } = require('../../dist/nodes/DynamicQrTrigger/DynamicQrTrigger.node');
+const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
+const { DynamicQrTrigger } = require('../../dist/nodes/DynamicQr/DynamicQrTrigger.node');
+const { sign } = require('../support/sign');
 
 let sandbox;
 let receiver;

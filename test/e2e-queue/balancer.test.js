@@ -1,10 +1,11 @@
 'use strict';
 
-// The load balancer of scripts/n8n-queue.js against plain HTTP servers (no n8n needed).
+// The queue cluster's load balancer (dev/n8n/balancer.js) against plain HTTP servers (no n8n
+// needed).
 
 const http = require('node:http');
-const { startBalancer } = require('../../scripts/n8n-queue');
-const { freePort } = require('../../scripts/n8n-instance');
+const { startBalancer } = require('../../dev/n8n/balancer');
+const { freePort } = require('../../dev/ports');
 
 /** A server that answers `{ name, path, body }` with `status`. */
 async function backend(name, status = 200) {

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * End-to-end in queue mode: the packed package in an n8n cluster as production installations
- * scale it (scripts/n8n-queue.js): a main process, one worker and two webhook processors on
+ * scale it (dev/n8n/queue.js): a main process, one worker and two webhook processors on
  * PostgreSQL and Redis, behind a round-robin load balancer whose URL is n8n's webhook URL.
  *
  * Every result is read back from n8n's executions (REST API of main); that an execution ran on
@@ -13,11 +13,12 @@
  */
 const crypto = require('node:crypto');
 
-const { startQueueCluster } = require('../../scripts/n8n-queue');
-const { startSandbox } = require('../sandbox');
+const { startQueueCluster } = require('../../dev/n8n/queue');
+const { startSandbox } = require('../../dev/sandbox');
+const { CREDENTIAL_NAME } = require('../../dev/examples');
+const { waitFor } = require('../../dev/wait-for');
 const {
-	CREDENTIAL_NAME,
-	waitFor,
+	postForged,
 	sandboxApi,
 	getManyWorkflow,
 	triggerWorkflow,
@@ -346,27 +347,12 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 				created_at: new Date().toISOString(),
 				data: { qr_code: { id: code.id } },
 			});
-			const forgedSecret = crypto.randomBytes(24);
 			const statuses = [];
 			cluster.balancer.route = (req) => Number(req.headers['x-test-processor']);
 			try {
 				for (const processor of [0, 1]) {
-					const webhookId = `msg_forged${processor}${Date.now()}`;
-					const timestamp = Math.floor(Date.now() / 1000);
-					const signature = crypto
-						.createHmac('sha256', forgedSecret)
-						.update(`${webhookId}.${timestamp}.${body}`)
-						.digest('base64');
-					const forged = await fetch(webhookUrl, {
-						method: 'POST',
-						headers: {
-							'content-type': 'application/json',
-							'x-test-processor': String(processor),
-							'webhook-id': webhookId,
-							'webhook-timestamp': String(timestamp),
-							'webhook-signature': `v1,${signature}`,
-						},
-						body,
+					const forged = await postForged(webhookUrl, body, {
+						'x-test-processor': String(processor),
 					});
 					statuses.push([processor, forged.status]);
 					const unsigned = await fetch(webhookUrl, {

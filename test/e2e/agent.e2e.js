@@ -28,8 +28,8 @@
  */
 const fs = require('node:fs');
 
-const { startN8n, N8N_VERSIONS } = require('../../scripts/n8n-instance');
-const { startSandbox } = require('../sandbox');
+const { startN8n, N8N_VERSIONS } = require('../../dev/n8n/instance');
+const { startSandbox } = require('../../dev/sandbox');
 const { startFakeOpenAi } = require('../support/fake-openai');
 const { decodePng } = require('../support/qr-image');
 const {
@@ -46,7 +46,7 @@ const {
 	findObject,
 	parseToolOutput,
 } = require('./agent-workflow');
-const { waitFor } = require('./helpers');
+const { waitFor } = require('../../dev/wait-for');
 
 /** n8n turns node names into tool names (nodeNameToToolName: anything else becomes "_"). */
 const CREATE_TOOL = 'Create_QR_code';

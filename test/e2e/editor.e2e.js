@@ -2,32 +2,38 @@
 /**
  * End-to-end in n8n's editor: the packed package loaded into a real n8n (the current line),
  * looked at in a real browser (Debian's Chromium driven by playwright-core, see
- * scripts/editor-browser.js), against the sandbox. What is asserted is what the editor shows a
+ * dev/editor/browser.js), against the sandbox. What is asserted is what the editor shows a
  * person: which fields a node's panel displays, the issue triangles n8n puts on parameters and
  * nodes, the entries of a searchable list, and the event a trigger receives while listening.
  *
  * Run with `npm run test:e2e`, or alone: `npx jest -c jest.e2e.config.js test/e2e/editor.e2e.js`.
- * Installs Chromium with apt-get when it is missing (scripts/provision-browser.js).
+ * Installs Chromium with apt-get when it is missing (dev/editor/chromium.js).
  * EDITOR_E2E_SHOTS=<folder> keeps a screenshot of every test's last state there.
  */
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { startN8n, N8N_VERSIONS } = require('../../scripts/n8n-instance');
-const { ensureChromium } = require('../../scripts/provision-browser');
-const { launchEditorBrowser, settle } = require('../../scripts/editor-browser');
-const { startSandbox } = require('../sandbox');
-const { waitFor, sandboxApi } = require('./helpers');
+const { startN8n, N8N_VERSIONS } = require('../../dev/n8n/instance');
+const { ensureChromium } = require('../../dev/editor/chromium');
+const { launchEditorBrowser, settle } = require('../../dev/editor/browser');
 const {
-	CREDENTIAL_NAME,
 	CONTROL_NODE,
 	createCodeWorkflow,
 	createCodeWithControlWorkflow,
 	getCodeFromListWorkflow,
 	triggerWorkflow,
 	triggersWorkflow,
-} = require('./editor-workflows');
+} = require('../../dev/editor/workflows');
+const { startSandbox } = require('../../dev/sandbox');
+const { CREDENTIAL_NAME } = require('../../dev/examples');
+const { DIST } = require('../../dev/paths');
+const { waitFor } = require('../../dev/wait-for');
+const { sandboxApi } = require('./helpers');
+
+const { parseFieldParameterName } = require(
+	path.join(DIST, 'nodes/DynamicQr/actions/payload/names.js'),
+);
 
 const version = N8N_VERSIONS.current;
 const shotsDir = process.env.EDITOR_E2E_SHOTS || path.join(os.tmpdir(), 'n8n-editor-e2e-shots');
@@ -39,7 +45,7 @@ describe(suiteName, () => {
 	let sandbox;
 	let browser;
 	let editor;
-	/** Every per-type payload parameter of Create: `{ name, type }` (name = payload_<type>_<field>). */
+	/** Every per-type payload parameter of Create: `{ name, type }` (name from fieldParameterName). */
 	let payloadParameters;
 	const log = (line) => process.stderr.write(`[editor e2e] ${line}\n`);
 
@@ -54,25 +60,19 @@ describe(suiteName, () => {
 				type: 'dynamicQrApi',
 				data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
 			});
-			// Create's per-type fields, from the description n8n serves: `payload_<type>_<field>`.
+			// Create's per-type fields, from the description n8n serves, each with its type as the
+			// package's own naming reads it back (type values contain "_": link_bio).
 			const types = await n8n.rest('GET', '/types/nodes.json');
 			const action = types.find((type) => type.name === 'n8n-nodes-dynamic-qr.dynamicQr');
-			const createsOnly = (property) =>
-				property.displayOptions?.show?.operation?.includes('create');
-			const typeValues = action.properties
-				.find((property) => property.name === 'type' && createsOnly(property))
-				.options.map((option) => option.value)
-				// Longest first: `payload_link_bio_title` belongs to link_bio, not to a type `link`.
-				.sort((a, b) => b.length - a.length);
 			const names = new Set(
 				action.properties
-					.filter((property) => property.name.startsWith('payload_') && createsOnly(property))
+					.filter((property) => property.displayOptions?.show?.operation?.includes('create'))
 					.map((property) => property.name),
 			);
-			payloadParameters = [...names].map((name) => ({
-				name,
-				type: typeValues.find((type) => name.startsWith(`payload_${type}_`)),
-			}));
+			payloadParameters = [...names].flatMap((name) => {
+				const parsed = parseFieldParameterName(name);
+				return parsed ? [{ name, type: parsed.type.value }] : [];
+			});
 			browser = await launchEditorBrowser({ log });
 			editor = await browser.signIn(n8n);
 		},
@@ -110,7 +110,7 @@ describe(suiteName, () => {
 	const shownPayloadParameters = async () =>
 		(await editor.visibleParameters())
 			.map((parameter) => parameter.name)
-			.filter((name) => name?.startsWith('payload_'));
+			.filter((name) => name && parseFieldParameterName(name));
 	const payloadParametersOf = (type) =>
 		payloadParameters
 			.filter((parameter) => parameter.type === type)

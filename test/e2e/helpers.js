@@ -1,28 +1,19 @@
 'use strict';
 /**
  * Helpers of the end-to-end suite: a local HTTP receiver (stands in for a chat or CRM webhook),
- * bounded polling, workflow builders and direct calls to the sandbox's API.
+ * workflow builders, direct calls to the sandbox's API and forged deliveries.
  */
-const crypto = require('node:crypto');
 const http = require('node:http');
-const fs = require('node:fs');
 const path = require('node:path');
 
-const { waitFor } = require('../../scripts/wait-for');
+const { waitFor } = require('../../dev/wait-for');
+const { CREDENTIAL_NAME } = require('../../dev/examples');
+const { DIST } = require('../../dev/paths');
+const { sign, randomSecret } = require('../support/sign');
 
-const EXAMPLES_DIR = path.join(__dirname, '..', '..', 'examples');
-const CREDENTIAL_NAME = 'Dynamic QR account';
-
-/** The example workflows as users import them, by file name. */
-function loadExamples() {
-	return Object.fromEntries(
-		fs
-			.readdirSync(EXAMPLES_DIR)
-			.filter((file) => file.endsWith('.json'))
-			.sort()
-			.map((file) => [file, JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'))]),
-	);
-}
+const { fieldParameterName, mixedParameterName } = require(
+	path.join(DIST, 'nodes/DynamicQr/actions/payload/names.js'),
+);
 
 /** An HTTP server on 127.0.0.1 that records every request it receives and answers 200. */
 async function startReceiver() {
@@ -140,7 +131,7 @@ function workflow(name, nodes, connections) {
 
 /**
  * One sample code of each of the 14 types, entered the way a user fills the node's per-type
- * fields (`payload_<type>_<field>`), with what the sandbox must then store.
+ * fields (fieldParameterName: `payload_<type>_<field>`), with what the sandbox must then store.
  */
 const TYPE_SAMPLES = {
 	url: { fields: { url: 'https://example.com/e2e' }, destination: 'https://example.com/e2e' },
@@ -203,8 +194,8 @@ function createAllTypesWorkflow(prefix) {
 			payloadInput: 'fields',
 		};
 		for (const [field, value] of Object.entries(sample.fields))
-			parameters[`payload_${type}_${field}`] = value;
-		if (sample.links) parameters[`payload_${type}_links`] = { link: sample.links };
+			parameters[fieldParameterName(type, field)] = value;
+		if (sample.links) parameters[fieldParameterName(type, 'links')] = { link: sample.links };
 		parameters.additionalFields = { tags: 'e2e, all-types', folder: 'E2E' };
 		return dynamicQr(`Create ${type}`, parameters);
 	});
@@ -279,18 +270,19 @@ function mixedTypesWorkflow(prefix, rows) {
 	const byName = dynamicQr('Mixed fields', {
 		...common,
 		payloadInput: 'mixed',
-		mixedPayload_url: '={{ $json.url }}',
-		mixedPayload_phone: '={{ $json.phone }}',
-		mixedPayload_email: '={{ $json.email }}',
-		mixedPayload_title: '={{ $json.title }}',
-		mixedPayload_links: '={{ $json.links }}',
+		...Object.fromEntries(
+			['url', 'phone', 'email', 'title', 'links'].map((field) => [
+				mixedParameterName(field),
+				`={{ $json.${field} }}`,
+			]),
+		),
 	});
 	const perType = dynamicQr('Per-type fields', {
 		...common,
 		name: `={{ "${prefix} per-type " + $json.name }}`,
 		payloadInput: 'fields',
-		payload_url_url: '={{ $json.url }}',
-		payload_phone_phone: '={{ $json.phone }}',
+		[fieldParameterName('url', 'url')]: '={{ $json.url }}',
+		[fieldParameterName('phone', 'phone')]: '={{ $json.phone }}',
 	});
 	perType.onError = 'continueRegularOutput';
 	const nodes = [manualTrigger(), ...listNodes(rows), byName, perType];
@@ -351,21 +343,21 @@ function dashboardTriggerWorkflow(webhookId, credentialName) {
 	return workflow('E2E: dashboard trigger v2', nodes, chain('Dynamic QR Trigger', 'Received'));
 }
 
-/** POSTs `body` to a webhook URL with a Standard Webhooks signature made with a random secret. */
-async function postForged(url, body) {
+/**
+ * POSTs `body` to a webhook URL with a Standard Webhooks signature made with a random secret;
+ * `headers` are sent as well.
+ */
+async function postForged(url, body, headers = {}) {
 	const webhookId = `msg_forged${Date.now()}`;
 	const timestamp = Math.floor(Date.now() / 1000);
-	const signature = crypto
-		.createHmac('sha256', crypto.randomBytes(24))
-		.update(`${webhookId}.${timestamp}.${body}`)
-		.digest('base64');
 	return fetch(url, {
 		method: 'POST',
 		headers: {
+			...headers,
 			'content-type': 'application/json',
 			'webhook-id': webhookId,
 			'webhook-timestamp': String(timestamp),
-			'webhook-signature': `v1,${signature}`,
+			'webhook-signature': sign(randomSecret(), webhookId, timestamp, body),
 		},
 		body,
 	});
@@ -378,11 +370,8 @@ module.exports = {
 	chain,
 	dashboardTriggerWorkflow,
 	postForged,
-	CREDENTIAL_NAME,
 	TYPE_SAMPLES,
-	loadExamples,
 	startReceiver,
-	waitFor,
 	sandboxApi,
 	createAllTypesWorkflow,
 	mixedTypesWorkflow,

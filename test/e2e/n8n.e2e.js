@@ -9,8 +9,10 @@
 const crypto = require('node:crypto');
 const path = require('node:path');
 
-const { startN8n, N8N_VERSIONS, EXPECTED_NODE_TYPES } = require('../../scripts/n8n-instance');
-const { startSandbox } = require('../sandbox');
+const { startN8n, N8N_VERSIONS, EXPECTED_NODE_TYPES } = require('../../dev/n8n/instance');
+const { startSandbox } = require('../../dev/sandbox');
+const { loadExamples, CREDENTIAL_NAME } = require('../../dev/examples');
+const { waitFor } = require('../../dev/wait-for');
 const { decodePng } = require('../support/qr-image');
 const {
 	preRunChecks,
@@ -18,13 +20,10 @@ const {
 	fromInput,
 	fromAi,
 } = require('../support/parameter-issues');
-const { isRecorded } = require('../../dist/nodes/DynamicQrTrigger/delivery');
+const { isRecorded, ENTRY_LENGTH } = require('../support/delivery-record');
 const {
-	CREDENTIAL_NAME,
 	TYPE_SAMPLES,
-	loadExamples,
 	startReceiver,
-	waitFor,
 	sandboxApi,
 	createAllTypesWorkflow,
 	mixedTypesWorkflow,
@@ -425,8 +424,8 @@ describe.each([
 		// The deliveries are recorded in the workflow's stored static data (shared by every n8n
 		// process), and a resend of one (same webhook-id, freshly signed) starts nothing.
 		const stored = (await n8n.workflow(created.id)).staticData?.['node:Dynamic QR Trigger'];
-		// (fixed-width entries, 18 characters each)
-		expect(stored?.deliveries).toHaveLength(events.length * 18);
+		// (fixed-width entries)
+		expect(stored?.deliveries).toHaveLength(events.length * ENTRY_LENGTH);
 		for (const event of events) expect(isRecorded(stored, event.id, Date.now())).toBe(true);
 		const scanDelivery = deliveries.find((entry) => entry.event_id === scanEvent.id);
 		const resend = await sandbox.control('POST', `/deliveries/${scanDelivery.id}/resend`);

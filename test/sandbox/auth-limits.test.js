@@ -1,7 +1,7 @@
 'use strict';
 
 const { useSandbox, apiClient, request } = require('./test-helpers');
-const { startSandbox } = require('./index');
+const { startSandbox } = require('../../dev/sandbox');
 
 const sb = useSandbox({ rateLimitPerMinute: 6000 });
 const validCode = { type: 'url', name: 'Auth test', payload: { url: 'https://example.com' } };

@@ -4,7 +4,7 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { apiClient, request } = require('./test-helpers');
 
-const CLI = path.join(__dirname, 'cli.js');
+const CLI = path.join(__dirname, '..', '..', 'dev', 'sandbox', 'cli.js');
 
 /** Spawns the CLI and resolves with the child and its first stdout line. */
 function startCli(args) {

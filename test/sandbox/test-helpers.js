@@ -3,7 +3,7 @@
 // Shared by the sandbox's own tests: a started sandbox and small HTTP clients for it.
 
 const http = require('node:http');
-const { startSandbox } = require('./index');
+const { startSandbox } = require('../../dev/sandbox');
 const { decodePng } = require('../support/qr-image');
 
 /** Any HTTP request, answered as { status, headers, text, json, buffer }; rejects on a dropped socket. */

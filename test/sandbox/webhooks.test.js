@@ -5,7 +5,7 @@ const path = require('node:path');
 const { execFile } = require('node:child_process');
 const { promisify } = require('node:util');
 const { Webhook } = require('standardwebhooks');
-const { WebhookDispatcher, RETRY_DELAYS_MS } = require('./webhooks');
+const { WebhookDispatcher, RETRY_DELAYS_MS } = require('../../dev/sandbox/webhooks');
 
 const START = Date.parse('2030-01-01T00:00:00.000Z');
 const MINUTE = 60 * 1000;

@@ -306,11 +306,9 @@ function asTool(description) {
 function ourNodeDescriptions() {
 	const dist = path.join(__dirname, '..', '..', 'dist', 'nodes');
 	const { DynamicQr } = require(path.join(dist, 'DynamicQr/DynamicQr.node.js'));
-	const { DynamicQrTrigger } = require(
-		path.join(dist, 'DynamicQrTrigger/DynamicQrTrigger.node.js'),
-	);
+	const { DynamicQrTrigger } = require(path.join(dist, 'DynamicQr/DynamicQrTrigger.node.js'));
 	const { DynamicQrPollingTrigger } = require(
-		path.join(dist, 'DynamicQrPollingTrigger/DynamicQrPollingTrigger.node.js'),
+		path.join(dist, 'DynamicQr/DynamicQrPollingTrigger.node.js'),
 	);
 	return {
 		'Dynamic QR': new DynamicQr().description,

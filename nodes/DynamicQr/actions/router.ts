@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { setMaxRateLimitWait } from '../transport';
+import { setMaxRateLimitWait } from '../api';
 import * as account from './account';
 import * as card from './card';
 import * as lead from './lead';

@@ -5,14 +5,9 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { apiRequest, getBaseUrl } from '../transport';
+import { cardLabel, getSiteUrl, listPage } from '../api';
 
 const PAGE_SIZE = 50;
-
-interface ListAnswer {
-	data?: IDataObject[];
-	meta?: { current_page?: number; last_page?: number };
-}
 
 /** Turns a record into a list entry; `siteUrl` (the base URL without /api/v1) roots dashboard links. */
 type ToItem = (record: IDataObject, siteUrl: string) => INodeListSearchItems;
@@ -26,13 +21,11 @@ async function searchList(
 	serverSearch = false,
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1);
-	const qs: IDataObject = { page, per_page: PAGE_SIZE };
-	if (filter && serverSearch) qs.search = filter;
-	const answer = await apiRequest<ListAnswer>(ctx, 'GET', path, { qs });
-	const siteUrl = (await getBaseUrl(ctx)).replace(/\/api\/v1$/, '');
-	const items = (answer.data ?? []).map((record) => toItem(record, siteUrl));
+	const qs: IDataObject = filter && serverSearch ? { search: filter } : {};
+	const { records, hasMore } = await listPage(ctx, path, qs, page, PAGE_SIZE);
+	const siteUrl = await getSiteUrl(ctx);
+	const items = records.map((record) => toItem(record, siteUrl));
 	const needle = (filter ?? '').toLowerCase();
-	const hasMore = (answer.meta?.last_page ?? page) > page;
 	return {
 		results: needle
 			? items.filter((item) => `${item.name} ${String(item.value)}`.toLowerCase().includes(needle))
@@ -69,7 +62,7 @@ export async function searchCards(
 		this,
 		'/cards',
 		(card, siteUrl) => ({
-			name: String(card.name ?? card.title ?? card.short_url ?? card.id),
+			name: cardLabel(card),
 			value: String(card.id),
 			url: `${siteUrl}/cards/${String(card.id)}`,
 		}),

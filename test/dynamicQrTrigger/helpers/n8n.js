@@ -23,11 +23,9 @@ const {
 	TriggersAndPollers,
 } = require('n8n-core');
 
-const { DynamicQrTrigger } = require(
-	path.join(DIST, 'nodes/DynamicQrTrigger/DynamicQrTrigger.node.js'),
-);
+const { DynamicQrTrigger } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQrTrigger.node.js'));
 const { DynamicQrPollingTrigger } = require(
-	path.join(DIST, 'nodes/DynamicQrPollingTrigger/DynamicQrPollingTrigger.node.js'),
+	path.join(DIST, 'nodes/DynamicQr/DynamicQrPollingTrigger.node.js'),
 );
 
 const PACKAGE = 'n8n-nodes-dynamic-qr';

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { toItems, unwrap } from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequest, unwrap } from '../../api';
+import { toItems } from '../shared/output';
+import { showOnlyFor } from '../shared/display';
 
 export const description = showOnlyFor('account', 'get', []);
 

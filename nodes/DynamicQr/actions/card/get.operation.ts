@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { cardLocator, getRecordId, toItems, unwrap } from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequest, unwrap } from '../../api';
+import { cardLocator, getRecordId } from '../shared/locators';
+import { toItems } from '../shared/output';
+import { showOnlyFor } from '../shared/display';
 
 export const description = showOnlyFor('card', 'get', [cardLocator]);
 

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport';
-import { readLimit, returnAllOrLimit, toItems } from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequestAllItems } from '../../api';
+import { readLimit, returnAllOrLimit } from '../shared/listing';
+import { toItems } from '../shared/output';
+import { showOnlyFor } from '../shared/display';
 
 export const description = showOnlyFor('card', 'getAll', returnAllOrLimit);
 

@@ -5,16 +5,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport';
-import {
-	cardLocator,
-	getRecordId,
-	readLimit,
-	returnAllOrLimit,
-	toItems,
-	toTimestamp,
-} from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequestAllItems } from '../../api';
+import { readLimit, returnAllOrLimit } from '../shared/listing';
+import { cardLocator, getRecordId } from '../shared/locators';
+import { toItems } from '../shared/output';
+import { toTimestamp } from '../shared/values';
+import { showOnlyFor } from '../shared/display';
 
 const properties: INodeProperties[] = [
 	cardLocator,

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest, multipartBody } from '../../transport';
-import { toItems, unwrap } from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequest, multipartBody, unwrap } from '../../api';
+import { toItems } from '../shared/output';
+import { showOnlyFor } from '../shared/display';
 
 const properties: INodeProperties[] = [
 	{

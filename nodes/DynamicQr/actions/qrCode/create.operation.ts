@@ -6,9 +6,11 @@ import type {
 } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { apiRequest } from '../../transport';
-import { defaultIdempotencyKey, parseJsonParameter, toItems, unwrap } from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequest, unwrap } from '../../api';
+import { defaultIdempotencyKey } from '../shared/idempotency';
+import { toItems } from '../shared/output';
+import { parseJsonParameter } from '../shared/values';
+import { showOnlyFor } from '../shared/display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 
 const properties: INodeProperties[] = [

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { getRecordId, qrCodeLocator } from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequest } from '../../api';
+import { getRecordId, qrCodeLocator } from '../shared/locators';
+import { showOnlyFor } from '../shared/display';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { BinaryAnswer } from '../../transport';
-import { apiRequest } from '../../transport';
-import { getRecordId, qrCodeLocator, unwrap } from '../common';
-import { showOnlyFor } from '../display';
-import { imageProperties, readImageRequest, toBinary } from '../image';
+import type { BinaryAnswer } from '../../api';
+import { apiRequest, unwrap } from '../../api';
+import { getRecordId, qrCodeLocator } from '../shared/locators';
+import { showOnlyFor } from '../shared/display';
+import { imageProperties, readImageRequest, toBinary } from '../shared/image';
 
 const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
 

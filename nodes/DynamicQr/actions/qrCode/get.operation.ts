@@ -1,15 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import {
-	getRecordId,
-	qrCodeLocator,
-	simplifyProperty,
-	simplifyQrCode,
-	toItems,
-	unwrap,
-} from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequest, unwrap } from '../../api';
+import { getRecordId, qrCodeLocator } from '../shared/locators';
+import { simplifyProperty, simplifyQrCode, toItems } from '../shared/output';
+import { showOnlyFor } from '../shared/display';
 
 const properties: INodeProperties[] = [qrCodeLocator, simplifyProperty];
 

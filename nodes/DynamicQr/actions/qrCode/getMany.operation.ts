@@ -6,9 +6,10 @@ import type {
 } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { apiRequestAllItems } from '../../transport';
-import { readLimit, returnAllOrLimit, simplifyProperty, simplifyQrCode, toItems } from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequestAllItems } from '../../api';
+import { readLimit, returnAllOrLimit } from '../shared/listing';
+import { simplifyProperty, simplifyQrCode, toItems } from '../shared/output';
+import { showOnlyFor } from '../shared/display';
 import { typeOptions } from '../payload';
 
 const properties: INodeProperties[] = [

@@ -5,9 +5,11 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { getRecordId, qrCodeLocator, toCalendarDate, toItems, unwrap } from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequest, unwrap } from '../../api';
+import { getRecordId, qrCodeLocator } from '../shared/locators';
+import { toItems } from '../shared/output';
+import { toCalendarDate } from '../shared/values';
+import { showOnlyFor } from '../shared/display';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { qrCodeLocator } from '../common';
-import { showOnlyFor } from '../display';
+import { qrCodeLocator } from '../shared/locators';
+import { showOnlyFor } from '../shared/display';
 import { setPaused } from './setPaused';
 
 export const description = showOnlyFor('qrCode', 'pause', [qrCodeLocator]);

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { getRecordId, toItems, unwrap } from '../common';
+import { apiRequest, unwrap } from '../../api';
+import { getRecordId } from '../shared/locators';
+import { toItems } from '../shared/output';
 
 /** Pause and Resume differ only in the value of `paused`. */
 export async function setPaused(

@@ -7,9 +7,11 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { apiRequest } from '../../transport';
-import { getRecordId, parseJsonParameter, qrCodeLocator, toItems, unwrap } from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequest, unwrap } from '../../api';
+import { getRecordId, qrCodeLocator } from '../shared/locators';
+import { toItems } from '../shared/output';
+import { parseJsonParameter } from '../shared/values';
+import { showOnlyFor } from '../shared/display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 
 const properties: INodeProperties[] = [

@@ -2,11 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { STATIC_QR_TYPES } from '../../qrTypes';
-import type { BinaryAnswer } from '../../transport';
-import { apiRequest } from '../../transport';
-import { imageProperties, readImageRequest, toBinary } from '../image';
+import type { BinaryAnswer } from '../../api';
+import { apiRequest } from '../../api';
+import { imageProperties, readImageRequest, toBinary } from '../shared/image';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
-import { showOnlyFor } from '../display';
+import { showOnlyFor } from '../shared/display';
 
 const properties: INodeProperties[] = [
 	{

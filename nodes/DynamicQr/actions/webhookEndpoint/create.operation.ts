@@ -5,25 +5,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { toItems, unwrap } from '../common';
-import { showOnlyFor } from '../display';
-
-export const WEBHOOK_EVENTS = [
-	{
-		name: 'Lead Created',
-		value: 'lead.created',
-		description: 'Someone shared contact data on a card',
-	},
-	{ name: 'QR Code Created', value: 'qr_code.created' },
-	{ name: 'QR Code Deleted', value: 'qr_code.deleted' },
-	{
-		name: 'QR Code Updated',
-		value: 'qr_code.updated',
-		description: 'A code changed destination, status or setting',
-	},
-	{ name: 'Scan Created', value: 'scan.created', description: 'Someone scanned a code' },
-];
+import { apiRequest, EVENT_OPTIONS, unwrap } from '../../api';
+import { toItems } from '../shared/output';
+import { showOnlyFor } from '../shared/display';
 
 const properties: INodeProperties[] = [
 	{
@@ -40,7 +24,7 @@ const properties: INodeProperties[] = [
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
-		options: WEBHOOK_EVENTS,
+		options: EVENT_OPTIONS,
 		default: [],
 		description: 'The events sent to the URL',
 	},

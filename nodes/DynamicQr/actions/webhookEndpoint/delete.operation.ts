@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { getRecordId, webhookEndpointLocator } from '../common';
-import { showOnlyFor } from '../display';
+import { apiRequest } from '../../api';
+import { getRecordId, webhookEndpointLocator } from '../shared/locators';
+import { showOnlyFor } from '../shared/display';
 
 export const description = showOnlyFor('webhookEndpoint', 'delete', [webhookEndpointLocator]);
 

@@ -1,0 +1,218 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
+import { isFieldRequired } from '../../qrTypes';
+import { fieldParameterName, mixedParameterName } from './names';
+
+export function typeOptions(types: QrType[]) {
+	return types.map((type) => ({
+		name: type.label,
+		value: type.value,
+		description:
+			type.plan === 'pro'
+				? `${type.description}. Needs a plan with smart redirects (Pro).`
+				: type.description,
+	}));
+}
+
+function fieldInput(field: QrTypeField): Omit<INodeProperties, 'displayName' | 'name'> {
+	switch (field.format) {
+		case 'datetime':
+			return { type: 'dateTime', default: '' };
+		case 'links':
+			return {
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true, sortable: true },
+				placeholder: 'Add Link',
+				default: {},
+				options: [
+					{
+						displayName: 'Link',
+						name: 'link',
+						values: [
+							{
+								displayName: 'Title',
+								name: 'title',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. Our Shop',
+							},
+							{
+								displayName: 'URL',
+								name: 'url',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. https://example.com/shop',
+							},
+						],
+					},
+				],
+			};
+		default:
+			return {
+				type: 'string',
+				default: '',
+				placeholder: field.placeholder,
+				...(field.format === 'longText' ? { typeOptions: { rows: 3 } } : {}),
+			};
+	}
+}
+
+/**
+ * One type's field for "Fields for the Type". A required field comes twice under one name, so
+ * that n8n's pre-run check and the editor agree for a fixed Type and for a Type expression:
+ * - the required copy is hidden for any other Type value, an expression included (n8n never
+ *   reads an expression in `hide`), so it marks the field required only for a fixed Type;
+ * - the optional copy is shown only while Type is an expression (n8n counts a field whose
+ *   `show` key holds an expression as shown), so what was entered for that type is kept and
+ *   each item of that type sends it; the node checks it item by item.
+ */
+function fieldProperties(type: QrType, field: QrTypeField, mode: PayloadMode): INodeProperties[] {
+	const base = {
+		displayName: field.label,
+		name: fieldParameterName(type.value, field.name),
+		description:
+			mode === 'update' ? `${field.description}. Leave empty to keep it.` : field.description,
+		...fieldInput(field),
+	} as INodeProperties;
+	const ofThisType = { payloadInput: ['fields'], type: [type.value] };
+	if (!isFieldRequired(type, field, mode))
+		return [{ ...base, displayOptions: { show: ofThisType } }];
+	return [
+		{
+			...base,
+			required: true,
+			displayOptions: {
+				show: { payloadInput: ['fields'] },
+				hide: { type: [{ _cnd: { not: type.value } }] },
+			},
+		},
+		{ ...base, displayOptions: { show: ofThisType, hide: { type: [type.value] } } },
+	];
+}
+
+/** Which types use a payload key, e.g. "URL (required), Event, Coupon". */
+function usersOf(types: QrType[], key: string, mode: PayloadMode): string {
+	return types
+		.flatMap((type) =>
+			type.fields
+				.filter((field) => field.name === key)
+				.map((field) => `${type.label}${isFieldRequired(type, field, mode) ? ' (required)' : ''}`),
+		)
+		.join(', ');
+}
+
+/** "Fields for Mixed Types": every payload key once, never required (that depends on the item's type). */
+function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
+	const firstByKey = new Map<string, QrTypeField>();
+	for (const type of types) {
+		for (const field of type.fields)
+			if (!firstByKey.has(field.name)) firstByKey.set(field.name, field);
+	}
+	return [...firstByKey.values()].map((field) => ({
+		displayName: field.label,
+		name: mixedParameterName(field.name),
+		description: `payload.${field.name}, sent for items of type ${usersOf(types, field.name, mode)}${
+			field.format === 'links' ? '. A JSON list of {"title", "url"}.' : ''
+		}`,
+		...(field.format === 'links'
+			? { type: 'json' as const, default: '' }
+			: { ...fieldInput(field), placeholder: field.placeholder }),
+		displayOptions: { show: { payloadInput: ['mixed'] } },
+	}));
+}
+
+/**
+ * The Type selector, the choice of payload input, and every way of filling the payload. The
+ * caller wraps them in its resource/operation.
+ */
+export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
+	const proTypes = types.filter((type) => type.plan === 'pro').map((type) => type.value);
+	const inputOptions = [
+		{
+			name: 'Fields for the Type',
+			value: 'fields',
+			description: 'Fill in the fields of the type chosen in Type',
+		},
+		{
+			name: 'Fields for Mixed Types',
+			value: 'mixed',
+			description:
+				'Every payload field once, by name, for a Type taken from the data: each item sends the fields its own type uses',
+		},
+		{ name: 'JSON', value: 'json', description: 'Write the whole payload object as JSON' },
+	];
+	const changesPayload = ['fields', 'mixed', 'json'];
+	const payloadInput: INodeProperties = {
+		displayName: 'Payload Input',
+		name: 'payloadInput',
+		type: 'options',
+		noDataExpression: true,
+		options:
+			mode === 'update'
+				? [
+						{
+							name: 'Keep Current Payload',
+							value: 'none',
+							description: 'Change neither the type nor the payload',
+						},
+						...inputOptions,
+					]
+				: inputOptions,
+		default: 'fields',
+		...(mode === 'update' ? { default: 'none' } : {}),
+	};
+	const type: INodeProperties = {
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		required: true,
+		options: typeOptions(types),
+		default: 'url',
+		description:
+			(mode === 'update'
+				? "The code's current type, or another type to change it to (its payload is then replaced)"
+				: 'What the code does when scanned; it decides the payload fields') +
+			'. For a type taken from the data, use an expression with Payload Input "Fields for Mixed Types" or "JSON".',
+		...(mode === 'update' ? { displayOptions: { show: { payloadInput: changesPayload } } } : {}),
+	};
+	// Creating starts from the type; updating starts from whether the payload changes at all.
+	const properties = mode === 'update' ? [payloadInput, type] : [type, payloadInput];
+	if (proTypes.length && mode !== 'static') {
+		properties.push({
+			displayName:
+				'This type needs a plan with smart redirects (Pro). On other plans the API answers 422.',
+			name: 'proTypeNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { payloadInput: changesPayload, type: proTypes } },
+		});
+	}
+	properties.push({
+		displayName: 'Payload (JSON)',
+		name: 'payloadJson',
+		type: 'json',
+		default: '{\n  "url": "https://example.com"\n}',
+		description:
+			mode === 'update'
+				? 'Payload fields to change, as a JSON object; merged into the current payload unless Replace Payload is on'
+				: "The payload object with the type's fields, as JSON",
+		displayOptions: { show: { payloadInput: ['json'] } },
+	});
+	for (const type of types) {
+		for (const field of type.fields) properties.push(...fieldProperties(type, field, mode));
+	}
+	properties.push(...mixedFieldProperties(types, mode));
+	if (mode === 'update') {
+		properties.push({
+			displayName: 'Replace Payload',
+			name: 'replacePayload',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to replace the whole payload with the fields set here instead of merging them into the current payload',
+			displayOptions: { show: { payloadInput: changesPayload } },
+		});
+	}
+	return properties;
+}

@@ -1,0 +1,41 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export const toItems = (records: IDataObject | IDataObject[]): INodeExecutionData[] =>
+	(Array.isArray(records) ? records : [records]).map((json) => ({ json }));
+
+export const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};
+
+const SIMPLE_QR_CODE_FIELDS = [
+	'id',
+	'name',
+	'type',
+	'short_url',
+	'destination',
+	'status',
+	'paused',
+	'scans',
+	'archived',
+	'updated_at',
+];
+
+export function simplifyQrCode(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	record: IDataObject,
+): IDataObject {
+	if (!ctx.getNodeParameter('simplify', itemIndex, true)) return record;
+	return Object.fromEntries(
+		SIMPLE_QR_CODE_FIELDS.filter((field) => field in record).map((field) => [field, record[field]]),
+	);
+}

@@ -1,0 +1,73 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+/**
+ * The polling cursor: the newest `created_at` seen and the ids seen within an overlap window
+ * before it. Each poll asks for everything newer than (newest seen − window) and drops the ids
+ * it already has, so a record whose `created_at` equals the newest seen, or that became
+ * visible a little after a newer one, is still emitted once, and never twice.
+ *
+ * It is the polling trigger's static data, key `cursor`, in the format of version 0.1.0 (saved
+ * workflows hold it): this file is the only code that reads or writes it.
+ */
+export const OVERLAP_WINDOW_MS = 10 * 60 * 1000;
+
+export interface Cursor extends IDataObject {
+	/** What the cursor belongs to (event + card); a change of configuration starts over. */
+	key: string;
+	/** Newest `created_at` seen, in ms; undefined while nothing at all has been seen. */
+	newestMs?: number;
+	/** [id, createdAtMs] of the records seen with createdAtMs >= newestMs − window. */
+	recent: Array<[string, number]>;
+}
+
+export const newCursor = (key: string): Cursor => ({ key, recent: [] });
+
+/** The stored cursor for `key`; undefined when there is none or it belongs to another setting. */
+export function loadCursor(ctx: IPollFunctions, key: string): Cursor | undefined {
+	const cursor = ctx.getWorkflowStaticData('node').cursor as Cursor | undefined;
+	return cursor && cursor.key === key && Array.isArray(cursor.recent) ? cursor : undefined;
+}
+
+export function saveCursor(ctx: IPollFunctions, cursor: Cursor): void {
+	ctx.getWorkflowStaticData('node').cursor = cursor;
+}
+
+export function createdAtMs(record: IDataObject, fallback: number): number {
+	const value = Date.parse(String(record.created_at ?? ''));
+	return Number.isFinite(value) ? value : fallback;
+}
+
+/** The lower bound to ask for (exclusive), or undefined to ask for everything. */
+export function cutoffMs(cursor: Cursor): number | undefined {
+	return cursor.newestMs === undefined ? undefined : cursor.newestMs - OVERLAP_WINDOW_MS;
+}
+
+/**
+ * Folds the records of one poll into the cursor and returns the ones not seen before, oldest
+ * first. `records` may hold records already seen and may be in any order. A record without a
+ * readable `created_at` counts as created at the newest time seen (or `nowMs`).
+ */
+export function advance(cursor: Cursor, records: IDataObject[], nowMs: number): IDataObject[] {
+	const known = new Set(cursor.recent.map(([id]) => id));
+	let newest = cursor.newestMs;
+	const fresh: Array<{ record: IDataObject; at: number; order: number }> = [];
+	records.forEach((record, order) => {
+		const id = String(record.id ?? '');
+		if (!id) return;
+		const at = createdAtMs(record, newest ?? nowMs);
+		if (!known.has(id)) {
+			known.add(id);
+			fresh.push({ record, at, order });
+			cursor.recent.push([id, at]);
+		}
+		if (newest === undefined || at > newest) newest = at;
+	});
+	cursor.newestMs = newest;
+	if (newest !== undefined) {
+		const keepFrom = newest - OVERLAP_WINDOW_MS;
+		cursor.recent = cursor.recent.filter(([, at]) => at >= keepFrom);
+	}
+	// Oldest first; the API lists newest first, so among equal times the later index is older.
+	fresh.sort((a, b) => a.at - b.at || b.order - a.order);
+	return fresh.map((entry) => entry.record);
+}

@@ -1,0 +1,67 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../api';
+
+/** What the polling trigger watches: new leads of one card, or new QR codes of the workspace. */
+export type PollEvent = 'newLead' | 'newQrCode';
+
+/** At most this many new QR codes per poll (100 pages); a warning says when older ones are skipped. */
+const MAX_NEW_QR_CODES = 10000;
+
+export function pollEventOf(ctx: IPollFunctions): PollEvent {
+	return ctx.getNodeParameter('event', 'newLead') === 'newQrCode' ? 'newQrCode' : 'newLead';
+}
+
+export function cardIdOf(ctx: IPollFunctions): string {
+	const cardId = String(ctx.getNodeParameter('cardId', '') ?? '').trim();
+	if (!cardId) {
+		throw new NodeOperationError(ctx.getNode(), 'No card is selected', {
+			description: 'Choose the card whose new leads should start the workflow.',
+		});
+	}
+	return cardId;
+}
+
+const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/leads`;
+
+/** Leads of a card created after `afterMs` (all of them when undefined), newest first. */
+export async function fetchLeads(
+	ctx: IPollFunctions,
+	cardId: string,
+	afterMs?: number,
+): Promise<IDataObject[]> {
+	const qs: IDataObject = {};
+	if (afterMs !== undefined) qs.since = new Date(afterMs).toISOString();
+	return await apiRequestAllItems(ctx, leadsPath(cardId), qs);
+}
+
+/**
+ * QR codes created after `afterMs` (all when undefined), newest first: reads the list (which is
+ * newest first) until a page reaches an older code.
+ */
+export async function fetchQrCodes(ctx: IPollFunctions, afterMs?: number): Promise<IDataObject[]> {
+	const isOlder = (code: IDataObject) => {
+		const at = Date.parse(String(code.created_at ?? ''));
+		return afterMs !== undefined && Number.isFinite(at) && at <= afterMs;
+	};
+	const codes = await apiRequestAllItems(ctx, '/qr-codes', {}, MAX_NEW_QR_CODES, {
+		isPast: isOlder,
+	});
+	if (codes.length >= MAX_NEW_QR_CODES) {
+		ctx.logger.warn(
+			`Dynamic QR Polling Trigger: more than ${MAX_NEW_QR_CODES} new QR codes since the last poll; the oldest of them are not emitted`,
+		);
+	}
+	return codes;
+}
+
+/** The newest lead of the card, or the newest QR code of the workspace (both lists are newest first). */
+export async function fetchNewest(
+	ctx: IPollFunctions,
+	event: PollEvent,
+	cardId: string,
+): Promise<IDataObject | undefined> {
+	const path = event === 'newLead' ? leadsPath(cardId) : '/qr-codes';
+	return (await apiRequestAllItems(ctx, path, {}, 1))[0];
+}

@@ -1,0 +1,57 @@
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { advance, cutoffMs, loadCursor, newCursor, saveCursor } from './cursor';
+import type { PollEvent } from './fetch';
+import { cardIdOf, fetchLeads, fetchNewest, fetchQrCodes, pollEventOf } from './fetch';
+
+/** Manual "Fetch Test Event": the newest existing record (n8n's convention); the cursor is left alone. */
+async function testEvent(
+	ctx: IPollFunctions,
+	event: PollEvent,
+	cardId: string,
+): Promise<INodeExecutionData[][]> {
+	const newest = await fetchNewest(ctx, event, cardId);
+	if (!newest) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			event === 'newLead' ? 'This card has no leads yet' : 'The workspace has no QR codes yet',
+			{
+				description:
+					event === 'newLead'
+						? 'Share a contact on the card page, then fetch a test event again.'
+						: 'Create a QR code, then fetch a test event again.',
+			},
+		);
+	}
+	return [ctx.helpers.returnJsonArray([newest])];
+}
+
+/** One poll: the records created since the last one, oldest first, each emitted once. */
+export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const event = pollEventOf(ctx);
+	const cardId = event === 'newLead' ? cardIdOf(ctx) : '';
+	const fetch = async (afterMs?: number) =>
+		event === 'newLead' ? await fetchLeads(ctx, cardId, afterMs) : await fetchQrCodes(ctx, afterMs);
+
+	if (ctx.getMode() === 'manual') return await testEvent(ctx, event, cardId);
+
+	const key = event === 'newLead' ? `newLead:${cardId}` : 'newQrCode';
+	const cursor = loadCursor(ctx, key);
+	if (!cursor) {
+		// First poll after activation (or after the configuration changed): record what exists as
+		// seen, emit nothing.
+		const fresh = newCursor(key);
+		const newest = await fetchNewest(ctx, event, cardId);
+		if (newest) {
+			advance(fresh, [newest], Date.now());
+			advance(fresh, await fetch(cutoffMs(fresh)), Date.now());
+		}
+		saveCursor(ctx, fresh);
+		return null;
+	}
+
+	const records = advance(cursor, await fetch(cutoffMs(cursor)), Date.now());
+	saveCursor(ctx, cursor);
+	return records.length === 0 ? null : [ctx.helpers.returnJsonArray(records)];
+}

@@ -1,0 +1,225 @@
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	apiRequest,
+	apiRequestAllItems,
+	getBaseUrl,
+	normaliseEvents,
+	sameEvents,
+	unwrap,
+} from '../api';
+import { webhookReachabilityProblem } from './reachability';
+import { assertDashboardSecret, endpointMode } from './secret';
+import { isValidSecret } from './signature';
+import type { RegisteredEndpoint } from './state';
+import {
+	forgetEndpoint,
+	registeredEndpoint,
+	rememberEndpoint,
+	waitForRetiredEndpoint,
+} from './state';
+
+/**
+ * The webhook endpoint's life at the service: checked, registered (replacing what is outdated)
+ * and removed as n8n activates and deactivates the workflow. In dashboard mode the user owns the
+ * endpoint, and nothing is registered or removed.
+ */
+
+/** An endpoint as the service lists it. */
+interface RemoteEndpoint extends IDataObject {
+	id: string;
+	url?: string;
+	events?: string[];
+	status?: string;
+}
+
+function webhookUrlOf(ctx: IHookFunctions): string {
+	const url = ctx.getNodeWebhookUrl('default');
+	if (!url) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'n8n did not provide a webhook URL for this trigger',
+		);
+	}
+	return url;
+}
+
+function selectedEvents(ctx: IHookFunctions): string[] {
+	const events = normaliseEvents(ctx.getNodeParameter('events', []));
+	if (events.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'No event is selected', {
+			description: 'Choose at least one event in "Trigger On" before activating the workflow.',
+		});
+	}
+	return events;
+}
+
+/** Every webhook endpoint of the workspace, all pages. */
+async function listEndpoints(ctx: IHookFunctions): Promise<RemoteEndpoint[]> {
+	const records = await apiRequestAllItems(ctx, '/webhooks');
+	return records.filter((record): record is RemoteEndpoint => typeof record.id === 'string');
+}
+
+function httpCodeOf(error: unknown): string | undefined {
+	const code = (error as { httpCode?: unknown } | undefined)?.httpCode;
+	return code === undefined || code === null ? undefined : String(code);
+}
+
+/** DELETE one endpoint; a 404 means it is already gone. Returns an error text on failure. */
+async function deleteEndpoint(ctx: IHookFunctions, id: string): Promise<string | undefined> {
+	try {
+		await apiRequest(ctx, 'DELETE', `/webhooks/${encodeURIComponent(id)}`);
+		return undefined;
+	} catch (error) {
+		if (httpCodeOf(error) === '404') return undefined;
+		return (error as Error).message ?? String(error);
+	}
+}
+
+/** Whether the endpoint at the service is the one this node registered, usable as it is. */
+function isUsable(
+	remote: RemoteEndpoint | undefined,
+	registered: Partial<RegisteredEndpoint>,
+	url: string,
+	events: string[],
+): boolean {
+	return (
+		remote !== undefined &&
+		remote.id === registered.id &&
+		remote.url === url &&
+		sameEvents(remote.events, events) &&
+		remote.status !== 'paused' &&
+		isValidSecret(registered.secret)
+	);
+}
+
+async function assertReachable(ctx: IHookFunctions, url: string): Promise<void> {
+	const problem = webhookReachabilityProblem(url, await getBaseUrl(ctx));
+	if (!problem) return;
+	const what =
+		problem.reason === 'local'
+			? `is on a local or private address (${problem.webhookHost})`
+			: `uses plain HTTP (${problem.webhookHost})`;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The Dynamic QR service cannot deliver events to this n8n: its webhook URL ${what}`,
+		{
+			description:
+				"n8n builds webhook URLs from its WEBHOOK_URL environment variable. Set WEBHOOK_URL to the public HTTPS address of this n8n instance (for example https://n8n.example.com/, behind a reverse proxy or a tunnel), restart n8n and activate the workflow again. If this n8n cannot be reached from the internet, use the 'Dynamic QR Polling Trigger' node instead: it asks the API for new leads and QR codes on a schedule and needs no incoming connection.",
+		},
+	);
+}
+
+/**
+ * Whether the endpoint this node registered is still at the service, unchanged and active.
+ * Looks by the stored id and by URL + events, across all pages. Never deletes.
+ */
+export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
+	if (endpointMode(ctx) === 'dashboard') {
+		selectedEvents(ctx);
+		await assertDashboardSecret(ctx);
+		return true;
+	}
+	const registered = registeredEndpoint(ctx);
+	const url = webhookUrlOf(ctx);
+	const events = selectedEvents(ctx);
+	await assertReachable(ctx, url);
+	const endpoints = await listEndpoints(ctx);
+	const byId = endpoints.find((endpoint) => endpoint.id === registered.id);
+	if (isUsable(byId, registered, url, events)) return true;
+	if (byId || endpoints.some((endpoint) => endpoint.url === url)) {
+		// Found but not usable (paused, other events, or registered without a secret this node
+		// holds): registerEndpoint() replaces it.
+		ctx.logger.info(
+			`Dynamic QR Trigger: the webhook endpoint for ${url} needs replacing (${
+				byId?.status === 'paused' ? 'paused at the service' : 'events or secret differ'
+			})`,
+		);
+	}
+	return false;
+}
+
+/**
+ * Registers the webhook URL with the chosen events and keeps the endpoint id and secret.
+ * Endpoints this node registered before, and any other endpoint pointing at exactly this node's
+ * webhook URL (it could not be verified: its secret is unknown here), are removed first.
+ */
+export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
+	if (endpointMode(ctx) === 'dashboard') return true;
+	const previousId = registeredEndpoint(ctx).id;
+	const url = webhookUrlOf(ctx);
+	const events = selectedEvents(ctx);
+	await assertReachable(ctx, url);
+
+	const staleIds = new Set(
+		(await listEndpoints(ctx))
+			.filter((endpoint) => endpoint.id === previousId || endpoint.url === url)
+			.map((endpoint) => endpoint.id),
+	);
+	if (previousId) staleIds.add(previousId);
+	for (const id of staleIds) {
+		const problem = await deleteEndpoint(ctx, id);
+		if (problem) {
+			ctx.logger.warn(
+				`Dynamic QR Trigger: could not remove the outdated webhook endpoint ${id}: ${problem}`,
+			);
+		}
+	}
+	await waitForRetiredEndpoint(ctx, Date.now());
+	forgetEndpoint(ctx);
+
+	const record = unwrap(
+		await apiRequest<IDataObject>(ctx, 'POST', '/webhooks', { body: { url, events } }),
+	);
+	const id = typeof record.id === 'string' ? record.id : undefined;
+	if (!id || !isValidSecret(record.secret)) {
+		if (id) await deleteEndpoint(ctx, id);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The service registered the webhook endpoint but did not return a usable signing secret',
+			{
+				description:
+					'Deliveries could not be verified, so the endpoint was removed again. Try activating again; if it persists, create the endpoint in the dashboard and use the "Created in the Dashboard" mode.',
+			},
+		);
+	}
+	rememberEndpoint(ctx, { id, secret: record.secret as string, url, events });
+	return true;
+}
+
+/**
+ * Removes the endpoint this node registered (and, in automatic mode, any other endpoint pointing
+ * at this node's webhook URL). A 404 counts as removed; anything else is logged and the id kept,
+ * so the next activation removes it.
+ */
+export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
+	const registeredId = registeredEndpoint(ctx).id;
+	const ids = new Set<string>();
+	if (registeredId) ids.add(registeredId);
+	if (endpointMode(ctx) === 'automatic') {
+		try {
+			const url = webhookUrlOf(ctx);
+			for (const endpoint of await listEndpoints(ctx)) {
+				if (endpoint.url === url) ids.add(endpoint.id);
+			}
+		} catch (error) {
+			ctx.logger.warn(
+				`Dynamic QR Trigger: could not list webhook endpoints to clean up: ${(error as Error).message}`,
+			);
+		}
+	}
+	const failed: string[] = [];
+	for (const id of ids) {
+		const problem = await deleteEndpoint(ctx, id);
+		if (problem) {
+			failed.push(id);
+			ctx.logger.warn(
+				`Dynamic QR Trigger: could not remove webhook endpoint ${id}: ${problem}. Remove it in the service's dashboard if it stays.`,
+			);
+		}
+	}
+	const keep = registeredId && failed.includes(registeredId) ? registeredId : undefined;
+	forgetEndpoint(ctx, { retiredAt: Date.now(), keepId: keep });
+	return failed.length === 0;
+}

@@ -1,0 +1,72 @@
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { asObject, normaliseEvents } from '../api';
+
+/**
+ * Which deliveries start the workflow: the events chosen in Trigger On, and the optional QR code
+ * and card filters. Deliveries filtered out are acknowledged without starting it.
+ */
+
+/** Comma-, space- or newline-separated ids, or a list (from an expression). */
+export function parseIdList(value: unknown): string[] {
+	const list = Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[\s,;]+/);
+	return [...new Set(list.map((id) => id.trim()).filter((id) => id.length > 0))];
+}
+
+/** The QR code an event is about: the code itself for `qr_code.*`, the scanned one for scans. */
+export function qrCodeIdOf(type: string, data: IDataObject | undefined): string | undefined {
+	if (!data) return undefined;
+	if (type.startsWith('qr_code.')) return data.id === undefined ? undefined : String(data.id);
+	if (type === 'scan.created') {
+		const code = asObject(data.qr_code);
+		const id = code?.id ?? data.qr_code_id;
+		return id === undefined ? undefined : String(id);
+	}
+	return undefined;
+}
+
+/** The card a lead was shared on. */
+export function cardIdOf(type: string, data: IDataObject | undefined): string | undefined {
+	if (!data || type !== 'lead.created') return undefined;
+	const id = asObject(data.card)?.id ?? asObject(data.lead)?.card_id ?? data.card_id;
+	return id === undefined ? undefined : String(id);
+}
+
+export interface DeliveryFilters {
+	events: string[];
+	qrCodeIds: string[];
+	cardIds: string[];
+}
+
+/**
+ * Why an event is not for this workflow, or undefined when it is. The QR code filter applies
+ * to the events about a QR code (qr_code.*, scan.created); the card filter to lead.created.
+ * An event of a kind a filter cannot describe is not held back by that filter.
+ */
+export function filterOut(
+	type: string,
+	data: IDataObject | undefined,
+	filters: DeliveryFilters,
+): string | undefined {
+	if (!filters.events.includes(type)) return `event type "${type}" is not selected`;
+	const isAboutQrCode = type.startsWith('qr_code.') || type === 'scan.created';
+	if (filters.qrCodeIds.length > 0 && isAboutQrCode) {
+		const id = qrCodeIdOf(type, data);
+		if (id === undefined || !filters.qrCodeIds.includes(id)) return 'QR code not in the filter';
+	}
+	if (filters.cardIds.length > 0 && type === 'lead.created') {
+		const id = cardIdOf(type, data);
+		if (id === undefined || !filters.cardIds.includes(id)) return 'card not in the filter';
+	}
+	return undefined;
+}
+
+/** The filters as the node's parameters set them. */
+export function readFilters(ctx: IWebhookFunctions): DeliveryFilters {
+	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	return {
+		events: normaliseEvents(ctx.getNodeParameter('events', [])),
+		qrCodeIds: parseIdList(filters.qrCodeIds),
+		cardIds: parseIdList(filters.cardIds),
+	};
+}

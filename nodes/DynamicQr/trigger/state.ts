@@ -1,0 +1,103 @@
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { recordDelivery } from './repeats';
+
+/**
+ * The trigger's static data: the only code that reads or writes it. Saved workflows and live
+ * activations hold it, so its keys and formats are those of version 0.1.0 and never change:
+ * - `endpointId`, `secret`, `url`, `events`: the endpoint this node registered, and its signing
+ *   secret (never logged or put in any output);
+ * - `retiredAt`: when the last endpoint this node used was removed (ms);
+ * - `deliveries`: the record of deliveries that started the workflow (format in repeats.ts).
+ */
+interface StoredTrigger {
+	endpointId?: string;
+	secret?: string;
+	url?: string;
+	events?: string[];
+	retiredAt?: number;
+	deliveries?: string;
+}
+
+type TriggerContext = IHookFunctions | IWebhookFunctions;
+
+export interface RegisteredEndpoint {
+	id: string;
+	secret: string;
+	url: string;
+	events: string[];
+}
+
+const stored = (ctx: TriggerContext) => ctx.getWorkflowStaticData('node') as StoredTrigger;
+
+/** The endpoint this node registered, as far as it is known (a failed removal keeps only its id). */
+export function registeredEndpoint(ctx: TriggerContext): Partial<RegisteredEndpoint> {
+	const { endpointId, secret, url, events } = stored(ctx);
+	return { id: endpointId, secret, url, events };
+}
+
+export function rememberEndpoint(ctx: IHookFunctions, endpoint: RegisteredEndpoint): void {
+	const state = stored(ctx);
+	state.endpointId = endpoint.id;
+	state.secret = endpoint.secret;
+	state.url = endpoint.url;
+	state.events = endpoint.events;
+}
+
+/**
+ * Forgets the endpoint; the record of deliveries stays, so repeats are still recognised. On
+ * removal, `retiredAt` notes when a registered endpoint was retired, and `keepId` keeps the id
+ * of an endpoint whose removal failed, so that the next activation removes it.
+ */
+export function forgetEndpoint(
+	ctx: IHookFunctions,
+	{ retiredAt, keepId }: { retiredAt?: number; keepId?: string } = {},
+): void {
+	const state = stored(ctx);
+	if (state.endpointId && retiredAt !== undefined) state.retiredAt = retiredAt;
+	delete state.endpointId;
+	delete state.secret;
+	delete state.url;
+	delete state.events;
+	if (keepId) state.endpointId = keepId;
+}
+
+/**
+ * How long a webhook request may hold its copy of the static data, loaded before it runs and
+ * saved whole after it: the service's 10 s answer deadline.
+ */
+export const IN_FLIGHT_MS = 10_000;
+
+/**
+ * Before a new signing secret is stored: waits until no request that loaded the old one can
+ * still save it. A delivery of the old endpoint being answered on a webhook processor saves the
+ * static data it loaded (with the old secret) when it finishes; stored after that, the new secret
+ * is safe. Waits only when this node used an endpoint within the last IN_FLIGHT_MS.
+ */
+export async function waitForRetiredEndpoint(ctx: IHookFunctions, nowMs: number): Promise<void> {
+	const state = stored(ctx);
+	const retired = state.endpointId ? nowMs : Number(state.retiredAt ?? 0);
+	const wait = retired + IN_FLIGHT_MS - nowMs;
+	if (wait > 0) await sleep(wait);
+	delete state.retiredAt;
+}
+
+/**
+ * Whether this delivery already started the workflow, here or in another n8n process; when not,
+ * it is recorded. The static data changes only when the record does, so that n8n saves it only
+ * then.
+ */
+export function isRepeatDelivery(
+	ctx: IWebhookFunctions,
+	webhookId: string,
+	nowMs: number,
+): boolean {
+	const node = ctx.getNode();
+	const trigger = `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
+	const state = stored(ctx);
+	const before = typeof state.deliveries === 'string' ? state.deliveries : '';
+	const { repeat, record } = recordDelivery(before, trigger, webhookId, nowMs);
+	if (record !== before) state.deliveries = record;
+	return repeat;
+}

@@ -1,0 +1,113 @@
+'use strict';
+/**
+ * The static data active workflows hold is written by the version that was installed when it was
+ * saved. Here the real code of version 0.1.0 (from the packed release in test/fixtures) writes it
+ * and this build reads it, and the other way round: the trigger's delivery record and registered
+ * endpoint, and the polling trigger's cursor.
+ */
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.join(__dirname, '..');
+const TARBALL = path.join(__dirname, 'fixtures', 'n8n-nodes-dynamic-qr-0.1.0-c185cf0.tgz');
+// Inside node_modules, so that the old code finds n8n-workflow as an installed package would.
+const OLD = path.join(ROOT, 'node_modules', '.cache', 'n8n-nodes-dynamic-qr-0.1.0');
+
+beforeAll(() => {
+	fs.rmSync(OLD, { recursive: true, force: true });
+	fs.mkdirSync(OLD, { recursive: true });
+	execFileSync('tar', ['xzf', TARBALL, '-C', OLD, '--strip-components=1']);
+});
+afterAll(() => fs.rmSync(OLD, { recursive: true, force: true }));
+
+const fresh = (file) => {
+	let loaded;
+	jest.isolateModules(() => {
+		loaded = require(file);
+	});
+	return loaded;
+};
+const oldModule = (file) => fresh(path.join(OLD, 'dist', 'nodes', file));
+const newModule = (file) => fresh(path.join(ROOT, 'dist', 'nodes', 'DynamicQr', file));
+
+/** A stand-in for the functions n8n hands a trigger: the node's static data and identity. */
+function contextWith(staticData) {
+	return {
+		getWorkflowStaticData: () => staticData,
+		getNode: () => ({ id: 'node-1', name: 'Dynamic QR Trigger' }),
+		getWorkflow: () => ({ id: 'workflow-1' }),
+	};
+}
+
+const NOW = Date.parse('2026-11-23T12:00:00Z');
+
+test('a delivery recorded by 0.1.0 is a repeat for this version, and the record keeps its entries', () => {
+	const stored = {};
+	const old = oldModule('DynamicQrTrigger/delivery.js');
+	for (const id of ['evt_a', 'evt_b', 'evt_c']) {
+		expect(old.isRepeatDelivery(stored, 'old-process', id, NOW)).toBe(false);
+	}
+	const written = stored.deliveries;
+	expect(written).toHaveLength(3 * 18);
+
+	const state = newModule('trigger/state.js');
+	const ctx = contextWith(JSON.parse(JSON.stringify(stored)));
+	expect(state.isRepeatDelivery(ctx, 'evt_b', NOW + 60_000)).toBe(true);
+	expect(ctx.getWorkflowStaticData().deliveries).toBe(written);
+	expect(state.isRepeatDelivery(ctx, 'evt_d', NOW + 60_000)).toBe(false);
+	expect(ctx.getWorkflowStaticData().deliveries.startsWith(written)).toBe(true);
+	expect(ctx.getWorkflowStaticData().deliveries).toHaveLength(4 * 18);
+});
+
+test('a delivery recorded by this version is a repeat for 0.1.0 (a downgrade keeps working)', () => {
+	const state = newModule('trigger/state.js');
+	const staticData = {};
+	expect(state.isRepeatDelivery(contextWith(staticData), 'evt_new', NOW)).toBe(false);
+	const old = oldModule('DynamicQrTrigger/delivery.js');
+	expect(old.isRecorded(staticData, 'evt_new', NOW)).toBe(true);
+	expect(old.isRepeatDelivery(staticData, 'another-process', 'evt_new', NOW)).toBe(true);
+});
+
+test('the endpoint 0.1.0 registered is the endpoint this version knows, with its secret', () => {
+	const staticData = {};
+	const lifecycle = oldModule('DynamicQrTrigger/lifecycle.js');
+	const oldState = lifecycle.endpointState(contextWith(staticData));
+	Object.assign(oldState, {
+		endpointId: 'a1B2c3D4e5F6',
+		secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+		url: 'https://n8n.example.com/webhook/abc/webhook',
+		events: ['lead.created', 'scan.created'],
+	});
+	const state = newModule('trigger/state.js');
+	expect(state.registeredEndpoint(contextWith(JSON.parse(JSON.stringify(staticData))))).toEqual({
+		id: 'a1B2c3D4e5F6',
+		secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+		url: 'https://n8n.example.com/webhook/abc/webhook',
+		events: ['lead.created', 'scan.created'],
+	});
+});
+
+test("the polling cursor 0.1.0 saved is taken up where it stopped, and this version's by 0.1.0", () => {
+	const oldCursor = oldModule('DynamicQrPollingTrigger/cursor.js');
+	const leads = [
+		{ id: 'lead00000002', created_at: '2026-11-23T11:59:00Z' },
+		{ id: 'lead00000001', created_at: '2026-11-23T11:58:00Z' },
+	];
+	const saved = { key: 'newLead:card00000001', recent: [] };
+	oldCursor.advance(saved, leads, NOW);
+	const staticData = JSON.parse(JSON.stringify({ cursor: saved }));
+
+	const cursor = newModule('polling/cursor.js');
+	const ctx = contextWith(staticData);
+	const loaded = cursor.loadCursor(ctx, 'newLead:card00000001');
+	expect(loaded).toEqual(saved);
+	expect(cursor.loadCursor(ctx, 'newLead:card00000002')).toBeUndefined();
+	// Seen before the update: not emitted again; a new one is.
+	const next = { id: 'lead00000003', created_at: '2026-11-23T12:00:30Z' };
+	expect(cursor.advance(loaded, [next, ...leads], NOW + 60_000)).toEqual([next]);
+	cursor.saveCursor(ctx, loaded);
+
+	const back = JSON.parse(JSON.stringify(staticData.cursor));
+	expect(oldCursor.advance(back, [next, ...leads], NOW + 120_000)).toEqual([]);
+});
