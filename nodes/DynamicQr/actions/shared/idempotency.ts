@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
  * The default Idempotency-Key: the same for every attempt at one item of one node run (so
- * n8n's Retry On Fail and the transport's retries replay instead of duplicating), and
+ * n8n's Retry On Fail and the API client's retries replay instead of duplicating), and
  * different for every other item, run and execution.
  */
 export function defaultIdempotencyKey(ctx: IExecuteFunctions, itemIndex: number): string {
