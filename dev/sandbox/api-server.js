@@ -1,7 +1,7 @@
 'use strict';
 
 // The /api/v1 pipeline: latency, key check, injected 429s, rate limit, route, write check,
-// body parsing, answer, request log. Route handlers only see an authenticated workspace.
+// body parsing, the active readings (readings/), answer, request log. Route handlers only see an authenticated workspace.
 
 const { createRouteTable } = require('./routes');
 const {
@@ -66,7 +66,7 @@ function sendAnswer(res, answer, headers) {
 }
 
 function createApiHandler(ctx, routes) {
-	const { state, clock, faults, limiter, urls, log } = ctx;
+	const { state, clock, faults, limiter, urls, log, readings } = ctx;
 	const table = createRouteTable(routes);
 
 	return async function handleApi(req, res, url, path) {
@@ -95,18 +95,36 @@ function createApiHandler(ctx, routes) {
 			if (route.write && keyRecord.access !== 'read_write')
 				throw new ApiError(403, MESSAGES.readOnly);
 
-			const answer = await route.handle({
-				req,
-				apiKey,
-				keyRecord,
-				workspace: keyRecord.workspace,
+			const query = Object.fromEntries(url.searchParams);
+			const body =
+				route.body === 'json' ? parseJsonBody(rawBody, req.headers['content-type']) : undefined;
+			// Another reading of what the reference leaves open may answer first, or reshape the answer.
+			const call = {
+				method: req.method,
+				path,
+				route: route.path,
 				params,
-				query: Object.fromEntries(url.searchParams),
-				body:
-					route.body === 'json' ? parseJsonBody(rawBody, req.headers['content-type']) : undefined,
-				rawBody,
-				listUrl: `${urls.baseUrl}${path}`,
-			});
+				query,
+				headers: req.headers,
+				body,
+				workspace: keyRecord.workspace,
+			};
+			const early = readings.before(call);
+			if (early) return sendAnswer(res, early, headers);
+			const answer = readings.after(
+				call,
+				await route.handle({
+					req,
+					apiKey,
+					keyRecord,
+					workspace: keyRecord.workspace,
+					params,
+					query,
+					body,
+					rawBody,
+					listUrl: `${urls.baseUrl}${path}`,
+				}),
+			);
 			if (answer.dropConnection) {
 				req.socket.destroy(); // the change is committed, but the client never hears of it
 				return;

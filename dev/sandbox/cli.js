@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 'use strict';
 
-// `npm run sandbox [-- --port N --host H --rate-limit N --latency MS]`: the first stdout line is
-// the JSON startup object; logs go to stderr; runs until killed.
+// `npm run sandbox [-- --port N --host H --rate-limit N --latency MS --reading NAME …]`: the first
+// stdout line is the JSON startup object; logs go to stderr; runs until killed. `--reading` may be
+// given several times (readings/ lists the names).
 
 const { startSandbox } = require('./index');
 
@@ -11,6 +12,7 @@ const FLAGS = {
 	'--host': { option: 'host', parse: String },
 	'--rate-limit': { option: 'rateLimitPerMinute', parse: Number },
 	'--latency': { option: 'latencyMs', parse: Number },
+	'--reading': { option: 'readings', parse: String, repeats: true },
 };
 
 function parseArgs(argv) {
@@ -24,7 +26,7 @@ function parseArgs(argv) {
 		const value = spec.parse(raw);
 		if (typeof value === 'number' && !Number.isFinite(value))
 			throw new Error(`${flag} needs a number (got "${raw}").`);
-		options[spec.option] = value;
+		options[spec.option] = spec.repeats ? [...(options[spec.option] ?? []), value] : value;
 	}
 	return options;
 }

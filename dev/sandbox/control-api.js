@@ -21,7 +21,8 @@ const {
 const SCAN_FIELDS = ['country', 'city', 'device', 'os', 'browser', 'language', 'referrer'];
 
 function controlRoutes(ctx, info) {
-	const { state, clock, urls, dispatcher, outbox, faults, limiter } = ctx;
+	const { state, clock, urls, dispatcher, outbox, faults, limiter, readings, initialReadings } =
+		ctx;
 
 	function simulateScan({ body }) {
 		const code = state.codes.find((c) => c.id === body.qr_code_id && !c.deleted_at);
@@ -89,8 +90,21 @@ function controlRoutes(ctx, info) {
 		return { rateLimitPerMinute: config.perMinute, rateLimitBurst: config.burst };
 	}
 
+	function setReadings({ body }) {
+		if (!Array.isArray(body.names) || !body.names.every((name) => typeof name === 'string')) {
+			throw invalid({ names: ['names must be a list of reading names.'] });
+		}
+		try {
+			readings.set(body.names);
+		} catch (error) {
+			throw invalid({ names: [error.message] });
+		}
+		return { data: readings.list() };
+	}
+
 	function reset() {
 		state.reset();
+		readings.set(initialReadings);
 		dispatcher.reset();
 		outbox.length = 0;
 		faults.reset();
@@ -127,6 +141,8 @@ function controlRoutes(ctx, info) {
 			}),
 		},
 		{ method: 'POST', path: '/config', handle: setConfig },
+		{ method: 'GET', path: '/readings', handle: () => ({ data: readings.list() }) },
+		{ method: 'PUT', path: '/readings', handle: setReadings },
 		{
 			method: 'GET',
 			path: '/qr-codes',

@@ -10,6 +10,7 @@ const { createFaults } = require('./faults');
 const { WebhookDispatcher } = require('./webhooks');
 const { buildOpenApi } = require('./api-docs');
 const { createApiHandler } = require('./api-server');
+const { createReadings } = require('./readings');
 const { createControlHandler } = require('./control-api');
 const { createPublicHandler } = require('./public-site');
 const { accountRoutes } = require('./api-account');
@@ -72,6 +73,8 @@ function pathUnder(prefix, pathname) {
  * @param {number} [options.rateLimitPerMinute=6000]
  * @param {number} [options.rateLimitBurst] default: one minute's worth
  * @param {number} [options.latencyMs=0] delay before every API answer
+ * @param {string[]} [options.readings] other readings of what the reference leaves open to answer
+ *   with (readings/); none by default. The control API's PUT /readings changes them later.
  * @param {(line: string) => void} [options.log] where failures and notes go (default: nowhere)
  * @returns {Promise<{ siteUrl, baseUrl, keys, cardId, clock, control, close }>}
  */
@@ -84,6 +87,8 @@ async function startSandbox(options = {}) {
 		latencyMs = 0,
 		log = () => {},
 	} = options;
+	const initialReadings = options.readings ?? [];
+	const readings = createReadings(initialReadings);
 	positiveNumber('rateLimitPerMinute', rateLimitPerMinute);
 	if (rateLimitBurst !== undefined) positiveNumber('rateLimitBurst', rateLimitBurst);
 
@@ -100,7 +105,18 @@ async function startSandbox(options = {}) {
 	const server = http.createServer();
 	const boundPort = await listen(server, port, host);
 	const urls = createUrls(host, boundPort);
-	const ctx = { clock, state, outbox, dispatcher, limiter, faults, urls, log };
+	const ctx = {
+		clock,
+		state,
+		outbox,
+		dispatcher,
+		limiter,
+		faults,
+		urls,
+		log,
+		readings,
+		initialReadings,
+	};
 	const info = {
 		siteUrl: urls.siteUrl,
 		baseUrl: urls.baseUrl,
