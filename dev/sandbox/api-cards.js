@@ -106,4 +106,24 @@ function cardRoutes({ state, urls }) {
 	];
 }
 
-module.exports = { cardRoutes, addLead, cardRecord, findCard };
+/**
+ * For readings (readings/since-*.js): a `before` hook that reads the `since` of GET
+ * /cards/{id}/leads another way. `read(since)` returns what the sandbox's own reading should
+ * see instead (an ISO time, or undefined for no filter), or `{ refuse: message }` for a 422 on
+ * `since`.
+ */
+function readSince(read) {
+	return (call) => {
+		if (call.route !== '/cards/{id}/leads' || call.query.since === undefined) return undefined;
+		const since = read(call.query.since);
+		if (since && typeof since === 'object') {
+			const message = `since ${since.refuse} (got "${call.query.since}")`;
+			return { status: 422, json: { message, errors: { since: [message] } } };
+		}
+		if (since === undefined) delete call.query.since;
+		else call.query.since = since;
+		return undefined;
+	};
+}
+
+module.exports = { cardRoutes, addLead, cardRecord, findCard, readSince };

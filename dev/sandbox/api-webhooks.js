@@ -85,4 +85,17 @@ function webhookRoutes({ dispatcher }) {
 	];
 }
 
-module.exports = { webhookRoutes, EVENT_TYPES };
+/**
+ * For readings (readings/secret-*.js): an `after` hook that gives a successful POST /webhooks
+ * answer another shape, `place({ data: endpoint without its secret, secret })`.
+ */
+function moveCreatedSecret(place) {
+	return (call, answer) => {
+		if (call.method !== 'POST' || call.route !== '/webhooks' || answer.status !== 201)
+			return answer;
+		const { secret, ...data } = answer.json.data;
+		return { ...answer, json: place({ data, secret }) };
+	};
+}
+
+module.exports = { webhookRoutes, moveCreatedSecret, EVENT_TYPES };

@@ -21,8 +21,18 @@ const {
 const SCAN_FIELDS = ['country', 'city', 'device', 'os', 'browser', 'language', 'referrer'];
 
 function controlRoutes(ctx, info) {
-	const { state, clock, urls, dispatcher, outbox, faults, limiter, readings, initialReadings } =
-		ctx;
+	const {
+		state,
+		clock,
+		urls,
+		dispatcher,
+		outbox,
+		faults,
+		limiter,
+		readings,
+		initialReadings,
+		cdn,
+	} = ctx;
 
 	function simulateScan({ body }) {
 		const code = state.codes.find((c) => c.id === body.qr_code_id && !c.deleted_at);
@@ -109,6 +119,7 @@ function controlRoutes(ctx, info) {
 		outbox.length = 0;
 		faults.reset();
 		limiter.reset();
+		cdn.reset();
 		return { reset: true };
 	}
 
@@ -157,6 +168,12 @@ function controlRoutes(ctx, info) {
 		{ method: 'PATCH', path: '/qr-codes/{id}', handle: setArchived },
 		{ method: 'GET', path: '/webhooks', handle: () => ({ data: dispatcher.allEndpoints() }) },
 		{ method: 'GET', path: '/requests', handle: () => ({ data: state.requests }) },
+		// What the image-redirect-cdn reading's CDN received: method, URL and every header.
+		{
+			method: 'GET',
+			path: '/cdn/requests',
+			handle: () => ({ origin: cdn.origin, data: cdn.requests() }),
+		},
 		{ method: 'POST', path: '/reset', handle: reset },
 	];
 }

@@ -20,6 +20,7 @@ const { scanRoutes } = require('./scans');
 const { uploadRoutes } = require('./api-uploads');
 const { cardRoutes } = require('./api-cards');
 const { webhookRoutes } = require('./api-webhooks');
+const { startCdn, redirectImagesToCdn } = require('./cdn');
 
 const API_PREFIX = '/api/v1';
 const CONTROL_PREFIX = '/__sandbox';
@@ -105,6 +106,8 @@ async function startSandbox(options = {}) {
 	const server = http.createServer();
 	const boundPort = await listen(server, port, host);
 	const urls = createUrls(host, boundPort);
+	// The image-redirect-cdn reading's other origin; idle unless that reading is on.
+	const cdn = await startCdn({ host, urlHost: new URL(urls.siteUrl).hostname });
 	const ctx = {
 		clock,
 		state,
@@ -116,6 +119,7 @@ async function startSandbox(options = {}) {
 		log,
 		readings,
 		initialReadings,
+		cdn,
 	};
 	const info = {
 		siteUrl: urls.siteUrl,
@@ -124,15 +128,18 @@ async function startSandbox(options = {}) {
 		cardId: state.card.id,
 	};
 
-	const routes = [
-		...accountRoutes(ctx),
-		...qrCodeRoutes(ctx),
-		...imageRoutes(ctx),
-		...scanRoutes(ctx),
-		...cardRoutes(ctx),
-		...webhookRoutes(ctx),
-		...uploadRoutes(ctx),
-	];
+	const routes = redirectImagesToCdn(
+		[
+			...accountRoutes(ctx),
+			...qrCodeRoutes(ctx),
+			...imageRoutes(ctx),
+			...scanRoutes(ctx),
+			...cardRoutes(ctx),
+			...webhookRoutes(ctx),
+			...uploadRoutes(ctx),
+		],
+		ctx,
+	);
 	const handleApi = createApiHandler(ctx, routes);
 	const handleControl = createControlHandler(ctx, info);
 	const handlePublic = createPublicHandler(ctx, buildOpenApi(routes, urls));
@@ -174,6 +181,7 @@ async function startSandbox(options = {}) {
 	async function close() {
 		clearInterval(timer);
 		dispatcher.close();
+		await cdn.close();
 		await new Promise((resolve) => {
 			server.close(() => resolve());
 			server.closeAllConnections();

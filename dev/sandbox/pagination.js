@@ -43,4 +43,19 @@ function paginate(items, query, listUrl) {
 	};
 }
 
-module.exports = { paginate, DEFAULT_PER_PAGE, MAX_PER_PAGE };
+/**
+ * For readings that answer lists in another shape: `reshape(page)` gets the sandbox's own
+ * `{ data, links, meta }` and returns the body to send instead. Other answers pass unchanged.
+ */
+function reshapeList(call, answer, reshape) {
+	const json = answer?.json;
+	const isList =
+		call.method === 'GET' &&
+		answer.status === 200 &&
+		Array.isArray(json?.data) &&
+		json.links !== undefined &&
+		json.meta !== undefined;
+	return isList ? { ...answer, json: reshape(json) } : answer;
+}
+
+module.exports = { paginate, reshapeList, DEFAULT_PER_PAGE, MAX_PER_PAGE };

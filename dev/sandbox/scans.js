@@ -136,4 +136,16 @@ function scanRoutes({ state, clock }) {
 	];
 }
 
-module.exports = { scanRoutes, recordScan, scanDetailsFromRequest, DEFAULT_PLACE };
+/**
+ * For readings (readings/scans-days-*.js): an `after` hook that gives a successful /scans answer
+ * its days in another shape, `reshape([{ date, scans }])`.
+ */
+function reshapeDays(reshape) {
+	return (call, answer) => {
+		if (call.route !== '/qr-codes/{id}/scans' || answer.status !== 200) return answer;
+		const { data } = answer.json;
+		return { ...answer, json: { ...answer.json, data: { ...data, days: reshape(data.days) } } };
+	};
+}
+
+module.exports = { scanRoutes, recordScan, scanDetailsFromRequest, reshapeDays, DEFAULT_PLACE };

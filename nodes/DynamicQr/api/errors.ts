@@ -5,6 +5,25 @@ import { NodeApiError } from 'n8n-workflow';
 export interface ApiErrorBody {
 	message?: string;
 	errors?: Record<string, string[] | string>;
+	/** Set when the answer was not the API's JSON: an HTML page (kept out of texts) or plain text. */
+	format?: 'html' | 'text';
+}
+
+/** Statuses where the same request may succeed later; every other 4xx needs a change first. */
+const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/** An HTML page comes from a proxy, gateway or website, never from the API: say so, not the markup. */
+function explainPage(
+	status: number,
+	method: string,
+	path: string,
+): { message: string; description: string } {
+	return {
+		message: `The Dynamic QR API answered ${status} to ${method} ${path} with an HTML page, as a proxy or gateway answers, instead of the API's JSON`,
+		description: isTransient(status)
+			? 'A proxy, gateway or load balancer in front of the service failed or could not reach it. Try again later; if it persists, check the service status.'
+			: 'Such a page comes from something other than the API. Check that the Base URL in the credential points at the API (it ends in /api/v1).',
+	};
 }
 
 const RECORD_NAMES: Record<string, string> = {
@@ -35,6 +54,7 @@ function explain(
 	path: string,
 	body: ApiErrorBody,
 ): { message: string; description: string } {
+	if (body.format === 'html') return explainPage(status, method, path);
 	const apiMessage = body.message ?? '';
 	switch (status) {
 		case 401:
@@ -86,12 +106,38 @@ function explain(
 				description,
 			};
 		}
+		case 409:
+			if (/idempotency/i.test(apiMessage)) {
+				return {
+					message: `The API was still processing an earlier request with the same Idempotency-Key (409)`,
+					description:
+						'The code may already exist. Run the item again with the same Idempotency-Key: once the first request is done, the API answers its code instead of creating a second one.',
+				};
+			}
+			return {
+				message: `The API refused the request as a conflict (409)${apiMessage ? `: ${apiMessage}` : ''}`,
+				description:
+					'The record changed or is in a state that does not allow this action. Check it and send a request that fits its current state.',
+			};
 		default:
 			return {
 				message: `The Dynamic QR API answered ${status}${apiMessage ? `: ${apiMessage}` : ''}`,
-				description: 'Try again later; if it persists, check the service status.',
+				description: isTransient(status)
+					? 'Try again later; if it persists, check the service status.'
+					: 'Sending the same request again will not help. Check the values sent and the Base URL in the credential.',
 			};
 	}
+}
+
+export interface WaitSpent {
+	seconds: number;
+	maxSeconds: number;
+}
+
+/** Added when answers were waited out within "Max Rate Limit Wait" and the last one still failed. */
+function waitNote(waited?: WaitSpent): string {
+	if (!waited) return '';
+	return ` Waited ${waited.seconds} seconds for the service (the "Max Rate Limit Wait" option allows ${waited.maxSeconds}); raise that option to wait longer.`;
 }
 
 /**
@@ -105,8 +151,11 @@ export function httpError(
 	path: string,
 	body: ApiErrorBody,
 	itemIndex?: number,
+	waited?: WaitSpent,
 ): NodeApiError {
-	const { message, description } = explain(status, method, path, body);
+	const explained = explain(status, method, path, body);
+	const message = explained.message;
+	const description = `${explained.description}${waitNote(waited)}`;
 	const errorResponse = { httpCode: String(status), message, body } as unknown as JsonObject;
 	return new NodeApiError(node, errorResponse, {
 		message,

@@ -11,10 +11,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import type { ApiErrorBody } from './errors';
+import type { ApiErrorBody, WaitSpent } from './errors';
 import { httpError, networkError, rateLimitError } from './errors';
 import { CREDENTIAL_NAME, getBaseUrl } from './baseUrl';
-import { noteRateLimit, waitForSlot } from './pacing';
+import { backoffSeconds, noteRateLimit, retryAfterSeconds, waitForSlot } from './pacing';
 
 export type ApiContext =
 	| IExecuteFunctions
@@ -44,15 +44,27 @@ export interface BinaryAnswer {
 
 export const DEFAULT_MAX_WAIT_SECONDS = 300;
 const NETWORK_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
+/** Server errors worth waiting out: the service or a gateway in front of it is struggling. */
+const RETRYABLE_SERVER_STATUSES = new Set([500, 502, 503, 504]);
+/** How often an answer without Retry-After is repeated (429 is bounded by the wait alone). */
+const MAX_BACKOFF_RETRIES = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
 
-function parseErrorBody(body: unknown): ApiErrorBody {
+const isHtml = (text: string, contentType: string) =>
+	/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text);
+
+/** The API's JSON error body, or what kind of page stood in for it (never the raw markup). */
+function parseErrorBody(body: unknown, contentType = ''): ApiErrorBody {
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
 	if (typeof text !== 'string')
 		return text && typeof text === 'object' ? (text as ApiErrorBody) : {};
+	if (isHtml(text, contentType)) return { format: 'html' };
 	try {
 		return parseErrorBody(JSON.parse(text));
 	} catch {
-		return { message: text.slice(0, 200) };
+		const line = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+		return line ? { format: 'text', message: line } : {};
 	}
 }
 
@@ -78,9 +90,62 @@ function isNetworkFailure(error: unknown): string | undefined {
 	return typeof code === 'string' && /^E[A-Z_]+$/.test(code) ? code : undefined;
 }
 
+/** Reads, deletes and keyed creates change nothing more when sent twice. */
+function isRepeatable(method: IHttpRequestMethods, idempotencyKey?: string): boolean {
+	return ['GET', 'HEAD', 'DELETE'].includes(method) || idempotencyKey !== undefined;
+}
+
+/** Whether this answer means "come back later" for this request. */
+function isWorthWaiting(status: number, repeatable: boolean, idempotencyKey?: string): boolean {
+	if (status === 429) return true; // the request was not processed at all
+	if (status === 409) return idempotencyKey !== undefined; // the first attempt is still running
+	return repeatable && RETRYABLE_SERVER_STATUSES.has(status);
+}
+
+/** Where a request goes, and whether n8n adds the credential to it. */
+interface Target {
+	request: IHttpRequestOptions;
+	authenticated: boolean;
+}
+
+/**
+ * The request a redirect asks for. Credentials go only to the origin they were sent to; once a
+ * redirect leaves it, no later hop gets them back. The Location carries its own query.
+ */
+function followRedirect(target: Target, status: number, location: string): Target {
+	const from = new URL(target.request.url);
+	const to = new URL(location, from);
+	const sameOrigin = to.origin === from.origin;
+	const asGet = status === 303 && target.request.method !== 'HEAD';
+	const request: IHttpRequestOptions = {
+		...target.request,
+		url: to.toString(),
+		qs: undefined,
+		method: asGet ? 'GET' : target.request.method,
+		body: asGet ? undefined : target.request.body,
+	};
+	if (!sameOrigin) {
+		const accept = (target.request.headers ?? {}).Accept;
+		request.headers = accept === undefined ? {} : { Accept: accept };
+	}
+	return { request, authenticated: target.authenticated && sameOrigin };
+}
+
+async function send(ctx: ApiContext, target: Target): Promise<IN8nHttpFullResponse> {
+	if (!target.authenticated) {
+		return (await ctx.helpers.httpRequest(target.request)) as IN8nHttpFullResponse;
+	}
+	return (await ctx.helpers.httpRequestWithAuthentication.call(
+		ctx,
+		CREDENTIAL_NAME,
+		target.request,
+	)) as IN8nHttpFullResponse;
+}
+
 /**
  * One call to the API. Owns authentication (through n8n's credential helper), the base URL,
- * 429 waits, safe retries of network errors, rate-limit pacing and error texts.
+ * redirects, waits for 429s and (on requests safe to repeat) 5xx and Idempotency-Key 409s,
+ * safe retries of network errors, rate-limit pacing and error texts.
  */
 export async function apiRequest<T = IDataObject>(
 	ctx: ApiContext,
@@ -95,34 +160,39 @@ export async function apiRequest<T = IDataObject>(
 	const maxWaitSeconds = options.maxWaitSeconds ?? maxWaits.get(ctx) ?? DEFAULT_MAX_WAIT_SECONDS;
 	// A repeated GET changes nothing; a create carrying its Idempotency-Key is replayed, not doubled.
 	const retriesNetworkErrors = method === 'GET' || idempotencyKey !== undefined;
+	const repeatable = isRepeatable(method, idempotencyKey);
 
-	const request: IHttpRequestOptions = {
-		method,
-		url: `${baseUrl}/${path.replace(/^\/+/, '')}`,
-		qs: options.qs,
-		headers: {
-			Accept: options.binary ? '*/*' : 'application/json',
-			...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
-			...options.headers,
+	let target: Target = {
+		authenticated: true,
+		request: {
+			method,
+			url: `${baseUrl}/${path.replace(/^\/+/, '')}`,
+			qs: options.qs,
+			headers: {
+				Accept: options.binary ? '*/*' : 'application/json',
+				...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+				...options.headers,
+			},
+			body: options.body,
+			json: !options.binary && !Buffer.isBuffer(options.body),
+			encoding: options.binary ? 'arraybuffer' : undefined,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			// Redirects are followed below, where credentials can be kept from other origins
+			// (n8n 1.x has no sendCredentialsOnCrossOriginRedirect).
+			disableFollowRedirect: true,
 		},
-		body: options.body,
-		json: !options.binary && !Buffer.isBuffer(options.body),
-		encoding: options.binary ? 'arraybuffer' : undefined,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
 	};
 
 	let waitedSeconds = 0;
 	let networkAttempt = 0;
+	let backoffAttempt = 0;
+	let redirects = 0;
 	for (;;) {
 		await waitForSlot(ctx);
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_NAME,
-				request,
-			)) as IN8nHttpFullResponse;
+			response = await send(ctx, target);
 		} catch (error) {
 			const code = isNetworkFailure(error);
 			if (code && retriesNetworkErrors && networkAttempt < NETWORK_RETRY_DELAYS_MS.length) {
@@ -141,26 +211,36 @@ export async function apiRequest<T = IDataObject>(
 		const headers = (response.headers ?? {}) as IDataObject;
 		noteRateLimit(ctx, headers);
 		const status = response.statusCode;
-
-		if (status === 429) {
-			const retryAfter = Math.max(1, Number(headers['retry-after']) || 1);
-			if (waitedSeconds + retryAfter > maxWaitSeconds) {
-				throw rateLimitError(node, waitedSeconds, itemIndex);
-			}
-			waitedSeconds += retryAfter;
-			await sleep(retryAfter * 1000);
-			continue;
-		}
-		if (status >= 400) {
-			throw httpError(
+		const failure = (waited?: WaitSpent) =>
+			httpError(
 				node,
 				status,
 				method,
 				path,
-				redact(parseErrorBody(response.body), apiKey ?? ''),
+				redact(parseErrorBody(response.body, String(headers['content-type'] ?? '')), apiKey ?? ''),
 				itemIndex,
+				waited,
 			);
+
+		if (REDIRECT_STATUSES.has(status) && headers.location !== undefined) {
+			if (++redirects > MAX_REDIRECTS) throw failure();
+			target = followRedirect(target, status, String(headers.location));
+			continue;
 		}
+		if (isWorthWaiting(status, repeatable, idempotencyKey)) {
+			const hinted = retryAfterSeconds(headers);
+			const exhausted =
+				hinted === undefined && status !== 429 && backoffAttempt >= MAX_BACKOFF_RETRIES;
+			const seconds = hinted ?? backoffSeconds(backoffAttempt++);
+			if (!exhausted && waitedSeconds + seconds <= maxWaitSeconds) {
+				waitedSeconds += seconds;
+				await sleep(seconds * 1000);
+				continue;
+			}
+			if (status === 429) throw rateLimitError(node, waitedSeconds, itemIndex);
+			if (!exhausted) throw failure({ seconds: waitedSeconds, maxSeconds: maxWaitSeconds });
+		}
+		if (status >= 400) throw failure();
 		if (options.binary) {
 			const answer: BinaryAnswer = {
 				data: Buffer.from(response.body as Buffer),

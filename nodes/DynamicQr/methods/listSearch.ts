@@ -6,8 +6,26 @@ import type {
 } from 'n8n-workflow';
 
 import { cardLabel, getSiteUrl, listPage } from '../api';
+import type { PageCursor } from '../api/paging';
+import { FIRST_PAGE } from '../api/paging';
 
 const PAGE_SIZE = 50;
+
+/**
+ * The editor hands back the token of the page before: the next page's number, followed by
+ * `:` and the service's page size when that is not the one asked for (a service may cap it),
+ * so that the count of records before the page is still known.
+ */
+function tokenOf(cursor: PageCursor): string {
+	const { page, pageSize } = cursor;
+	return pageSize === undefined || pageSize === PAGE_SIZE ? String(page) : `${page}:${pageSize}`;
+}
+
+function cursorOf(token: string | undefined): PageCursor {
+	const [page, pageSize] = (token ?? '').split(':').map(Number);
+	if (!Number.isInteger(page) || page < 1) return FIRST_PAGE;
+	return { page, pageSize: Number.isInteger(pageSize) && pageSize > 0 ? pageSize : PAGE_SIZE };
+}
 
 /** Turns a record into a list entry; `siteUrl` (the base URL without /api/v1) roots dashboard links. */
 type ToItem = (record: IDataObject, siteUrl: string) => INodeListSearchItems;
@@ -20,9 +38,14 @@ async function searchList(
 	paginationToken?: string,
 	serverSearch = false,
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1);
 	const qs: IDataObject = filter && serverSearch ? { search: filter } : {};
-	const { records, hasMore } = await listPage(ctx, path, qs, page, PAGE_SIZE);
+	const { records, hasMore, next } = await listPage(
+		ctx,
+		path,
+		qs,
+		cursorOf(paginationToken),
+		PAGE_SIZE,
+	);
 	const siteUrl = await getSiteUrl(ctx);
 	const items = records.map((record) => toItem(record, siteUrl));
 	const needle = (filter ?? '').toLowerCase();
@@ -30,7 +53,7 @@ async function searchList(
 		results: needle
 			? items.filter((item) => `${item.name} ${String(item.value)}`.toLowerCase().includes(needle))
 			: items,
-		paginationToken: hasMore ? String(page + 1) : undefined,
+		paginationToken: hasMore ? tokenOf(next) : undefined,
 	};
 }
 

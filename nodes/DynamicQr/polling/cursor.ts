@@ -44,17 +44,22 @@ export function cutoffMs(cursor: Cursor): number | undefined {
 
 /**
  * Folds the records of one poll into the cursor and returns the ones not seen before, oldest
- * first. `records` may hold records already seen and may be in any order. A record without a
- * readable `created_at` counts as created at the newest time seen (or `nowMs`).
+ * first. `records` may hold records already seen, or created at or before the cutoff (both are
+ * dropped), and may be in any order. A record without a readable `created_at` counts as created
+ * at the newest time seen (or `nowMs`).
  */
 export function advance(cursor: Cursor, records: IDataObject[], nowMs: number): IDataObject[] {
 	const known = new Set(cursor.recent.map(([id]) => id));
+	// Records at or before the cutoff were seen by earlier polls (or are too late to count):
+	// a service that ignores `since`, or reads it per day, answers them again.
+	const pastMs = cutoffMs(cursor);
 	let newest = cursor.newestMs;
 	const fresh: Array<{ record: IDataObject; at: number; order: number }> = [];
 	records.forEach((record, order) => {
 		const id = String(record.id ?? '');
 		if (!id) return;
 		const at = createdAtMs(record, newest ?? nowMs);
+		if (pastMs !== undefined && at <= pastMs) return;
 		if (!known.has(id)) {
 			known.add(id);
 			fresh.push({ record, at, order });

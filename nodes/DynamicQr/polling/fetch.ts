@@ -2,6 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../api';
+import { listSince } from '../api/since';
 
 /** What the polling trigger watches: new leads of one card, or new QR codes of the workspace. */
 export type PollEvent = 'newLead' | 'newQrCode';
@@ -31,9 +32,8 @@ export async function fetchLeads(
 	cardId: string,
 	afterMs?: number,
 ): Promise<IDataObject[]> {
-	const qs: IDataObject = {};
-	if (afterMs !== undefined) qs.since = new Date(afterMs).toISOString();
-	return await apiRequestAllItems(ctx, leadsPath(cardId), qs);
+	if (afterMs === undefined) return await apiRequestAllItems(ctx, leadsPath(cardId));
+	return await listSince(ctx, leadsPath(cardId), afterMs);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 	sameEvents,
 	unwrap,
 } from '../api';
+import { signingSecretsIn } from '../api/records';
 import { webhookReachabilityProblem } from './reachability';
 import { assertDashboardSecret, endpointMode } from './secret';
 import { isValidSecret } from './signature';
@@ -88,10 +89,22 @@ function isUsable(
 		remote !== undefined &&
 		remote.id === registered.id &&
 		remote.url === url &&
-		sameEvents(remote.events, events) &&
+		sameEvents(remoteEvents(remote, registered), events) &&
 		remote.status !== 'paused' &&
 		isValidSecret(registered.secret)
 	);
+}
+
+/**
+ * The events of an endpoint at the service. A service may list endpoints without their events
+ * (the reference shows no list record); the endpoint this node registered then counts as having
+ * the events it was registered with, kept in the static data.
+ */
+function remoteEvents(
+	remote: RemoteEndpoint,
+	registered: Partial<RegisteredEndpoint>,
+): string[] | undefined {
+	return Array.isArray(remote.events) ? remote.events : registered.events;
 }
 
 async function assertReachable(ctx: IHookFunctions, url: string): Promise<void> {
@@ -169,11 +182,12 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	await waitForRetiredEndpoint(ctx, Date.now());
 	forgetEndpoint(ctx);
 
-	const record = unwrap(
-		await apiRequest<IDataObject>(ctx, 'POST', '/webhooks', { body: { url, events } }),
-	);
+	const answer = await apiRequest<IDataObject>(ctx, 'POST', '/webhooks', { body: { url, events } });
+	const record = unwrap(answer);
 	const id = typeof record.id === 'string' ? record.id : undefined;
-	if (!id || !isValidSecret(record.secret)) {
+	// Wherever the service puts the secret (the record's `secret`, beside the record, another name).
+	const secret = signingSecretsIn(answer).find(isValidSecret);
+	if (!id || !secret) {
 		if (id) await deleteEndpoint(ctx, id);
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -184,7 +198,7 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 			},
 		);
 	}
-	rememberEndpoint(ctx, { id, secret: record.secret as string, url, events });
+	rememberEndpoint(ctx, { id, secret, url, events });
 	return true;
 }
 

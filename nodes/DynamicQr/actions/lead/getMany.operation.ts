@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../api';
+import { listSince } from '../../api/since';
 import { readLimit, returnAllOrLimit } from '../shared/listing';
 import { cardLocator, getRecordId } from '../shared/locators';
 import { toItems } from '../shared/output';
@@ -42,17 +43,13 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const cardId = getRecordId(this, 'cardId', itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
 	const since = toTimestamp(this, filters.since, 'Since', itemIndex);
-	if (since) qs.since = since;
-	const leads = await apiRequestAllItems(
-		this,
-		`/cards/${cardId}/leads`,
-		qs,
-		readLimit(this, itemIndex),
-		{
-			itemIndex,
-		},
-	);
+	const path = `/cards/${encodeURIComponent(cardId)}/leads`;
+	const limit = readLimit(this, itemIndex);
+	// The service's reading of `since` is not shown: listSince finds a form it takes and leaves
+	// out leads at or before Since whatever it answers.
+	const leads = since
+		? await listSince(this, path, Date.parse(since), limit, { itemIndex })
+		: await apiRequestAllItems(this, path, {}, limit, { itemIndex });
 	return toItems(leads);
 }

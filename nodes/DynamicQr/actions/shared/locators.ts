@@ -5,7 +5,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ID_PATTERN } from '../../api';
+import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../../api/records';
 
 interface LocatorSpec {
 	name: string;
@@ -24,11 +24,11 @@ export function recordLocator(spec: LocatorSpec): INodeProperties {
 			type: 'regex' as const,
 			properties: {
 				regex: ID_PATTERN,
-				errorMessage: `A ${spec.noun} ID has 12 letters and digits`,
+				errorMessage: `A ${spec.noun} ID has ${ID_RULE}`,
 			},
 		},
 	];
-	const urlRegex = `^https?://\\S+/${spec.dashboardSegment}/([A-Za-z0-9]{12})/?(?:[?#]\\S*)?$`;
+	const urlRegex = `^https?://\\S+/${spec.dashboardSegment}/(${ID_CHARACTERS})/?(?:[?#]\\S*)?$`;
 	const every: Pick<INodeProperties, 'modes'> = {
 		modes: [
 			{
@@ -109,7 +109,7 @@ export function getRecordId(ctx: IExecuteFunctions, parameter: string, itemIndex
 	if (!new RegExp(ID_PATTERN).test(value)) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Invalid ID "${value}" in item ${itemIndex}: an ID has 12 letters and digits`,
+			`Invalid ID "${value}" in item ${itemIndex}: an ID has ${ID_RULE}`,
 			{
 				itemIndex,
 				description:

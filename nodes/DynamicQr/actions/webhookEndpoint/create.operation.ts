@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { apiRequest, EVENT_OPTIONS, unwrap } from '../../api';
+import { maskSigningSecrets, signingSecretsIn } from '../../api/records';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 
@@ -40,6 +41,8 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('webhookEndpoint', 'create', properties);
 
+const HIDDEN_SECRET = '[hidden: turn on Include Signing Secret to output it]';
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -48,9 +51,11 @@ export async function execute(
 		url: this.getNodeParameter('url', itemIndex) as string,
 		events: this.getNodeParameter('events', itemIndex) as string[],
 	};
-	const endpoint = unwrap(await apiRequest(this, 'POST', '/webhooks', { body, itemIndex }));
-	if (!this.getNodeParameter('includeSecret', itemIndex, false) && endpoint.secret) {
-		endpoint.secret = '[hidden: turn on Include Signing Secret to output it]';
-	}
-	return toItems(endpoint);
+	const answer = await apiRequest(this, 'POST', '/webhooks', { body, itemIndex });
+	// The secret may sit in the record, beside it, or under another name: it is output as
+	// `secret` either way, and hidden everywhere unless asked for.
+	const [secret] = signingSecretsIn(answer);
+	const endpoint = secret === undefined ? unwrap(answer) : { ...unwrap(answer), secret };
+	if (this.getNodeParameter('includeSecret', itemIndex, false)) return toItems(endpoint);
+	return toItems(maskSigningSecrets(endpoint, HIDDEN_SECRET));
 }

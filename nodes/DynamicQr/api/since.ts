@@ -1,0 +1,88 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { getBaseUrl } from './baseUrl';
+import type { AllItemsOptions } from './paging';
+import { apiRequestAllItems } from './paging';
+import type { ApiContext } from './request';
+
+/**
+ * Lists filtered with `since` (a card's leads). The reference does not show the format of
+ * `since`, nor whether the service reads it to the millisecond, per day, or at all. So the
+ * node sends an ISO 8601 time first and, when the service refuses it with a 422 naming `since`,
+ * the other plausible forms; the form that worked is kept for the rest of the process's life.
+ * Whatever the service does with it, records created at or before `since` are left out here.
+ */
+
+type SinceForm = 'iso' | 'date' | 'unixSeconds';
+
+const FORMS: Record<SinceForm, (ms: number) => string> = {
+	iso: (ms) => new Date(ms).toISOString(),
+	// A day covers the whole of the moment's day: the records of that day before it are left out below.
+	date: (ms) => new Date(ms).toISOString().slice(0, 10),
+	unixSeconds: (ms) => String(Math.floor(ms / 1000)),
+};
+const FORM_NAMES = Object.keys(FORMS) as SinceForm[];
+
+/** The form each service (by base URL) accepted, in memory: learnt again after a restart. */
+const acceptedForms = new Map<string, SinceForm>();
+
+/** Whether an API error is a 422 about `since`. */
+function refusesSince(error: unknown): boolean {
+	const { httpCode, message, description } = (error ?? {}) as {
+		httpCode?: unknown;
+		message?: unknown;
+		description?: unknown;
+	};
+	return String(httpCode) === '422' && /\bsince\b/i.test(`${message} ${description}`);
+}
+
+const createdAt = (record: IDataObject): number => Date.parse(String(record.created_at ?? ''));
+
+/** Whether a record was created at or before `sinceMs` (records without a readable time are kept). */
+export const createdAtOrBefore =
+	(sinceMs: number) =>
+	(record: IDataObject): boolean =>
+		createdAt(record) <= sinceMs;
+
+/**
+ * The records of a newest-first list created after `sinceMs`, newest first (the first `limit`
+ * when given). Throws, naming the service's answer, when it refuses every form of `since`.
+ */
+export async function listSince(
+	ctx: ApiContext,
+	path: string,
+	sinceMs: number,
+	limit?: number,
+	options: AllItemsOptions = {},
+): Promise<IDataObject[]> {
+	const baseUrl = await getBaseUrl(ctx);
+	const known = acceptedForms.get(baseUrl);
+	const order = known ? [known, ...FORM_NAMES.filter((form) => form !== known)] : FORM_NAMES;
+	let refusal: unknown;
+	for (const form of order) {
+		let failure: unknown;
+		try {
+			const records = await apiRequestAllItems(ctx, path, { since: FORMS[form](sinceMs) }, limit, {
+				...options,
+				isPast: createdAtOrBefore(sinceMs),
+			});
+			acceptedForms.set(baseUrl, form);
+			return records;
+		} catch (error) {
+			failure = error;
+		}
+		// Anything but a refusal of `since` is the API error apiRequest built: passed on as it is.
+		if (!refusesSince(failure)) throw failure;
+		refusal = failure;
+	}
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The service refused "since" as an ISO 8601 time, as a date and as Unix seconds. Its last answer: ${(refusal as Error).message}`,
+		{
+			itemIndex: options.itemIndex,
+			description:
+				'The service reads "since" in a form this node does not know. For Lead › Get Many, remove the Since filter (the leads come newest first); instead of the polling trigger, use the Dynamic QR Trigger with the lead.created event. Please report the answer above to the maintainers of this node.',
+		},
+	);
+}

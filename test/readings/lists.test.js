@@ -1,0 +1,222 @@
+'use strict';
+/**
+ * Lists and paging under other readings of what the reference leaves open (list shape, the
+ * page size and its maximum): every list the nodes read — Get Many of QR codes, cards, leads
+ * and webhook endpoints, the editor's searchable lists, the polling trigger's new leads — reaches
+ * every record once, in the API's order, whichever signal (or none) the service gives.
+ */
+const path = require('node:path');
+const { LoadOptionsContext } = require('n8n-core');
+const { Workflow } = require('n8n-workflow');
+const { startSandbox } = require('../../dev/sandbox');
+const { runNode } = require('../engine');
+const { createCredentialsHelper, DIST } = require('../engine/n8n-core');
+const { createWorkflow, poll, POLLING_TYPE } = require('../dynamicQrTrigger/helpers/n8n');
+
+const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
+const { DynamicQrPollingTrigger } = require(
+	path.join(DIST, 'nodes/DynamicQr/DynamicQrPollingTrigger.node.js'),
+);
+const { listSearch } = new DynamicQr().methods;
+const { loadOptions } = new DynamicQrPollingTrigger().methods;
+
+const CODES = 250;
+const OLD_LEADS = 130;
+const NEW_LEADS = 120; // added after the trigger's first poll: 250 leads on the card in all
+const ENDPOINTS = 120; // more than one page even at the reference's largest per_page
+
+const READING_SETS = [
+	[],
+	['per-page-cap-50'],
+	['per-page-ignored'],
+	['links-next-only'],
+	['meta-total-pages'],
+	['data-only'],
+	['per-page-cap-50', 'data-only'],
+	['per-page-cap-50', 'links-next-only'],
+	['per-page-ignored', 'data-only'],
+	['per-page-ignored', 'links-next-only'],
+	['per-page-ignored', 'meta-total-pages'],
+];
+
+/** The editor's way of calling a searchable list: n8n-core's LoadOptionsContext. */
+function listSearchContext(sandbox) {
+	const nodeType = new DynamicQr();
+	const node = {
+		id: 'dq',
+		name: 'Dynamic QR',
+		type: 'n8n-nodes-dynamic-qr.dynamicQr',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { dynamicQrApi: { id: 'sandbox', name: 'Sandbox' } },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: {
+			getByName: () => nodeType,
+			getByNameAndVersion: () => nodeType,
+			getKnownTypes: () => ({}),
+		},
+	});
+	const additionalData = {
+		credentialsHelper: createCredentialsHelper({
+			apiKey: sandbox.keys.readOnly,
+			baseUrl: `${sandbox.baseUrl}/`,
+		}),
+		restApiUrl: 'http://127.0.0.1:1/rest',
+		webhookBaseUrl: 'http://127.0.0.1:1/webhook',
+		variables: {},
+	};
+	return new LoadOptionsContext(workflow, workflow.getNode('Dynamic QR'), additionalData, 'x');
+}
+
+/** Follows paginationToken to the end, as the editor does while the user scrolls. */
+async function searchToEnd(search, context) {
+	const values = [];
+	let token;
+	for (let calls = 0; calls < 100; calls++) {
+		const { results, paginationToken } = await search.call(context, undefined, token);
+		values.push(...results.map((item) => item.value));
+		if (paginationToken === undefined) return values;
+		token = paginationToken;
+	}
+	throw new Error('the list search never ended');
+}
+
+const idsOf = (items) => items.map((item) => item.json.id);
+
+describe.each(READING_SETS.map((names) => [names.join(' + ') || 'the sandbox’s own', names]))(
+	'reading %s',
+	(_label, readings) => {
+		let sandbox;
+		const created = { codes: [], oldLeads: [], endpoints: [] };
+
+		async function api(method, apiPath, body) {
+			const response = await fetch(`${sandbox.baseUrl}${apiPath}`, {
+				method,
+				headers: {
+					Authorization: `Bearer ${sandbox.keys.readWrite}`,
+					'Content-Type': 'application/json',
+				},
+				body: JSON.stringify(body),
+			});
+			if (response.status !== 201) throw new Error(`${apiPath} answered ${response.status}`);
+			return (await response.json()).data;
+		}
+		const addLeads = async (n, prefix) => {
+			const leads = [];
+			for (let i = 0; i < n; i++) {
+				const body = { name: `${prefix} ${i}`, email: `${prefix}${i}@example.com` };
+				leads.push((await sandbox.control('POST', '/leads', body)).data);
+			}
+			return leads;
+		};
+		const run = (parameters) =>
+			runNode({
+				parameters,
+				credentials: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+			});
+		/** Every page request the node sent to a list, in order. */
+		const pageRequests = async (listPath) =>
+			(await sandbox.control('GET', '/requests')).data.filter(
+				(request) => request.method === 'GET' && request.path === listPath,
+			);
+
+		beforeAll(async () => {
+			sandbox = await startSandbox({ port: 0, rateLimitPerMinute: 600000, readings });
+			for (let i = 0; i < CODES; i++) {
+				const payload = { url: `https://example.com/${i}` };
+				created.codes.push(
+					await api('POST', '/qr-codes', { name: `Code ${i}`, type: 'url', payload }),
+				);
+			}
+			created.oldLeads = await addLeads(OLD_LEADS, 'old');
+			for (let i = 0; i < ENDPOINTS; i++) {
+				const body = { url: `https://hooks.example.com/${i}`, events: ['scan.created'] };
+				created.endpoints.push(await api('POST', '/webhooks', body));
+			}
+		});
+		afterAll(async () => {
+			await sandbox?.close();
+		});
+
+		const newestFirst = (records) => records.map((record) => record.id).reverse();
+
+		test('QR Code › Get Many: Return All gives all 250 in order; Limit 150 gives 150 and reads no page more', async () => {
+			const all = await run({ resource: 'qrCode', operation: 'getAll', returnAll: true });
+			expect(all.error).toBeUndefined();
+			expect(idsOf(all.items)).toEqual(newestFirst(created.codes));
+
+			const before = (await pageRequests('/qr-codes')).length;
+			const limited = await run({
+				resource: 'qrCode',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 150,
+			});
+			expect(limited.error).toBeUndefined();
+			expect(idsOf(limited.items)).toEqual(newestFirst(created.codes).slice(0, 150));
+			const pages = (await pageRequests('/qr-codes')).slice(before);
+			const perPage = Math.min(...pages.map((request) => Number(request.query.per_page)));
+			const served = readings.includes('per-page-ignored')
+				? 25
+				: readings.includes('per-page-cap-50')
+					? 50
+					: perPage;
+			expect(pages).toHaveLength(Math.ceil(150 / served));
+		});
+
+		test('Card › Get Many lists the card', async () => {
+			const all = await run({ resource: 'card', operation: 'getAll', returnAll: true });
+			expect(all.error).toBeUndefined();
+			expect(idsOf(all.items)).toEqual([sandbox.cardId]);
+		});
+
+		test('Webhook Endpoint › Get Many reads every page', async () => {
+			const all = await run({ resource: 'webhookEndpoint', operation: 'getAll', returnAll: true });
+			expect(all.error).toBeUndefined();
+			expect([...idsOf(all.items)].sort()).toEqual(
+				created.endpoints.map((endpoint) => endpoint.id).sort(),
+			);
+		});
+
+		test('the editor’s list searches page to the end (and the Card options list)', async () => {
+			const context = listSearchContext(sandbox);
+			expect(await searchToEnd(listSearch.searchQrCodes, context)).toEqual(
+				newestFirst(created.codes),
+			);
+			expect(await searchToEnd(listSearch.searchCards, context)).toEqual([sandbox.cardId]);
+			const cardOptions = await loadOptions.getCards.call(context);
+			expect(cardOptions.map((option) => option.value)).toEqual([sandbox.cardId]);
+			expect((await searchToEnd(listSearch.searchWebhookEndpoints, context)).sort()).toEqual(
+				created.endpoints.map((endpoint) => endpoint.id).sort(),
+			);
+		});
+
+		// The trigger and Lead › Get Many share the card's leads: 130 before activation, 120 after.
+		test('New Lead on a Card emits all 120 leads since the last poll; Lead › Get Many gives all 250', async () => {
+			const setup = createWorkflow({
+				type: POLLING_TYPE,
+				parameters: { event: 'newLead', cardId: sandbox.cardId },
+				credentials: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+			});
+			expect(await poll(setup)).toBeNull(); // the first poll only marks where "new" begins
+			const added = await addLeads(NEW_LEADS, 'new');
+			const emitted = await poll(setup);
+			expect(emitted[0].map((item) => item.json.id)).toEqual(added.map((lead) => lead.id));
+			expect(await poll(setup)).toBeNull();
+
+			const leads = await run({
+				resource: 'lead',
+				operation: 'getAll',
+				cardId: { __rl: true, mode: 'id', value: sandbox.cardId },
+				returnAll: true,
+			});
+			expect(leads.error).toBeUndefined();
+			expect(idsOf(leads.items)).toEqual(newestFirst([...created.oldLeads, ...added]));
+		});
+	},
+);

@@ -1,0 +1,215 @@
+'use strict';
+/**
+ * The webhook trigger and the polling trigger against the sandbox answering other readings of
+ * what the API reference leaves "not shown": endpoint lists without `events`, the signing secret
+ * placed elsewhere in the create answer, and `since` read as a date, as Unix seconds, or not at
+ * all. Driven through n8n's HookContext, WebhookContext and PollContext (see
+ * test/dynamicQrTrigger/helpers/n8n.js).
+ */
+const {
+	createWorkflow,
+	runWebhookMethod,
+	activate,
+	deactivate,
+	startReceiver,
+	poll,
+	collected,
+	POLLING_TYPE,
+} = require('../dynamicQrTrigger/helpers/n8n');
+const {
+	startSandbox,
+	createQrCode,
+	endpoints,
+	flushDeliveries,
+} = require('../dynamicQrTrigger/helpers/sandbox');
+
+/** A sandbox answering with `readings`, for the tests of one describe block. */
+function useSandbox(readings) {
+	const context = {};
+	beforeAll(async () => {
+		context.sandbox = await startSandbox({ readings, rateLimitPerMinute: 60000 });
+	});
+	afterAll(() => context.sandbox.close());
+	beforeEach(async () => {
+		await context.sandbox.control('POST', '/reset');
+		collected.length = 0;
+	});
+	return context;
+}
+
+let receiver;
+
+beforeAll(async () => {
+	receiver = await startReceiver();
+});
+
+afterAll(() => receiver.close());
+
+describe('Dynamic QR Trigger', () => {
+	/**
+	 * A workflow with the webhook trigger; given `before`, the same workflow as a restarted n8n
+	 * loads it: the same webhook id (so the same URL) and the static data it saved.
+	 */
+	function webhookTrigger(sandbox, before) {
+		const setup = createWorkflow({
+			parameters: { endpointMode: 'automatic', events: ['qr_code.created'], filters: {} },
+			credentials: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+			webhookBaseUrl: receiver.webhookBaseUrl,
+			staticData: before && JSON.parse(JSON.stringify(before.workflow.staticData)),
+		});
+		if (before) setup.node.webhookId = before.node.webhookId;
+		receiver.register(setup);
+		return setup;
+	}
+	const stored = (setup) => setup.workflow.staticData[`node:${setup.node.name}`] ?? {};
+
+	/** Creates a code and returns the ids of the codes the workflow received. */
+	async function deliveredCodes(sandbox) {
+		const code = await createQrCode(sandbox, 'delivered');
+		await flushDeliveries(sandbox);
+		await receiver.settle();
+		return { code, received: collected.map((item) => item.data.id) };
+	}
+
+	describe('webhook-list-without-events', () => {
+		const ctx = useSandbox(['webhook-list-without-events']);
+
+		test('the list indeed carries no events', async () => {
+			const setup = webhookTrigger(ctx.sandbox);
+			await activate(setup);
+			const answer = await fetch(`${ctx.sandbox.baseUrl}/webhooks`, {
+				headers: { Authorization: `Bearer ${ctx.sandbox.keys.readWrite}` },
+			});
+			const [listed] = (await answer.json()).data;
+			expect(listed).toMatchObject({ id: stored(setup).endpointId });
+			expect(listed).not.toHaveProperty('events');
+			await deactivate(setup);
+		});
+
+		test('activate, then checkExists after a restart: the same endpoint and secret, deliveries verified', async () => {
+			const first = webhookTrigger(ctx.sandbox);
+			expect(await activate(first)).toEqual({ existed: false });
+			const { endpointId, secret } = stored(first);
+			expect(secret).toMatch(/^whsec_/);
+
+			// n8n restarts: the workflow is loaded again with the static data it saved.
+			const restarted = webhookTrigger(ctx.sandbox, first);
+			expect(await runWebhookMethod(restarted, 'checkExists')).toBe(true);
+			expect(await activate(restarted)).toEqual({ existed: true });
+			expect(stored(restarted)).toMatchObject({ endpointId, secret });
+			expect((await endpoints(ctx.sandbox)).map((endpoint) => endpoint.id)).toEqual([endpointId]);
+
+			const { code, received } = await deliveredCodes(ctx.sandbox);
+			expect(received).toEqual([code.id]);
+			await deactivate(restarted);
+			expect(await endpoints(ctx.sandbox)).toEqual([]);
+		});
+
+		test('other events chosen since: the endpoint is replaced', async () => {
+			const first = webhookTrigger(ctx.sandbox);
+			await activate(first);
+			const { endpointId } = stored(first);
+			const changed = webhookTrigger(ctx.sandbox, first);
+			changed.node.parameters.events = ['scan.created'];
+			expect(await runWebhookMethod(changed, 'checkExists')).toBe(false);
+			await activate(changed);
+			const [endpoint, ...others] = await endpoints(ctx.sandbox);
+			expect(others).toEqual([]);
+			expect(endpoint.id).not.toBe(endpointId);
+			expect(endpoint.events).toEqual(['scan.created']);
+			await deactivate(changed);
+		});
+	});
+
+	describe.each(['secret-top-level', 'secret-named-signing-secret'])('%s', (reading) => {
+		const ctx = useSandbox([reading]);
+
+		test('activation finds the secret and deliveries are verified with it', async () => {
+			const setup = webhookTrigger(ctx.sandbox);
+			expect(await activate(setup)).toEqual({ existed: false });
+			expect(stored(setup).secret).toMatch(/^whsec_/);
+			const { code, received } = await deliveredCodes(ctx.sandbox);
+			expect(received).toEqual([code.id]);
+			await deactivate(setup);
+		});
+	});
+});
+
+describe('Dynamic QR Polling Trigger: new leads', () => {
+	const ids = (result) => (result === null ? [] : result[0].map((item) => item.json.id));
+
+	describe.each([
+		['since-date-only', 1],
+		['since-unix-seconds', 2],
+		['since-ignored', 0],
+	])('%s', (reading, refusals) => {
+		const ctx = useSandbox([reading]);
+
+		async function addLeads(n, prefix) {
+			const leads = [];
+			for (let i = 0; i < n; i++) {
+				const { data } = await ctx.sandbox.control('POST', '/leads', { name: `${prefix} ${i}` });
+				leads.push(data.id);
+			}
+			return leads;
+		}
+		const advance = (seconds) => ctx.sandbox.control('POST', '/clock/advance', { seconds });
+
+		test('each new lead exactly once across several polls, never an old one', async () => {
+			// Leads well before activation (outside the cursor's overlap window), and just before.
+			const old = await addLeads(3, 'old');
+			await advance(3600);
+			old.push(...(await addLeads(2, 'recent')));
+			const setup = createWorkflow({
+				type: POLLING_TYPE,
+				parameters: { event: 'newLead', cardId: ctx.sandbox.cardId },
+				credentials: { apiKey: ctx.sandbox.keys.readWrite, baseUrl: ctx.sandbox.baseUrl },
+			});
+			expect(await poll(setup)).toBeNull();
+			expect(await poll(setup)).toBeNull();
+
+			const added = [];
+			const emitted = [];
+			for (const [seconds, batch] of [
+				[0, 2],
+				[30, 1],
+				[0, 0],
+				[3600, 3],
+				[86400, 2],
+				[5, 0],
+			]) {
+				await advance(seconds);
+				added.push(...(await addLeads(batch, `batch ${added.length}`)));
+				const first = ids(await poll(setup));
+				expect(first).toEqual(added.slice(added.length - batch));
+				emitted.push(...first, ...ids(await poll(setup)));
+			}
+			expect(emitted).toEqual(added);
+			expect(emitted.some((id) => old.includes(id))).toBe(false);
+
+			// The form of `since` that worked is kept: the service refused only the first tries.
+			const leadRequests = (await ctx.sandbox.control('GET', '/requests')).data.filter(
+				(request) => request.path.endsWith('/leads') && request.query.since !== undefined,
+			);
+			expect(leadRequests.filter((request) => request.status === 422)).toHaveLength(refusals);
+			expect(leadRequests.length).toBeGreaterThan(10);
+		});
+	});
+
+	describe('a service that refuses every form of since', () => {
+		const ctx = useSandbox(['since-date-only', 'since-unix-seconds']);
+
+		test('the poll fails naming the answer and what to do', async () => {
+			await ctx.sandbox.control('POST', '/leads', { name: 'someone' });
+			const setup = createWorkflow({
+				type: POLLING_TYPE,
+				parameters: { event: 'newLead', cardId: ctx.sandbox.cardId },
+				credentials: { apiKey: ctx.sandbox.keys.readWrite, baseUrl: ctx.sandbox.baseUrl },
+			});
+			const failure = await poll(setup).catch((error) => error);
+			expect(failure.message).toMatch(/refused "since" as an ISO 8601 time, as a date and as Unix/);
+			expect(failure.message).toMatch(/422/);
+			expect(failure.description).toMatch(/Dynamic QR Trigger with the lead.created event/);
+		});
+	});
+});
