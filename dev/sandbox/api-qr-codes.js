@@ -27,7 +27,7 @@ function listFilters(query) {
 }
 
 function qrCodeRoutes(ctx) {
-	const { state, clock, urls, dispatcher, faults } = ctx;
+	const { state, clock, urls, dispatcher, faults, readings } = ctx;
 	const idempotency = createIdempotency(state, clock);
 	const record = (code, options) => publicRecord(code, urls, options);
 	const newestFirst = (workspace) =>
@@ -35,6 +35,13 @@ function qrCodeRoutes(ctx) {
 
 	function createCode(workspace, fields) {
 		const now = clock.iso();
+		if (fields.folder && readings?.isActive('folder-must-exist')) {
+			if (!state.folders.get(workspace.id)?.has(fields.folder)) {
+				throw invalid({
+					folder: `The folder "${fields.folder}" does not exist. Create it in the dashboard first.`,
+				});
+			}
+		}
 		if (fields.folder) {
 			// Folders are created when a code names one that does not exist yet.
 			if (!state.folders.has(workspace.id)) state.folders.set(workspace.id, new Set());

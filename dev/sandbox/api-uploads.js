@@ -63,4 +63,17 @@ function uploadRoutes({ state, clock }) {
 	];
 }
 
-module.exports = { uploadRoutes };
+/**
+ * For readings (readings/logo-upload-*.js): an `after` hook that gives a successful logo upload
+ * answer another shape, `reshape(upload record)`.
+ */
+function reshapeLogoUpload(reshape) {
+	return (call, answer) => {
+		const isUpload = call.method === 'POST' && call.route === '/uploads/logos';
+		return isUpload && answer.status === 201
+			? { ...answer, json: reshape(answer.json.data) }
+			: answer;
+	};
+}
+
+module.exports = { uploadRoutes, reshapeLogoUpload };

@@ -167,6 +167,15 @@ function controlRoutes(ctx, info) {
 		},
 		{ method: 'PATCH', path: '/qr-codes/{id}', handle: setArchived },
 		{ method: 'GET', path: '/webhooks', handle: () => ({ data: dispatcher.allEndpoints() }) },
+		{
+			// Pauses an endpoint as 20 failed events in a row would, without waiting for them.
+			method: 'POST',
+			path: '/webhooks/{id}/pause',
+			handle({ params }) {
+				if (!dispatcher.pauseById(params.id)) throw notFound('webhook endpoint');
+				return { data: dispatcher.allEndpoints().find((endpoint) => endpoint.id === params.id) };
+			},
+		},
 		{ method: 'GET', path: '/requests', handle: () => ({ data: state.requests }) },
 		// What the image-redirect-cdn reading's CDN received: method, URL and every header.
 		{

@@ -96,7 +96,7 @@ async function startSandbox(options = {}) {
 	const clock = createClock();
 	const state = createState(clock);
 	const outbox = [];
-	const dispatcher = new WebhookDispatcher({ clock, outbox });
+	const dispatcher = new WebhookDispatcher({ clock, outbox, readings });
 	const limiter = createRateLimiter(clock, {
 		perMinute: rateLimitPerMinute,
 		burst: rateLimitBurst,

@@ -80,7 +80,8 @@ function pausedEndpointEmail(endpoint, sentAt, timeoutMs) {
 }
 
 class WebhookDispatcher {
-	constructor({ clock, outbox, timeoutMs = 10000 }) {
+	constructor({ clock, outbox, timeoutMs = 10000, readings }) {
+		this.readings = readings; // other readings may shape the `data` of events
 		this.clock = clock;
 		this.outbox = outbox;
 		this.timeoutMs = timeoutMs;
@@ -129,7 +130,8 @@ class WebhookDispatcher {
 	}
 
 	/** Sends an event to every active endpoint of the workspace subscribed to its type. */
-	emit(workspace, type, data) {
+	emit(workspace, type, ownData) {
+		const data = this.readings ? this.readings.event(type, ownData) : ownData;
 		const event = { id: `evt_${randomId(24)}`, type, created_at: isoTime(this.clock.now()), data };
 		const body = JSON.stringify(event); // serialised once: every attempt sends and signs the same bytes
 		for (const endpoint of this.endpointsOf(workspace.id)) {
@@ -323,6 +325,14 @@ class WebhookDispatcher {
 		delivery.status = 'failed';
 		endpoint.failedEventsInARow += 1;
 		if (endpoint.failedEventsInARow >= FAILED_EVENTS_BEFORE_PAUSE) this.pause(endpoint);
+	}
+
+	/** Pauses an endpoint as if its deliveries had failed (for the control API); false if unknown. */
+	pauseById(id) {
+		const endpoint = this.endpoints.get(id);
+		if (!endpoint) return false;
+		this.pause(endpoint);
+		return true;
 	}
 
 	pause(endpoint) {

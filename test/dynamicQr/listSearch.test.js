@@ -4,50 +4,12 @@
  * n8n-core's LoadOptionsContext, with the credential applied, against the sandbox.
  */
 const path = require('node:path');
-const { LoadOptionsContext } = require('n8n-core');
-const { Workflow } = require('n8n-workflow');
-const { createCredentialsHelper, DIST } = require('../engine/n8n-core');
+const { DIST } = require('../engine/n8n-core');
+const { listSearchContext } = require('../engine');
 const { startSandbox } = require('../../dev/sandbox');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
 const nodeType = new DynamicQr();
-
-function listSearchContext(sandbox) {
-	const node = {
-		id: 'dq',
-		name: 'Dynamic QR',
-		type: 'n8n-nodes-dynamic-qr.dynamicQr',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { dynamicQrApi: { id: 'sandbox', name: 'Sandbox' } },
-	};
-	const workflow = new Workflow({
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: {
-			getByName: () => nodeType,
-			getByNameAndVersion: () => nodeType,
-			getKnownTypes: () => ({}),
-		},
-	});
-	const additionalData = {
-		credentialsHelper: createCredentialsHelper({
-			apiKey: sandbox.keys.readOnly,
-			baseUrl: `${sandbox.baseUrl}/`,
-		}),
-		restApiUrl: 'http://127.0.0.1:1/rest',
-		webhookBaseUrl: 'http://127.0.0.1:1/webhook',
-		variables: {},
-	};
-	return new LoadOptionsContext(
-		workflow,
-		workflow.getNode('Dynamic QR'),
-		additionalData,
-		'qrCodeId',
-	);
-}
 
 const { listSearch } = nodeType.methods;
 

@@ -11,7 +11,12 @@
 const path = require('node:path');
 
 const { Container, createCredentialsHelper, DIST } = require('./n8n-core');
-const { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } = require('n8n-core');
+const {
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	WorkflowExecute,
+} = require('n8n-core');
 const { NodeConnectionTypes, Workflow } = require('n8n-workflow');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
@@ -195,4 +200,46 @@ async function runNode({
 	};
 }
 
-module.exports = { runNode, NODE_TYPE };
+/**
+ * The editor's way of calling the action node's searchable lists and option lists: n8n-core's
+ * LoadOptionsContext, with the sandbox's read-only key applied as n8n applies the credential.
+ */
+function listSearchContext(sandbox, parameterPath = 'qrCodeId') {
+	const nodeType = new DynamicQr();
+	const node = {
+		id: 'dq',
+		name: 'Dynamic QR',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { dynamicQrApi: { id: 'sandbox', name: 'Sandbox' } },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: {
+			getByName: () => nodeType,
+			getByNameAndVersion: () => nodeType,
+			getKnownTypes: () => ({}),
+		},
+	});
+	const additionalData = {
+		credentialsHelper: createCredentialsHelper({
+			apiKey: sandbox.keys.readOnly,
+			baseUrl: `${sandbox.baseUrl}/`,
+		}),
+		restApiUrl: 'http://127.0.0.1:1/rest',
+		webhookBaseUrl: 'http://127.0.0.1:1/webhook',
+		variables: {},
+	};
+	return new LoadOptionsContext(
+		workflow,
+		workflow.getNode('Dynamic QR'),
+		additionalData,
+		parameterPath,
+	);
+}
+
+module.exports = { runNode, listSearchContext, NODE_TYPE };

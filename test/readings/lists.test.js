@@ -6,11 +6,9 @@
  * every record once, in the API's order, whichever signal (or none) the service gives.
  */
 const path = require('node:path');
-const { LoadOptionsContext } = require('n8n-core');
-const { Workflow } = require('n8n-workflow');
 const { startSandbox } = require('../../dev/sandbox');
-const { runNode } = require('../engine');
-const { createCredentialsHelper, DIST } = require('../engine/n8n-core');
+const { runNode, listSearchContext } = require('../engine');
+const { DIST } = require('../engine/n8n-core');
 const { createWorkflow, poll, POLLING_TYPE } = require('../dynamicQrTrigger/helpers/n8n');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
@@ -38,40 +36,6 @@ const READING_SETS = [
 	['per-page-ignored', 'links-next-only'],
 	['per-page-ignored', 'meta-total-pages'],
 ];
-
-/** The editor's way of calling a searchable list: n8n-core's LoadOptionsContext. */
-function listSearchContext(sandbox) {
-	const nodeType = new DynamicQr();
-	const node = {
-		id: 'dq',
-		name: 'Dynamic QR',
-		type: 'n8n-nodes-dynamic-qr.dynamicQr',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { dynamicQrApi: { id: 'sandbox', name: 'Sandbox' } },
-	};
-	const workflow = new Workflow({
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: {
-			getByName: () => nodeType,
-			getByNameAndVersion: () => nodeType,
-			getKnownTypes: () => ({}),
-		},
-	});
-	const additionalData = {
-		credentialsHelper: createCredentialsHelper({
-			apiKey: sandbox.keys.readOnly,
-			baseUrl: `${sandbox.baseUrl}/`,
-		}),
-		restApiUrl: 'http://127.0.0.1:1/rest',
-		webhookBaseUrl: 'http://127.0.0.1:1/webhook',
-		variables: {},
-	};
-	return new LoadOptionsContext(workflow, workflow.getNode('Dynamic QR'), additionalData, 'x');
-}
 
 /** Follows paginationToken to the end, as the editor does while the user scrolls. */
 async function searchToEnd(search, context) {

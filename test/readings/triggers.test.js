@@ -11,39 +11,14 @@ const {
 	runWebhookMethod,
 	activate,
 	deactivate,
-	startReceiver,
 	poll,
 	collected,
 	POLLING_TYPE,
 } = require('../dynamicQrTrigger/helpers/n8n');
-const {
-	startSandbox,
-	createQrCode,
-	endpoints,
-	flushDeliveries,
-} = require('../dynamicQrTrigger/helpers/sandbox');
+const { createQrCode, endpoints, flushDeliveries } = require('../dynamicQrTrigger/helpers/sandbox');
+const { useSandbox, useReceiver, pollOverRounds } = require('./trigger-helpers');
 
-/** A sandbox answering with `readings`, for the tests of one describe block. */
-function useSandbox(readings) {
-	const context = {};
-	beforeAll(async () => {
-		context.sandbox = await startSandbox({ readings, rateLimitPerMinute: 60000 });
-	});
-	afterAll(() => context.sandbox.close());
-	beforeEach(async () => {
-		await context.sandbox.control('POST', '/reset');
-		collected.length = 0;
-	});
-	return context;
-}
-
-let receiver;
-
-beforeAll(async () => {
-	receiver = await startReceiver();
-});
-
-afterAll(() => receiver.close());
+const receiver = useReceiver();
 
 describe('Dynamic QR Trigger', () => {
 	/**
@@ -54,11 +29,11 @@ describe('Dynamic QR Trigger', () => {
 		const setup = createWorkflow({
 			parameters: { endpointMode: 'automatic', events: ['qr_code.created'], filters: {} },
 			credentials: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
-			webhookBaseUrl: receiver.webhookBaseUrl,
+			webhookBaseUrl: receiver.current.webhookBaseUrl,
 			staticData: before && JSON.parse(JSON.stringify(before.workflow.staticData)),
 		});
 		if (before) setup.node.webhookId = before.node.webhookId;
-		receiver.register(setup);
+		receiver.current.register(setup);
 		return setup;
 	}
 	const stored = (setup) => setup.workflow.staticData[`node:${setup.node.name}`] ?? {};
@@ -67,7 +42,7 @@ describe('Dynamic QR Trigger', () => {
 	async function deliveredCodes(sandbox) {
 		const code = await createQrCode(sandbox, 'delivered');
 		await flushDeliveries(sandbox);
-		await receiver.settle();
+		await receiver.current.settle();
 		return { code, received: collected.map((item) => item.data.id) };
 	}
 
@@ -136,8 +111,6 @@ describe('Dynamic QR Trigger', () => {
 });
 
 describe('Dynamic QR Polling Trigger: new leads', () => {
-	const ids = (result) => (result === null ? [] : result[0].map((item) => item.json.id));
-
 	describe.each([
 		['since-date-only', 1],
 		['since-unix-seconds', 2],
@@ -168,22 +141,9 @@ describe('Dynamic QR Polling Trigger: new leads', () => {
 			expect(await poll(setup)).toBeNull();
 			expect(await poll(setup)).toBeNull();
 
-			const added = [];
-			const emitted = [];
-			for (const [seconds, batch] of [
-				[0, 2],
-				[30, 1],
-				[0, 0],
-				[3600, 3],
-				[86400, 2],
-				[5, 0],
-			]) {
-				await advance(seconds);
-				added.push(...(await addLeads(batch, `batch ${added.length}`)));
-				const first = ids(await poll(setup));
-				expect(first).toEqual(added.slice(added.length - batch));
-				emitted.push(...first, ...ids(await poll(setup)));
-			}
+			const { added, emitted } = await pollOverRounds(ctx.sandbox, setup, addLeads, (first, made) =>
+				expect(first).toEqual(made),
+			);
 			expect(emitted).toEqual(added);
 			expect(emitted.some((id) => old.includes(id))).toBe(false);
 

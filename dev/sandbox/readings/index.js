@@ -13,6 +13,8 @@
  *                `call.query` (say, cap `per_page`) or return an answer to send instead
  *                ({ status, json } or { status, buffer, contentType, headers }).
  *   after(call, answer)  optional: returns the answer to send (a reshaped list, another status).
+ *   event(type, data)    optional: returns the `data` a webhook event of `type` carries (a flatter
+ *                shape, other time formats); the sandbox's own `data` otherwise.
  * `call` is { method, path, route (the template, e.g. /qr-codes/{id}), params, query, headers,
  * body, workspace, memory }. `memory` is an object the reading keeps while it is active (counts
  * of attempts, say); it starts empty each time the reading is switched on.
@@ -70,6 +72,13 @@ function createReadings(initial = []) {
 				(current, { reading, memory }) =>
 					reading.after ? reading.after({ ...call, memory }, current) : current,
 				answer,
+			);
+		},
+		/** The `data` of a webhook event as the active readings shape it. */
+		event(type, data) {
+			return active.reduce(
+				(current, { reading }) => (reading.event ? reading.event(type, current) : current),
+				data,
 			);
 		},
 		/** Whether a reading is on (for the few modules that change how records are made). */

@@ -97,6 +97,10 @@ function explain(
 				: 'Check the values sent; the API gave no field details.';
 			if (/smart redirect|pro plan|\bplan\b/.test(text) && body.errors?.type !== undefined) {
 				description = `This QR code type needs a plan with smart redirects (Pro). Upgrade the plan, or choose a type available on every plan. ${description}`;
+			} else if (body.errors?.folder !== undefined) {
+				description = `The service may take only a folder that already exists: create the folder in the dashboard (or use the name of an existing one, spelt the same), or leave Folder empty. ${description}`;
+			} else if (body.errors?.tags !== undefined) {
+				description = `Tags are sent as a list and, if the service refuses the list, once more as one comma-separated string. Check the Tags field (for example "spring, print"), or leave it empty. ${description}`;
 			} else if (body.errors?.idempotency_key !== undefined) {
 				description =
 					'The Idempotency-Key was already used for a different request in the last 24 hours. Give every item its own key (for example a row id), or leave the option empty to use the key derived from the execution and the item.';

@@ -250,7 +250,9 @@ export async function apiRequest<T = IDataObject>(
 			};
 			return answer as T;
 		}
-		return redact((response.body === '' ? {} : response.body) as T, apiKey ?? '');
+		// A 204 (or any answer without a body) gives an empty object.
+		const hasBody = response.body !== '' && response.body !== undefined && response.body !== null;
+		return redact((hasBody ? response.body : {}) as T, apiKey ?? '');
 	}
 }
 

@@ -5,6 +5,7 @@ import { getBaseUrl } from './baseUrl';
 import type { AllItemsOptions } from './paging';
 import { apiRequestAllItems } from './paging';
 import type { ApiContext } from './request';
+import { timeMs } from './time';
 
 /**
  * Lists filtered with `since` (a card's leads). The reference does not show the format of
@@ -37,7 +38,7 @@ function refusesSince(error: unknown): boolean {
 	return String(httpCode) === '422' && /\bsince\b/i.test(`${message} ${description}`);
 }
 
-const createdAt = (record: IDataObject): number => Date.parse(String(record.created_at ?? ''));
+const createdAt = (record: IDataObject): number => timeMs(record.created_at);
 
 /** Whether a record was created at or before `sinceMs` (records without a readable time are kept). */
 export const createdAtOrBefore =

@@ -5,9 +5,8 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { cardLabel, getSiteUrl, listPage } from '../api';
-import type { PageCursor } from '../api/paging';
-import { FIRST_PAGE } from '../api/paging';
+import { cardLabel, getSiteUrl, listPage, FIRST_PAGE } from '../api';
+import type { PageCursor } from '../api';
 
 const PAGE_SIZE = 50;
 

@@ -1,5 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { timeMs } from '../api';
+
 /**
  * The polling cursor: the newest `created_at` seen and the ids seen within an overlap window
  * before it. Each poll asks for everything newer than (newest seen − window) and drops the ids
@@ -33,7 +35,7 @@ export function saveCursor(ctx: IPollFunctions, cursor: Cursor): void {
 }
 
 export function createdAtMs(record: IDataObject, fallback: number): number {
-	const value = Date.parse(String(record.created_at ?? ''));
+	const value = timeMs(record.created_at);
 	return Number.isFinite(value) ? value : fallback;
 }
 

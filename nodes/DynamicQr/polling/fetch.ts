@@ -1,8 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../api';
-import { listSince } from '../api/since';
+import { apiRequestAllItems, listSince, timeMs } from '../api';
 
 /** What the polling trigger watches: new leads of one card, or new QR codes of the workspace. */
 export type PollEvent = 'newLead' | 'newQrCode';
@@ -42,7 +41,7 @@ export async function fetchLeads(
  */
 export async function fetchQrCodes(ctx: IPollFunctions, afterMs?: number): Promise<IDataObject[]> {
 	const isOlder = (code: IDataObject) => {
-		const at = Date.parse(String(code.created_at ?? ''));
+		const at = timeMs(code.created_at);
 		return afterMs !== undefined && Number.isFinite(at) && at <= afterMs;
 	};
 	const codes = await apiRequestAllItems(ctx, '/qr-codes', {}, MAX_NEW_QR_CODES, {

@@ -8,8 +8,8 @@ import {
 	normaliseEvents,
 	sameEvents,
 	unwrap,
+	signingSecretsIn,
 } from '../api';
-import { signingSecretsIn } from '../api/records';
 import { webhookReachabilityProblem } from './reachability';
 import { assertDashboardSecret, endpointMode } from './secret';
 import { isValidSecret } from './signature';
@@ -32,7 +32,7 @@ interface RemoteEndpoint extends IDataObject {
 	id: string;
 	url?: string;
 	events?: string[];
-	status?: string;
+	status?: string | null;
 }
 
 function webhookUrlOf(ctx: IHookFunctions): string {
@@ -78,6 +78,13 @@ async function deleteEndpoint(ctx: IHookFunctions, id: string): Promise<string |
 	}
 }
 
+/**
+ * Whether the service delivers to an endpoint: the reference names only `active`, so any other
+ * status ("paused", "disabled", "inactive"…) means it does not; a record without one is taken as active.
+ */
+const isActive = (remote: RemoteEndpoint): boolean =>
+	remote.status === undefined || remote.status === null || remote.status === 'active';
+
 /** Whether the endpoint at the service is the one this node registered, usable as it is. */
 function isUsable(
 	remote: RemoteEndpoint | undefined,
@@ -90,7 +97,7 @@ function isUsable(
 		remote.id === registered.id &&
 		remote.url === url &&
 		sameEvents(remoteEvents(remote, registered), events) &&
-		remote.status !== 'paused' &&
+		isActive(remote) &&
 		isValidSecret(registered.secret)
 	);
 }
@@ -146,7 +153,7 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 		// holds): registerEndpoint() replaces it.
 		ctx.logger.info(
 			`Dynamic QR Trigger: the webhook endpoint for ${url} needs replacing (${
-				byId?.status === 'paused' ? 'paused at the service' : 'events or secret differ'
+				byId && !isActive(byId) ? `${byId.status} at the service` : 'events or secret differ'
 			})`,
 		);
 	}

@@ -5,8 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../api';
-import { listSince } from '../../api/since';
+import { apiRequestAllItems, listSince } from '../../api';
 import { readLimit, returnAllOrLimit } from '../shared/listing';
 import { cardLocator, getRecordId } from '../shared/locators';
 import { toItems } from '../shared/output';

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { apiRequest, multipartBody, unwrap } from '../../api';
 import { toItems } from '../shared/output';
@@ -16,6 +21,15 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = showOnlyFor('logo', 'upload', properties);
+
+/** Names a service may give the upload's id; the reference shows only that there is one. */
+const ID_FIELDS = ['id', 'upload_id', 'logo_upload_id'];
+
+/** The upload record with its id as `id`, whatever the service called it. */
+function withId(record: IDataObject): IDataObject {
+	const field = ID_FIELDS.find((name) => record[name] !== undefined && record[name] !== null);
+	return field === undefined || field === 'id' ? record : { id: record[field], ...record };
+}
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -35,5 +49,5 @@ export async function execute(
 		headers: { 'Content-Type': contentType },
 		itemIndex,
 	});
-	return toItems(unwrap(answer));
+	return toItems(withId(unwrap(answer)));
 }

@@ -113,6 +113,37 @@ export async function execute(
 
 	const idempotencyKey =
 		String(additional.idempotencyKey ?? '').trim() || defaultIdempotencyKey(this, itemIndex);
-	const answer = await apiRequest(this, 'POST', '/qr-codes', { body, itemIndex, idempotencyKey });
-	return toItems(unwrap(answer));
+	return toItems(unwrap(await createCode(this, body, itemIndex, idempotencyKey)));
+}
+
+/** Whether an API error is a 422 about `tags`. */
+function refusesTags(error: unknown): boolean {
+	const { httpCode, message } = (error ?? {}) as { httpCode?: unknown; message?: unknown };
+	return String(httpCode) === '422' && /\btags:/.test(String(message));
+}
+
+/**
+ * POST /qr-codes. The reference does not show the type of `tags`: they go as a list and, when the
+ * service refuses the list, once more as one comma-separated string, under a key of its own (a
+ * service may remember the refused request under the first key).
+ */
+async function createCode(
+	ctx: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+	idempotencyKey: string,
+): Promise<IDataObject> {
+	let refusal: unknown;
+	try {
+		return await apiRequest(ctx, 'POST', '/qr-codes', { body, itemIndex, idempotencyKey });
+	} catch (error) {
+		refusal = error;
+	}
+	// Anything but a refusal of the tags list is the API error apiRequest built: passed on as it is.
+	if (!Array.isArray(body.tags) || !refusesTags(refusal)) throw refusal;
+	return await apiRequest(ctx, 'POST', '/qr-codes', {
+		body: { ...body, tags: body.tags.join(', ') },
+		itemIndex,
+		idempotencyKey: `${idempotencyKey}-tags`,
+	});
 }

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../api';
 import { getRecordId } from '../shared/locators';
 import { toItems } from '../shared/output';
+import { changedRecord } from './changedRecord';
 
 /** Pause and Resume differ only in the value of `paused`. */
 export async function setPaused(
@@ -11,6 +11,5 @@ export async function setPaused(
 	paused: boolean,
 ): Promise<INodeExecutionData[]> {
 	const id = getRecordId(ctx, 'qrCodeId', itemIndex);
-	const answer = await apiRequest(ctx, 'PATCH', `/qr-codes/${id}`, { body: { paused }, itemIndex });
-	return toItems(unwrap(answer));
+	return toItems(await changedRecord(ctx, id, { paused }, itemIndex));
 }

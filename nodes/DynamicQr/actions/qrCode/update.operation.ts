@@ -13,6 +13,7 @@ import { toItems } from '../shared/output';
 import { parseJsonParameter } from '../shared/values';
 import { showOnlyFor } from '../shared/display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
+import { changedRecord } from './changedRecord';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -82,6 +83,5 @@ export async function execute(
 			description: 'Add a field under Update Fields or choose a Payload Input.',
 		});
 	}
-	const answer = await apiRequest(this, 'PATCH', `/qr-codes/${id}`, { body, itemIndex });
-	return toItems(unwrap(answer));
+	return toItems(await changedRecord(this, id, body, itemIndex));
 }

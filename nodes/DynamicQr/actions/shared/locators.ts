@@ -5,7 +5,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../../api/records';
+import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../../api';
 
 interface LocatorSpec {
 	name: string;

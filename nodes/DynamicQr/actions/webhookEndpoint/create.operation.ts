@@ -5,8 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequest, EVENT_OPTIONS, unwrap } from '../../api';
-import { maskSigningSecrets, signingSecretsIn } from '../../api/records';
+import { apiRequest, EVENT_OPTIONS, unwrap, maskSigningSecrets, signingSecretsIn } from '../../api';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 
