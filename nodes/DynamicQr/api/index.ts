@@ -20,5 +20,5 @@ export {
 } from './records';
 export type { ApiContext, ApiRequestOptions, BinaryAnswer } from './request';
 export { apiRequest, DEFAULT_MAX_WAIT_SECONDS, setMaxRateLimitWait } from './request';
-export { listSince } from './since';
+export { createdAtOrBefore, listSince } from './since';
 export { timeMs } from './time';

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequestAllItems, listSince, timeMs } from '../api';
+import { apiRequestAllItems, createdAtOrBefore, listSince } from '../api';
 
 /** What the polling trigger watches: new leads of one card, or new QR codes of the workspace. */
 export type PollEvent = 'newLead' | 'newQrCode';
@@ -40,12 +40,8 @@ export async function fetchLeads(
  * newest first) until a page reaches an older code.
  */
 export async function fetchQrCodes(ctx: IPollFunctions, afterMs?: number): Promise<IDataObject[]> {
-	const isOlder = (code: IDataObject) => {
-		const at = timeMs(code.created_at);
-		return afterMs !== undefined && Number.isFinite(at) && at <= afterMs;
-	};
 	const codes = await apiRequestAllItems(ctx, '/qr-codes', {}, MAX_NEW_QR_CODES, {
-		isPast: isOlder,
+		isPast: afterMs === undefined ? undefined : createdAtOrBefore(afterMs),
 	});
 	if (codes.length >= MAX_NEW_QR_CODES) {
 		ctx.logger.warn(
