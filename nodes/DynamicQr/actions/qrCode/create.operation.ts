@@ -1,17 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { apiRequest, unwrap } from '../../api';
-import { defaultIdempotencyKey } from '../shared/idempotency';
+import { unwrap } from '../../api';
 import { toItems } from '../shared/output';
-import { parseJsonParameter } from '../shared/values';
 import { showOnlyFor } from '../shared/display';
-import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
+import { payloadProperties } from '../payload';
+import { createCode, readCreateRequest } from './createRequest';
 
 const properties: INodeProperties[] = [
 	{
@@ -89,61 +83,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const type = getQrType(this, itemIndex);
-	const payload = readPayload(this, itemIndex, type);
-	validatePayload(this, itemIndex, type, payload, 'create');
-
-	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body: IDataObject = {
-		name: this.getNodeParameter('name', itemIndex) as string,
-		type: type.value,
-		payload,
-	};
-	const design = parseJsonParameter(this, additional.design ?? '{}', 'Design (JSON)', itemIndex);
-	if (additional.logoUploadId) design.logo_upload_id = additional.logoUploadId;
-	if (Object.keys(design).length) body.design = design;
-	if (additional.folder) body.folder = additional.folder;
-	if (additional.domain) body.domain = additional.domain;
-	if (additional.tags) {
-		body.tags = String(additional.tags)
-			.split(',')
-			.map((tag) => tag.trim())
-			.filter(Boolean);
-	}
-
-	const idempotencyKey =
-		String(additional.idempotencyKey ?? '').trim() || defaultIdempotencyKey(this, itemIndex);
-	return toItems(unwrap(await createCode(this, body, itemIndex, idempotencyKey)));
-}
-
-/** Whether an API error is a 422 about `tags`. */
-function refusesTags(error: unknown): boolean {
-	const { httpCode, message } = (error ?? {}) as { httpCode?: unknown; message?: unknown };
-	return String(httpCode) === '422' && /\btags:/.test(String(message));
-}
-
-/**
- * POST /qr-codes. The reference does not show the type of `tags`: they go as a list and, when the
- * service refuses the list, once more as one comma-separated string, under a key of its own (a
- * service may remember the refused request under the first key).
- */
-async function createCode(
-	ctx: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-	idempotencyKey: string,
-): Promise<IDataObject> {
-	let refusal: unknown;
-	try {
-		return await apiRequest(ctx, 'POST', '/qr-codes', { body, itemIndex, idempotencyKey });
-	} catch (error) {
-		refusal = error;
-	}
-	// Anything but a refusal of the tags list is the API error apiRequest built: passed on as it is.
-	if (!Array.isArray(body.tags) || !refusesTags(refusal)) throw refusal;
-	return await apiRequest(ctx, 'POST', '/qr-codes', {
-		body: { ...body, tags: body.tags.join(', ') },
-		itemIndex,
-		idempotencyKey: `${idempotencyKey}-tags`,
-	});
+	const request = readCreateRequest(this, itemIndex);
+	return toItems(unwrap(await createCode(this, request, itemIndex)));
 }
