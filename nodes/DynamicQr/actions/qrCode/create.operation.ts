@@ -66,6 +66,15 @@ const properties: INodeProperties[] = [
 				description: 'The ID answered by Logo > Upload; sent as design.logo_upload_id',
 			},
 			{
+				displayName: 'Paused',
+				name: 'paused',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether each code is to be paused (on) or active (off); leave it out to keep every code as it is',
+				displayOptions: { show: { '/operation': ['upsert'] } },
+			},
+			{
 				displayName: 'Tags',
 				name: 'tags',
 				type: 'string',
@@ -77,7 +86,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = showOnlyFor('qrCode', 'create', properties);
+export const description = showOnlyFor('qrCode', ['create', 'upsert'], properties);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -9,12 +9,14 @@ import * as getScans from './getScans.operation';
 import * as pause from './pause.operation';
 import * as resume from './resume.operation';
 import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
 export const operations = {
 	create,
 	get,
 	getAll: getMany,
 	update,
+	upsert,
 	pause,
 	resume,
 	delete: del,
@@ -35,6 +37,13 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				action: 'Create a QR code',
 				description: 'Create a dynamic QR code',
+			},
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				action: 'Create or update a QR code',
+				description:
+					'Create a new QR code, or update the current one if it already exists (upsert)',
 			},
 			{
 				name: 'Delete',
@@ -82,6 +91,8 @@ export const description: INodeProperties[] = [
 		],
 		default: 'create',
 	},
+	// Match By first: Create's fields below are Create or Update's too.
+	...upsert.description,
 	...create.description,
 	...get.description,
 	...getMany.description,

@@ -1,0 +1,117 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { FieldFormat, QrType } from '../../qrTypes';
+import { asObject } from '../../api';
+
+/** What an item wants a code to be: a create's body, and Paused when it was set. */
+export interface WantedCode {
+	type: QrType;
+	body: IDataObject;
+	paused?: boolean;
+}
+
+/** A PATCH body holding only what differs, and the names of the fields that differ. */
+export interface Differences {
+	body: IDataObject;
+	fields: string[];
+}
+
+const text = (value: unknown) =>
+	value === undefined || value === null ? '' : String(value).trim();
+
+/** "+1 (415) 555-0123" and "+14155550123" dial the same number. */
+const dialable = (value: unknown) =>
+	(text(value).startsWith('+') ? '+' : '') + text(value).replace(/\D/g, '');
+
+const sameLinks = (wanted: unknown, current: unknown) =>
+	Array.isArray(wanted) &&
+	Array.isArray(current) &&
+	wanted.length === current.length &&
+	wanted.every((link, index) => {
+		const other = asObject(current[index]) ?? {};
+		const own = asObject(link) ?? {};
+		return text(own.title) === text(other.title) && text(own.url) === text(other.url);
+	});
+
+/**
+ * Whether a payload value the user set equals what the code holds, by the field's format. Only
+ * what means the same everywhere is treated as equal: the same instant written two ways, the same
+ * dialled digits; URLs and addresses compare as written, since the reference does not say that
+ * the service normalises them.
+ */
+const SAME_VALUE: Partial<Record<FieldFormat, (wanted: unknown, current: unknown) => boolean>> = {
+	phone: (wanted, current) => dialable(wanted) === dialable(current),
+	datetime: (wanted, current) => {
+		const [a, b] = [Date.parse(text(wanted)), Date.parse(text(current))];
+		return Number.isNaN(a) || Number.isNaN(b) ? text(wanted) === text(current) : a === b;
+	},
+	links: sameLinks,
+};
+
+function deepEqual(a: unknown, b: unknown): boolean {
+	if (a === b) return true;
+	if (Array.isArray(a) || Array.isArray(b)) {
+		return (
+			Array.isArray(a) &&
+			Array.isArray(b) &&
+			a.length === b.length &&
+			a.every((entry, index) => deepEqual(entry, b[index]))
+		);
+	}
+	const [x, y] = [asObject(a), asObject(b)];
+	if (!x || !y) return false;
+	const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+	return [...keys].every((key) => deepEqual(x[key], y[key]));
+}
+
+/** The payload fields the user set that the code holds differently. */
+function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject): boolean {
+	return Object.entries(wanted).some(([key, value]) => {
+		const format = type.fields.find((field) => field.name === key)?.format;
+		const same = (format && SAME_VALUE[format]) || ((a, b) => text(a) === text(b));
+		return !same(value, current[key]);
+	});
+}
+
+/**
+ * What to PATCH so that `record` becomes what the item wants. Compared are the name, the type,
+ * the payload fields the user set (one left empty keeps the code's value, and values the service
+ * adds are never taken for changes), the design keys the user set, and Paused when it was set.
+ *
+ * The reference shows neither the design nor the paused flag in a code's record: when the record
+ * lacks one, whether it differs is unknown. It is then sent along with any other change, never
+ * as the only reason to write.
+ */
+export function differences(record: IDataObject, wanted: WantedCode): Differences {
+	const body: IDataObject = {};
+	const { name, type, payload, design } = wanted.body;
+	if (name !== record.name) body.name = name;
+	const currentPayload = asObject(record.payload) ?? {};
+	if (type !== record.type) {
+		// A new type's fields replace the old payload.
+		body.type = type;
+		body.payload = payload;
+	} else if (payloadDiffers(wanted.type, payload as IDataObject, currentPayload)) {
+		// PATCH replaces the payload it is sent: the fields left empty keep the code's values.
+		body.payload = { ...currentPayload, ...(payload as IDataObject) };
+	}
+
+	const unknown: IDataObject = {};
+	if (design !== undefined) {
+		const currentDesign = asObject(record.design);
+		const differs =
+			currentDesign &&
+			Object.entries(design as IDataObject).some(
+				([key, value]) => !deepEqual(value, currentDesign[key]),
+			);
+		if (differs) body.design = design;
+		else if (!currentDesign) unknown.design = design;
+	}
+	if (wanted.paused !== undefined) {
+		if (typeof record.paused !== 'boolean') unknown.paused = wanted.paused;
+		else if (record.paused !== wanted.paused) body.paused = wanted.paused;
+	}
+
+	const fields = Object.keys(body);
+	return { body: fields.length ? { ...body, ...unknown } : body, fields };
+}
