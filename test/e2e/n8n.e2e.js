@@ -511,7 +511,7 @@ describe.each([
 	});
 
 	describe('every example workflow imports and runs', () => {
-		test('the examples are the six documented ones, each importable', () => {
+		test('the examples are the seven documented ones, each importable', () => {
 			expect(Object.keys(examples)).toEqual([
 				'add-leads-to-crm.json',
 				'bulk-create-qr-codes.json',
@@ -519,6 +519,7 @@ describe.each([
 				'import-codes-from-sheet.json',
 				'repoint-printed-qr-code.json',
 				'send-scans-to-chat.json',
+				'sync-codes-from-sheet.json',
 			]);
 			for (const example of Object.values(examples)) {
 				for (const node of example.nodes) {
@@ -590,6 +591,92 @@ describe.each([
 			);
 			expect(second.items('Rows that failed')).toHaveLength(1);
 			expect((await sandbox.control('GET', '/qr-codes')).data).toHaveLength(countBefore);
+		});
+
+		test('sync-codes-from-sheet: the first run creates every code; with three rows changed, a run updates exactly those three and writes nothing for the rest; a run after it writes nothing', async () => {
+			const example = examples['sync-codes-from-sheet.json'];
+			const code = example.nodes.find((node) => node.name === 'Rows from a sheet').parameters
+				.jsCode;
+			const rowsAt = code.indexOf('[');
+			const rows = JSON.parse(code.slice(rowsAt, code.lastIndexOf(']') + 1));
+			/** The API's requests from now on: "METHOD path", and "GET /qr-codes?page=N" for list pages. */
+			const requestsFrom = async () => {
+				const count = (await sandbox.control('GET', '/requests')).data.length;
+				return async () =>
+					(await sandbox.control('GET', '/requests')).data
+						.slice(count)
+						.map(
+							(request) =>
+								`${request.method} ${request.path}${request.query.page ? `?page=${request.query.page}` : ''}`,
+						);
+			};
+			const writesIn = (lines) => lines.filter((line) => !line.startsWith('GET'));
+			/** One Return All: pages 1, 2, … each read once, and no other read. */
+			const expectOneListRead = (lines) => {
+				const reads = lines.filter((line) => line.startsWith('GET'));
+				expect(reads.length).toBeGreaterThan(0);
+				expect(reads).toEqual(reads.map((_, index) => `GET /qr-codes?page=${index + 1}`));
+			};
+			const outcome = (execution) =>
+				execution.items('Synced codes').map((item) => [item.json.name, item.json.createOrUpdate]);
+
+			const firstRequests = await requestsFrom();
+			const imported = await n8n.createWorkflow(example);
+			const first = await n8n.runWorkflow(imported.id);
+			expect(first.status).toBe('success');
+			expect(outcome(first)).toEqual(rows.map((row) => [row.name, 'created']));
+			const codes = first.items('Synced codes').map((item) => item.json);
+			for (const [index, row] of rows.entries()) {
+				expect(codes[index]).toEqual(
+					expect.objectContaining({ type: row.type, folder: 'Synced from sheet' }),
+				);
+				expect(codes[index].payload).toMatchObject(row.payload);
+			}
+			expect(first.runData['Rows that failed']).toBeUndefined();
+			const firstSeen = await firstRequests();
+			expectOneListRead(firstSeen);
+			expect(writesIn(firstSeen)).toEqual(rows.map(() => 'POST /qr-codes'));
+
+			// The sheet as it is later: three rows changed (a URL, a message, a start time).
+			const changed = structuredClone(rows);
+			changed[1].payload.url = 'https://example.com/menu/summer';
+			changed[2].payload.message = 'Hi, we are open on Sundays now!';
+			changed[6].payload.starts_at = '2030-06-21T18:00:00Z';
+			const laterSheet = await n8n.createWorkflow(example, {
+				name: `${example.name} (rows changed)`,
+				patch: (nodes) => {
+					nodes['Rows from a sheet'].parameters.jsCode =
+						code.slice(0, rowsAt) +
+						JSON.stringify(changed, null, 2) +
+						'.map((row) => ({ json: row }));';
+				},
+			});
+			const secondRequests = await requestsFrom();
+			const second = await n8n.runWorkflow(laterSheet.id);
+			expect(second.status).toBe('success');
+			expect(outcome(second)).toEqual(
+				changed.map((row, index) => [
+					row.name,
+					[1, 2, 6].includes(index) ? 'updated' : 'unchanged',
+				]),
+			);
+			const updated = second.items('Synced codes').map((item) => item.json);
+			expect(updated.map((entry) => entry.id)).toEqual(codes.map((entry) => entry.id));
+			for (const index of [1, 2, 6])
+				expect(updated[index].payload).toMatchObject(changed[index].payload);
+			const secondSeen = await secondRequests();
+			expectOneListRead(secondSeen);
+			expect(writesIn(secondSeen)).toEqual(
+				[1, 2, 6].map((index) => `PATCH /qr-codes/${codes[index].id}`),
+			);
+
+			const thirdRequests = await requestsFrom();
+			const third = await n8n.runWorkflow(laterSheet.id);
+			expect(third.status).toBe('success');
+			expect(outcome(third)).toEqual(changed.map((row) => [row.name, 'unchanged']));
+			const thirdSeen = await thirdRequests();
+			expectOneListRead(thirdSeen);
+			expect(writesIn(thirdSeen)).toEqual([]);
 		});
 
 		test('repoint-printed-qr-code: the printed short link now leads to the new URL', async () => {
