@@ -8,7 +8,7 @@
  *   node bench/run.js --quick              one repeat each, fewer deliveries (about 6 min)
  *   node bench/run.js --case bulk,faults   only these cases: verifier, bulk, return-all,
  *                                          trigger, trigger-lazy, trigger-legacy,
- *                                          trigger-queue, faults
+ *                                          trigger-queue, faults, sync
  *   node bench/run.js --repeats 5          repeats for every n8n case
  *   node bench/run.js --out FILE.md        where to write (default: RESULTS.md for a full run,
  *                                          RESULTS-partial.md for --quick or --case)
@@ -24,7 +24,7 @@ const { render } = require('./lib/report');
 const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
 const { treeRss, mib } = require('./lib/memory');
 
-const CASES = ['verifier', 'return-all', 'bulk', 'trigger', 'faults', 'trigger-lazy', 'trigger-legacy', 'trigger-queue'];
+const CASES = ['verifier', 'return-all', 'bulk', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue'];
 
 function parseArgs(argv) {
 	const args = { quick: false, cases: CASES, repeats: undefined, out: undefined };
@@ -65,6 +65,7 @@ function plan(args) {
 		triggerDeliveries: q ? 200 : 500,
 		faults: r ?? (q ? 1 : 3),
 		faultsHttp: r ? Math.min(r, 2) : q ? 1 : 2,
+		sync: r ?? (q ? 1 : 3),
 	};
 }
 
@@ -139,7 +140,7 @@ async function main() {
 			results.verifier = await require('./cases/verifier').run({ quick: args.quick, log });
 		}
 
-		const needsN8n = ['bulk', 'return-all', 'trigger', 'faults'].some(want);
+		const needsN8n = ['bulk', 'return-all', 'trigger', 'faults', 'sync'].some(want);
 		if (needsN8n || want('trigger-legacy') || want('trigger-lazy')) {
 			sandbox = await sandboxLib.start();
 			log(`sandbox on ${sandbox.sandbox.siteUrl}`);
@@ -175,6 +176,10 @@ async function main() {
 					httpRepeats: counts.faultsHttp,
 					log,
 				});
+			}
+			if (want('sync')) {
+				log(`case 5: sync 1,000 rows, 10 changed (${counts.sync} repeats)`);
+				results.sync = await require('./cases/sync').run({ n8n, sandbox, credentials, repeats: counts.sync, log });
 			}
 			await n8n.stop();
 			n8n = undefined;

@@ -58,4 +58,14 @@ async function executionCount(n8n, workflowId) {
 	return (data.results ?? data).length;
 }
 
-module.exports = { start, nodeRun, executionCount, N8N_VERSIONS };
+/** Imports each `[key, { label, json }]` variant: `{ [key]: { label, workflowId, runs: [] } }`. */
+async function createVariantWorkflows(n8n, variants) {
+	const results = {};
+	for (const [key, variant] of variants) {
+		const { id } = await n8n.createWorkflow(variant.json);
+		results[key] = { label: variant.label, workflowId: id, runs: [] };
+	}
+	return results;
+}
+
+module.exports = { start, nodeRun, executionCount, createVariantWorkflows, N8N_VERSIONS };

@@ -254,6 +254,30 @@ function verifierTable(section) {
 	return table(['delivery', 'verifier', 'cost per delivery, median (min–max)', 'relative'], rows);
 }
 
+/** Section 5: Create or Update against the HTTP Request way, in requests and time. */
+function syncSection(section) {
+	const measures = [(r) => r.requests, (r) => r.reads, (r) => r.writes, (r) => r.status429, (r) => `${r.codes} / ${r.duplicates} / ${r.wrongCodes}`];
+	const rows = Object.values(section.results).map(({ label, runs }) => [
+		label,
+		String(runs.length),
+		secs(runs),
+		...measures.map((pick) => counts(col(runs, pick))),
+	]);
+	const ours = section.results.ours?.runs ?? [];
+	const http = section.results.http?.runs ?? [];
+	const ratio = ours.length && http.length ? med(col(http, (r) => r.ms)) / med(col(ours, (r) => r.ms)) : NaN;
+	return [
+		`## 5. Sync: ${section.rows.toLocaleString('en-US')} rows, ${section.changed} changed`,
+		'',
+		`Before every run: sandbox reset, ${section.rows.toLocaleString('en-US')} URL codes seeded as the rows were (rate limit lifted meanwhile), then the workflow syncs the rows with ${section.changed} new URLs; same sandbox settings as case 1. Wall time = n8n's execution time of the nodes under test, summed (the rows' Code node excluded). The HTTP Request way: per row a search by name, IF found, IF its URL differs, then PATCH or POST, each HTTP Request with batching ${section.batching.batchSize} per ${section.batching.batchInterval} ms and Retry On Fail (${section.retry.maxTries} tries); without batching its 1,000 searches meet 429s (case 1).`,
+		'',
+		table(['variant', 'runs', 'wall time, median (min–max)', 'API requests', 'reads', 'writes', '429 answers', 'codes / duplicates / leading elsewhere'], rows),
+		errorsOf(section),
+		`The HTTP Request way took ${fixed(ratio, 1)}× Create or Update's time (medians). Create or Update's requests are the list pages (one Return All per run) plus one write per changed row; the HTTP Request way's are one search per row plus the same writes.`,
+		'',
+	];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function render(results) {
@@ -416,6 +440,7 @@ function render(results) {
 		);
 		out.push('');
 	}
+	if (results.sync) out.push(...syncSection(results.sync));
 	out.push('---');
 	out.push('');
 	out.push(`Raw per-run numbers: \`${meta.rawFile}\`. Reproduce: \`${meta.command}\` (see bench/README.md).`);

@@ -47,11 +47,13 @@ async function start() {
 	const reset = () => control('POST', '/reset');
 	const setFaults = (faults) => control('POST', '/faults', faults);
 
+	const seedBody = (i) => ({ name: `seed #${i}`, type: 'url', payload: { url: `https://example.com/seed/${i}` } });
+
 	/**
 	 * Creates `count` codes straight through the API (not through n8n), fast: the rate limit and
-	 * latency are lifted meanwhile and put back afterwards.
+	 * latency are lifted meanwhile and put back afterwards. `body(i)` makes the i-th create's body.
 	 */
-	async function seed(count, { concurrency = 32 } = {}) {
+	async function seed(count, { concurrency = 32, body: bodyOf = seedBody } = {}) {
 		await control('POST', '/config', { rateLimitPerMinute: 100000000, rateLimitBurst: 100000000 });
 		await setFaults({ latencyMs: 0 });
 		const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -59,7 +61,7 @@ async function start() {
 		let next = 0;
 		const post = (i) =>
 			new Promise((resolve, reject) => {
-				const body = JSON.stringify({ name: `seed #${i}`, type: 'url', payload: { url: `https://example.com/seed/${i}` } });
+				const body = JSON.stringify(bodyOf(i));
 				const req = http.request(
 					url,
 					{

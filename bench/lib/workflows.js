@@ -233,8 +233,132 @@ const webhookPaths = {
 	webhookNode: (path) => `webhook/${path}`,
 };
 
+/**
+ * A Code node emitting the sheet of the sync case: `count` rows `{ name, url }` named
+ * `sync 0000` …, the rows at `changed` pointing to a new URL (`…/v2`).
+ */
+function syncRowsNode({ count, changed }) {
+	const jsCode = [
+		`const changed = new Set(${JSON.stringify(changed)});`,
+		`return Array.from({ length: ${Number(count)} }, (_, i) => ({ json: {`,
+		`  name: 'sync ' + String(i).padStart(4, '0'),`,
+		`  url: 'https://example.com/sync/' + i + (changed.has(i) ? '/v2' : ''),`,
+		`} }));`,
+	].join('\n');
+	return node(NAMES.items, 'n8n-nodes-base.code', 2, { mode: 'runOnceForAllItems', language: 'javaScript', jsCode }, [220, 0]);
+}
+
+/** Our node, QR Code > Create or Update by name, a URL code per row. */
+function syncOurs({ rows, credential }) {
+	return workflow('bench: sync, Dynamic QR Create or Update', [
+		manualTrigger(),
+		syncRowsNode(rows),
+		node(
+			NAMES.ours,
+			`${PACKAGE}.dynamicQr`,
+			1,
+			{
+				resource: 'qrCode',
+				operation: 'upsert',
+				matchBy: 'name',
+				name: '={{ $json.name }}',
+				type: 'url',
+				payloadInput: 'fields',
+				payload_url_url: '={{ $json.url }}',
+			},
+			[440, 0],
+			{ credentials: credentialRef('dynamicQrApi', credential) },
+		),
+	]);
+}
+
+const SYNC_HTTP = { search: 'Search', found: 'Found?', changed: 'Changed?', update: 'Update', create: 'Create' };
+const SYNC_HTTP_NODES = Object.values(SYNC_HTTP);
+
+/** An IF node (v2) on one boolean expression. */
+function ifNode(name, expression, position) {
+	return node(
+		name,
+		'n8n-nodes-base.if',
+		2,
+		{
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict' },
+				conditions: [
+					{ id: randomUUID(), leftValue: `={{ ${expression} }}`, rightValue: '', operator: { type: 'boolean', operation: 'true', singleValue: true } },
+				],
+				combinator: 'and',
+			},
+			options: {},
+		},
+		position,
+	);
+}
+
+/**
+ * The sync without Create or Update, as a user builds it from n8n's nodes: per row an HTTP
+ * Request search by name, an IF on whether a code of exactly that name came back, an IF on
+ * whether its URL differs, then an HTTP Request PATCH (found and changed) or POST (not found).
+ * Every HTTP Request has n8n's batching (the plan's rate) and Retry On Fail, without which 1,000
+ * requests at once meet 429s (case 1).
+ */
+function syncHttp({ rows, baseUrl, bearer, batching, retry }) {
+	const row = "$('Make items').item.json";
+	const match = `$('${SYNC_HTTP.search}').item.json.data.find((code) => code.name === ${row}.name)`;
+	const http = (name, parameters, position) =>
+		node(
+			name,
+			'n8n-nodes-base.httpRequest',
+			HTTP_REQUEST_VERSION,
+			{
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpBearerAuth',
+				...parameters,
+				options: { batching: { batch: { batchSize: batching.batchSize, batchInterval: batching.batchInterval } } },
+			},
+			position,
+			{ credentials: credentialRef('httpBearerAuth', bearer), retryOnFail: true, maxTries: retry.maxTries, waitBetweenTries: retry.waitBetweenTries },
+		);
+	const jsonBody = (fields) => ({ sendBody: true, contentType: 'json', specifyBody: 'json', jsonBody: `={{ JSON.stringify(${fields}) }}` });
+	const nodes = [
+		manualTrigger(),
+		syncRowsNode(rows),
+		http(
+			SYNC_HTTP.search,
+			{
+				method: 'GET',
+				url: `${baseUrl}/qr-codes`,
+				sendQuery: true,
+				specifyQuery: 'keypair',
+				queryParameters: { parameters: [{ name: 'search', value: '={{ $json.name }}' }, { name: 'per_page', value: '100' }] },
+			},
+			[440, 0],
+		),
+		ifNode(SYNC_HTTP.found, `${match} !== undefined`, [660, 0]),
+		ifNode(SYNC_HTTP.changed, `${match}.payload.url !== ${row}.url`, [880, -100]),
+		http(SYNC_HTTP.update, { method: 'PATCH', url: `=${baseUrl}/qr-codes/{{ ${match}.id }}`, ...jsonBody(`{ payload: { url: ${row}.url } }`) }, [1100, -100]),
+		http(SYNC_HTTP.create, { method: 'POST', url: `${baseUrl}/qr-codes`, ...jsonBody(`{ name: ${row}.name, type: 'url', payload: { url: ${row}.url } }`) }, [880, 100]),
+	];
+	const to = (target) => [{ node: target, type: 'main', index: 0 }];
+	return {
+		name: 'bench: sync, HTTP Request search + IF + Update/Create',
+		nodes,
+		connections: {
+			[NAMES.start]: { main: [to(NAMES.items)] },
+			[NAMES.items]: { main: [to(SYNC_HTTP.search)] },
+			[SYNC_HTTP.search]: { main: [to(SYNC_HTTP.found)] },
+			[SYNC_HTTP.found]: { main: [to(SYNC_HTTP.changed), to(SYNC_HTTP.create)] },
+			[SYNC_HTTP.changed]: { main: [to(SYNC_HTTP.update), []] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 module.exports = {
 	NAMES,
+	syncOurs,
+	syncHttp,
+	SYNC_HTTP_NODES,
 	HTTP_REQUEST_VERSION,
 	bulkOurs,
 	bulkHttp,
