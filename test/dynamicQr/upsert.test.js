@@ -338,6 +338,33 @@ describe('QR Code › Create or Update', () => {
 		expect(stored.design).toEqual(expect.objectContaining({ logo_upload_id: logoUploadId }));
 	});
 
+	test('values as expressions give them: a number as Name, Paused as text', async () => {
+		const fromData = {
+			parameters: {
+				name: '={{ $json.number }}',
+				additionalFields: { paused: '={{ $json.paused }}' },
+			},
+			settings: { onError: 'continueRegularOutput' },
+		};
+		const row = (paused) => ({
+			number: 42,
+			type: 'url',
+			payload: { url: 'https://example.com/42' },
+			paused,
+		});
+		const first = await upsert([row('true')], fromData);
+		expect(jsonOf(first.items)[0]).toEqual(
+			expect.objectContaining({ name: '42', paused: true, createOrUpdate: 'created' }),
+		);
+		const since = await mark();
+		const again = await upsert([row('TRUE'), row('maybe')], fromData);
+		expect(jsonOf(again.items)[0].createOrUpdate).toBe('unchanged');
+		expect(jsonOf(again.items)[1].error).toBe(
+			'Invalid "Paused" in item 1: "maybe" is neither true nor false',
+		);
+		expect(await since()).toEqual(['GET /qr-codes']);
+	});
+
 	test('bad input fails the item before any request, naming the field', async () => {
 		const run = await upsert(
 			[

@@ -22,7 +22,8 @@ export function readCreateRequest(ctx: IExecuteFunctions, itemIndex: number): Cr
 
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {
-		name: ctx.getNodeParameter('name', itemIndex) as string,
+		// An expression may give a number (a sheet's numeric name column); the API takes text.
+		name: String(ctx.getNodeParameter('name', itemIndex) ?? ''),
 		type: type.value,
 		payload,
 	};

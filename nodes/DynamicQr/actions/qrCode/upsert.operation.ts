@@ -132,10 +132,17 @@ function readMatch(ctx: IExecuteFunctions, itemIndex: number, name: string): Mat
 const readCode = async (ctx: IExecuteFunctions, id: string, itemIndex: number) =>
 	unwrap(await apiRequest(ctx, 'GET', `/qr-codes/${id}`, { itemIndex }));
 
-/** Paused from Additional Fields: undefined unless the user added it. */
+/** Paused from Additional Fields: undefined unless the user added it; an expression may give text. */
 function readPaused(ctx: IExecuteFunctions, itemIndex: number): boolean | undefined {
 	const { paused } = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	return paused === undefined ? undefined : Boolean(paused);
+	if (paused === undefined || paused === null || paused === '') return undefined;
+	const value = String(paused).trim().toLowerCase();
+	if (value === 'true' || value === 'false') return value === 'true';
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Invalid "Paused" in item ${itemIndex}: "${String(paused)}" is neither true nor false`,
+		{ itemIndex, description: 'Give true, false, or remove Paused to keep each code as it is.' },
+	);
 }
 
 /**
