@@ -11,6 +11,7 @@ export interface CreateRequest {
 	type: QrType;
 	/** The POST body: name, type, payload, and design, folder, domain, tags when set. */
 	body: IDataObject;
+	/** The key the user gave; empty for the default, derived only when a create is sent. */
 	idempotencyKey: string;
 }
 
@@ -39,9 +40,7 @@ export function readCreateRequest(ctx: IExecuteFunctions, itemIndex: number): Cr
 			.filter(Boolean);
 	}
 
-	const idempotencyKey =
-		String(additional.idempotencyKey ?? '').trim() || defaultIdempotencyKey(ctx, itemIndex);
-	return { type, body, idempotencyKey };
+	return { type, body, idempotencyKey: String(additional.idempotencyKey ?? '').trim() };
 }
 
 /** Whether an API error is a 422 about `tags`. */
@@ -57,9 +56,11 @@ function refusesTags(error: unknown): boolean {
  */
 export async function createCode(
 	ctx: IExecuteFunctions,
-	{ body, idempotencyKey }: CreateRequest,
+	{ body, idempotencyKey: givenKey }: CreateRequest,
 	itemIndex: number,
 ): Promise<IDataObject> {
+	// Deriving the default evaluates an expression: Create or Update skips it for codes it finds.
+	const idempotencyKey = givenKey || defaultIdempotencyKey(ctx, itemIndex);
 	let refusal: unknown;
 	try {
 		return await apiRequest(ctx, 'POST', '/qr-codes', { body, itemIndex, idempotencyKey });
