@@ -29,11 +29,44 @@ const FROM_AI = {
 
 const fromAi = (key, description) => `={{ $fromAI('${key}', '${description}', 'string') }}`;
 
+/** The Dynamic QR tools of the agent by default: create a code, download its image. */
+const QR_TOOLS = [
+	{
+		name: CREATE_TOOL_NODE,
+		parameters: {
+			descriptionType: 'manual',
+			toolDescription: CREATE_TOOL_DESCRIPTION,
+			resource: 'qrCode',
+			operation: 'create',
+			name: fromAi('name', FROM_AI.create.name),
+			type: 'url',
+			payloadInput: 'fields',
+			payload_url_url: fromAi('url', FROM_AI.create.url),
+			additionalFields: {},
+		},
+	},
+	{
+		name: DOWNLOAD_TOOL_NODE,
+		parameters: {
+			descriptionType: 'manual',
+			toolDescription: DOWNLOAD_TOOL_DESCRIPTION,
+			resource: 'qrCode',
+			operation: 'downloadImage',
+			qrCodeId: { __rl: true, mode: 'id', value: fromAi('qrCodeId', FROM_AI.download.qrCodeId) },
+			format: 'png',
+			sizeUnit: 'pixels',
+			size: 256,
+			binaryPropertyName: 'data',
+		},
+	},
+];
+
 /**
  * The workflow. `agentVersion`, `modelVersion` and `modelParameters` are what the n8n under test
  * offers (see the test); `prompt` is the user message defined in the AI Agent node. `trigger`:
  * 'manual' (Manual Trigger, named "Start") or 'webhook' (a Webhook trigger, named "Webhook", on
- * `webhookPath`, that answers its caller with the agent's streamed output).
+ * `webhookPath`, that answers its caller with the agent's streamed output). `tools`: the Dynamic QR
+ * tool nodes, `{ name, parameters }` each (default: create and download).
  */
 function agentWorkflow({
 	name,
@@ -43,6 +76,7 @@ function agentWorkflow({
 	modelParameters,
 	trigger = 'manual',
 	webhookPath,
+	tools = QR_TOOLS,
 }) {
 	let x = 0;
 	const node = (nodeName, type, typeVersion, parameters, extra = {}) => ({
@@ -81,39 +115,10 @@ function agentWorkflow({
 				credentials: { openAiApi: { name: OPENAI_CREDENTIAL } },
 			},
 		),
-		node(
-			CREATE_TOOL_NODE,
-			'n8n-nodes-dynamic-qr.dynamicQrTool',
-			1,
-			{
-				descriptionType: 'manual',
-				toolDescription: CREATE_TOOL_DESCRIPTION,
-				resource: 'qrCode',
-				operation: 'create',
-				name: fromAi('name', FROM_AI.create.name),
-				type: 'url',
-				payloadInput: 'fields',
-				payload_url_url: fromAi('url', FROM_AI.create.url),
-				additionalFields: {},
-			},
-			{ credentials: dynamicQrCredentials },
-		),
-		node(
-			DOWNLOAD_TOOL_NODE,
-			'n8n-nodes-dynamic-qr.dynamicQrTool',
-			1,
-			{
-				descriptionType: 'manual',
-				toolDescription: DOWNLOAD_TOOL_DESCRIPTION,
-				resource: 'qrCode',
-				operation: 'downloadImage',
-				qrCodeId: { __rl: true, mode: 'id', value: fromAi('qrCodeId', FROM_AI.download.qrCodeId) },
-				format: 'png',
-				sizeUnit: 'pixels',
-				size: 256,
-				binaryPropertyName: 'data',
-			},
-			{ credentials: dynamicQrCredentials },
+		...tools.map(({ name: toolName, parameters }) =>
+			node(toolName, 'n8n-nodes-dynamic-qr.dynamicQrTool', 1, parameters, {
+				credentials: dynamicQrCredentials,
+			}),
 		),
 	];
 	const to = (target, type) => [[{ node: target, type, index: 0 }]];
@@ -123,8 +128,9 @@ function agentWorkflow({
 		connections: {
 			[start.name]: { main: to('AI Agent', 'main') },
 			'OpenAI Chat Model': { ai_languageModel: to('AI Agent', 'ai_languageModel') },
-			[CREATE_TOOL_NODE]: { ai_tool: to('AI Agent', 'ai_tool') },
-			[DOWNLOAD_TOOL_NODE]: { ai_tool: to('AI Agent', 'ai_tool') },
+			...Object.fromEntries(
+				tools.map((tool) => [tool.name, { ai_tool: to('AI Agent', 'ai_tool') }]),
+			),
 		},
 		settings: { executionOrder: 'v1' },
 	};
@@ -222,6 +228,7 @@ function twoCodesScript(codes) {
 }
 
 module.exports = {
+	fromAi,
 	twoCodesScript,
 	DYNAMIC_QR_CREDENTIAL,
 	OPENAI_CREDENTIAL,

@@ -19,7 +19,7 @@ import { differences } from './differences';
  * The output key saying what happened to the item's code. Record fields are snake_case (the
  * reference's and any a service adds), so a camelCase key cannot meet one of them.
  */
-export const RESULT_KEY = 'createOrUpdate';
+const RESULT_KEY = 'createOrUpdate';
 
 /**
  * Create or Update's own fields. Name, Type, the payload and Additional Fields are Create's,
