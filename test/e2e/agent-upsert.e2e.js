@@ -8,12 +8,9 @@
  *
  * Run with `npx jest -c jest.e2e.config.js test/e2e/agent-upsert.e2e.js`.
  */
-const { startN8n, N8N_VERSIONS } = require('../../dev/n8n/instance');
-const { startSandbox } = require('../../dev/sandbox');
-const { startFakeOpenAi } = require('../support/fake-openai');
+const { N8N_VERSIONS } = require('../../dev/n8n/instance');
 const {
-	DYNAMIC_QR_CREDENTIAL,
-	OPENAI_CREDENTIAL,
+	startAgentStack,
 	agentWorkflow,
 	findObject,
 	fromAi,
@@ -54,37 +51,25 @@ describe.each([
 	['current', N8N_VERSIONS.current, 3.1],
 	['previous', N8N_VERSIONS.previous, 3],
 ])('n8n %s (%s): Create or Update as an AI Agent tool', (_line, version, agentVersion) => {
-	let n8n;
-	let sandbox;
-	let openai;
-	const log = (line) => process.stderr.write(`[e2e agent-upsert ${version}] ${line}\n`);
+	let stack;
 
 	beforeAll(
 		async () => {
-			sandbox = await startSandbox({ port: 0 });
-			openai = await startFakeOpenAi({ reply: syncScript });
-			n8n = await startN8n({ version, log });
-			await n8n.createCredential({
-				name: DYNAMIC_QR_CREDENTIAL,
-				type: 'dynamicQrApi',
-				data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
-			});
-			await n8n.createCredential({
-				name: OPENAI_CREDENTIAL,
-				type: 'openAiApi',
-				data: { apiKey: openai.apiKey, url: openai.baseUrl, header: false },
+			stack = await startAgentStack({
+				version,
+				log: (line) => process.stderr.write(`[e2e agent-upsert ${version}] ${line}\n`),
+				reply: syncScript,
 			});
 		},
 		40 * 60 * 1000,
 	);
 
 	afterAll(async () => {
-		await n8n?.stop({ keep: process.env.E2E_KEEP === '1' });
-		await openai?.close();
-		await sandbox?.close();
+		await stack?.stop();
 	}, 60000);
 
 	test('three calls with one name: created, updated, unchanged; one create and one change at the service', async () => {
+		const { n8n, sandbox } = stack;
 		const workflow = await n8n.createWorkflow(
 			agentWorkflow({
 				name: 'E2E agent, Create or Update',

@@ -1,12 +1,17 @@
 'use strict';
 /**
- * The AI Agent workflow of test/e2e/agent.e2e.js, and the scripted model behind it.
+ * The AI Agent workflow of test/e2e/agent.e2e.js (and agent-upsert.e2e.js), the scripted model
+ * behind it, and what they run on: a sandbox, the stand-in model and an n8n with both credentials.
  *
  * Manual Trigger → AI Agent, with an OpenAI Chat Model sub-node (pointed at the stand-in of
  * test/support/fake-openai.js) and two Dynamic QR tool sub-nodes whose parameters the model fills
  * through $fromAI(): "Create QR code" (name, url) and "Download QR image" (qrCodeId).
  */
 const crypto = require('node:crypto');
+
+const { startN8n } = require('../../dev/n8n/instance');
+const { startSandbox } = require('../../dev/sandbox');
+const { startFakeOpenAi } = require('../support/fake-openai');
 
 const DYNAMIC_QR_CREDENTIAL = 'Dynamic QR account';
 const OPENAI_CREDENTIAL = 'OpenAI (local stand-in)';
@@ -227,7 +232,35 @@ function twoCodesScript(codes) {
 	};
 }
 
+/**
+ * The sandbox, the stand-in OpenAI answering with `reply(turn)`, and an n8n of `version` holding
+ * the Dynamic QR and OpenAI credentials. `stop()` stops all three (E2E_KEEP=1 keeps n8n's folder).
+ */
+async function startAgentStack({ version, log, reply }) {
+	const sandbox = await startSandbox({ port: 0 });
+	const openai = await startFakeOpenAi({ reply });
+	// On a fresh machine this first provisions n8n (several minutes; .ci/run does it beforehand).
+	const n8n = await startN8n({ version, log });
+	await n8n.createCredential({
+		name: DYNAMIC_QR_CREDENTIAL,
+		type: 'dynamicQrApi',
+		data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+	});
+	await n8n.createCredential({
+		name: OPENAI_CREDENTIAL,
+		type: 'openAiApi',
+		data: { apiKey: openai.apiKey, url: openai.baseUrl, header: false },
+	});
+	const stop = async () => {
+		await n8n.stop({ keep: process.env.E2E_KEEP === '1' });
+		await openai.close();
+		await sandbox.close();
+	};
+	return { n8n, sandbox, openai, stop };
+}
+
 module.exports = {
+	startAgentStack,
 	fromAi,
 	twoCodesScript,
 	DYNAMIC_QR_CREDENTIAL,

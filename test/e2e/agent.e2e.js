@@ -28,13 +28,10 @@
  */
 const fs = require('node:fs');
 
-const { startN8n, N8N_VERSIONS } = require('../../dev/n8n/instance');
-const { startSandbox } = require('../../dev/sandbox');
-const { startFakeOpenAi } = require('../support/fake-openai');
+const { N8N_VERSIONS } = require('../../dev/n8n/instance');
 const { decodePng } = require('../support/qr-image');
 const {
-	DYNAMIC_QR_CREDENTIAL,
-	OPENAI_CREDENTIAL,
+	startAgentStack,
 	CREATE_TOOL_NODE,
 	DOWNLOAD_TOOL_NODE,
 	CREATE_TOOL_DESCRIPTION,
@@ -103,31 +100,18 @@ describe.each([
 	let script = () => ({ text: 'No script set' });
 	const log = (line) => process.stderr.write(`[e2e agent ${version}] ${line}\n`);
 
+	let stack;
+
 	beforeAll(
 		async () => {
-			sandbox = await startSandbox({ port: 0 });
-			openai = await startFakeOpenAi({ reply: (turn) => script(turn) });
-			n8n = await startN8n({ version, log });
-			await n8n.createCredential({
-				name: DYNAMIC_QR_CREDENTIAL,
-				type: 'dynamicQrApi',
-				data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
-			});
-			await n8n.createCredential({
-				name: OPENAI_CREDENTIAL,
-				type: 'openAiApi',
-				data: { apiKey: openai.apiKey, url: openai.baseUrl, header: false },
-			});
-			// On a fresh machine this first provisions n8n (several minutes; .ci/run does it beforehand).
+			stack = await startAgentStack({ version, log, reply: (turn) => script(turn) });
+			({ n8n, sandbox, openai } = stack);
 		},
 		40 * 60 * 1000,
 	);
 
 	afterAll(async () => {
-		// E2E_KEEP=1 keeps n8n's user folder (its log and database) to look into.
-		await n8n?.stop({ keep: process.env.E2E_KEEP === '1' });
-		await openai?.close();
-		await sandbox?.close();
+		await stack?.stop();
 	}, 60000);
 
 	/**
