@@ -22,11 +22,16 @@ const {
 	createCodeWorkflow,
 	createCodeWithControlWorkflow,
 	getCodeFromListWorkflow,
+	startOnlyWorkflow,
 	triggerWorkflow,
 	triggersWorkflow,
 } = require('../../dev/editor/workflows');
 const { startSandbox } = require('../../dev/sandbox');
-const { CREDENTIAL_NAME } = require('../../dev/examples');
+const {
+	createSandboxCredentials,
+	CREDENTIAL_NAME,
+	READ_ONLY_CREDENTIAL_NAME,
+} = require('../../dev/n8n/sandbox-credentials');
 const { DIST } = require('../../dev/paths');
 const { waitFor } = require('../../dev/wait-for');
 const { sandboxApi } = require('./helpers');
@@ -55,11 +60,8 @@ describe(suiteName, () => {
 			await ensureChromium({ log });
 			sandbox = await startSandbox({ port: 0 });
 			n8n = await startN8n({ version, log });
-			await n8n.createCredential({
-				name: CREDENTIAL_NAME,
-				type: 'dynamicQrApi',
-				data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
-			});
+			// As `npm run dev` makes them: a read-only key, then the read-write one.
+			await createSandboxCredentials(n8n, sandbox);
 			// Create's per-type fields, from the description n8n serves, each with its type as the
 			// package's own naming reads it back (type values contain "_": link_bio).
 			const types = await n8n.rest('GET', '/types/nodes.json');
@@ -115,6 +117,75 @@ describe(suiteName, () => {
 		payloadParameters
 			.filter((parameter) => parameter.type === type)
 			.map((parameter) => parameter.name);
+
+	/** Where Dynamic QR is listed (1 = first) when the nodes panel is searched for `query`. */
+	const searchPosition = async (query) => {
+		await editor.searchNodesPanel(query);
+		const entries = await settle(
+			() => editor.nodesPanelEntries(),
+			(list) => list.some((entry) => entry.name === 'Dynamic QR'),
+		);
+		log(`nodes panel, "${query}": ${entries.map((entry) => entry.name).join(', ')}`);
+		return {
+			position: entries.findIndex((entry) => entry.name === 'Dynamic QR') + 1,
+			entry: entries.find((entry) => entry.name === 'Dynamic QR'),
+		};
+	};
+
+	test('Nodes panel: "QR" and "qr code" list Dynamic QR first; its entry, actions, credential and canvas subtitle read in words', async () => {
+		const workflow = await n8n.createWorkflow(startOnlyWorkflow('Editor: nodes panel'));
+		await editor.openWorkflow(workflow.id);
+		await editor.openNodesPanel();
+
+		const qr = await searchPosition('QR');
+		const qrCode = await searchPosition('qr code');
+		log(
+			`Dynamic QR is listed at position ${qr.position} for "QR", ${qrCode.position} for "qr code"`,
+		);
+		expect(qr.position).toBe(1);
+		expect(qrCode.position).toBe(1);
+		// n8n shows one entry for the action node and the trigger, with the trigger's description.
+		expect(qr.entry.description).toBe(
+			'Create and re-point dynamic QR codes, download print files, and start workflows when a code is scanned, a lead arrives or a code changes',
+		);
+
+		await editor.pickNodesPanelEntry('Dynamic QR');
+		const actions = (
+			await settle(
+				() => editor.nodesPanelEntries(),
+				(list) => list.some((entry) => entry.name === 'Create a QR code'),
+			)
+		).map((entry) => entry.name);
+		expect(actions).toEqual(
+			expect.arrayContaining([
+				'Create a QR code',
+				'Download a QR code image',
+				'On QR Code Created',
+				'On Scan Created',
+				'On Lead Created',
+			]),
+		);
+		expect(actions.filter((name) => /^On [a-z]/.test(name))).toEqual([]);
+
+		// A new node starts on the read-write credential, the one made last.
+		await editor.pickNodesPanelEntry('Create a QR code');
+		await editor.ndv.waitFor({ state: 'visible' });
+		const credential = await settle(
+			() => editor.selectedCredential(),
+			(shown) => Boolean(shown),
+		);
+		expect(credential).toBe(CREDENTIAL_NAME);
+		expect(credential).not.toBe(READ_ONLY_CREDENTIAL_NAME);
+		await editor.closeNode();
+
+		const added = (await editor.canvasNodeNames()).find((name) => name !== 'Start');
+		const nodeText = await settle(
+			() => editor.canvasNodeText(added),
+			(text) => text.includes('Create a QR code'),
+		);
+		expect(nodeText).toMatch(/Create a QR code/);
+		expect(nodeText).not.toMatch(/create: qrCode/);
+	});
 
 	test('Create, Type URL: the panel shows the URL field and no other type’s fields; no issues once Name and URL are filled', async () => {
 		// What the panel is compared with: the description n8n serves has every type's fields.
