@@ -8,9 +8,8 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { Workflow } = require('n8n-workflow');
 
-const { DIST } = require('./engine/n8n-core');
+const { DIST, evaluateExpression } = require('./engine/n8n-core');
 
 const ROOT = path.resolve(__dirname, '..');
 const packageJson = require('../package.json');
@@ -47,20 +46,8 @@ const credentials = packageJson.n8n.credentials.map((file) => {
 const byName = (name) => nodes.find((node) => node.description.name === name);
 
 /** Evaluates a subtitle for a node with these parameters, as the editor's canvas does. */
-function subtitle(description, parameters) {
-	const node = { id: 'n', name: 'N', type: 'x', typeVersion: 1, position: [0, 0], parameters };
-	const workflow = new Workflow({
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: {
-			getByName: () => undefined,
-			getByNameAndVersion: () => undefined,
-			getKnownTypes: () => ({}),
-		},
-	});
-	return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
-}
+const subtitle = (description, parameters) =>
+	evaluateExpression(description.subtitle, { parameters });
 
 describe('codex files (nodes panel)', () => {
 	test.each(nodeFiles)('%s has a codex for n8n-nodes-dynamic-qr with categories', (file) => {
