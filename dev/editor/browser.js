@@ -426,6 +426,16 @@ function editorPage(page, n8n, log = () => {}) {
 			});
 		},
 
+		/** Where the open panel's "Docs" link leads (null without one). */
+		async docsLink() {
+			const links = await ndv
+				.locator('a[href]')
+				.evaluateAll((anchors) =>
+					anchors.map((anchor) => ({ text: anchor.textContent.trim(), href: anchor.href })),
+				);
+			return links.find((link) => link.text === 'Docs')?.href ?? null;
+		},
+
 		/** The names of the nodes on the canvas. */
 		async canvasNodeNames() {
 			return page
