@@ -181,7 +181,8 @@ describe('npm run dev stops everything it started', () => {
 			log(`processes: ${tree.map((pid) => `${pid} ${commandLine(pid).slice(0, 80)}`).join('; ')}`);
 			log(`listening on: ${ports.join(', ')}`);
 			// What is asserted afterwards must have been there: n8n, its watchdog, its runner, dev.js.
-			const devJs = tree.find((pid) => commandLine(pid).includes('dev/cli/dev.js'));
+			// Node's own process, not the shell npm runs it through (`sh -c node dev/cli/dev.js …`).
+			const devJs = tree.find((pid) => commandLine(pid).split(' ')[1] === 'dev/cli/dev.js');
 			expect(devJs).toBeDefined();
 			expect(tree.some((pid) => commandLine(pid).includes('watchdog.js'))).toBe(true);
 			expect(ports).toEqual(expect.arrayContaining([dev.port, dev.sandboxPort]));
