@@ -37,8 +37,7 @@ export class DynamicQrApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'e.g. https://qr.example.com/api/v1',
-			description:
-				'The root of the API, ending in /api/v1 (a trailing slash is fine). For the local sandbox, use the baseUrl that "npm run sandbox" prints.',
+			description: 'The root of the API, ending in /api/v1 (a trailing slash is fine)',
 		},
 	];
 

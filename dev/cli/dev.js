@@ -9,18 +9,30 @@
  *      ~/.cache/n8n-nodes-dynamic-qr) and starts it with the package loaded,
  *   4. sets up the owner account, a credential for the sandbox and the example workflows
  *      (their chat and CRM URLs point at a local inbox that prints what it receives),
- *   5. prints the editor URL, the login and what to try first, and runs until Ctrl+C.
+ *   5. prints the editor URL, the login and what to try first, and runs until stopped.
  *
  * Options: --port <n> (n8n, default 5678, another free port when taken), --sandbox-port <n>
  * (default 4010, likewise), --n8n <version|current|previous> (default current).
- * Everything is thrown away on Ctrl+C: each run starts from scratch.
+ *
+ * It stops, with everything it started (n8n, its task runner, the sandbox, the inbox) and their
+ * ports, on Ctrl+C, on SIGTERM, SIGINT or SIGHUP, and when the process that started it goes away:
+ * npm itself exits on a signal to its own pid without passing it on, which is how process
+ * managers and IDE stop buttons end `npm run dev`. Each run starts from scratch.
  */
+const fs = require('node:fs');
 const http = require('node:http');
 
 const { startN8n, N8N_VERSIONS } = require('../n8n/instance');
 const { startSandbox } = require('../sandbox');
-const { loadExamples, CREDENTIAL_NAME } = require('../examples');
+const { loadExamples } = require('../examples');
+const {
+	createSandboxCredentials,
+	CREDENTIAL_NAME,
+	READ_ONLY_CREDENTIAL_NAME,
+} = require('../n8n/sandbox-credentials');
 const { portInUse } = require('../ports');
+
+const PARENT_CHECK_MS = 500;
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const note = (line) => process.stderr.write(`[dev] ${line}\n`);
@@ -53,6 +65,35 @@ function parseArgs(argv) {
 		}
 	}
 	return options;
+}
+
+/** A process's parent pid and command name from /proc (Linux), or null where there is none. */
+function procInfo(pid) {
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return {
+			ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]),
+			name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+		};
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * Whoever started this session, to notice it going away: a process whose parent ends gets a new
+ * parent from the operating system. `npm run dev` runs this through a shell, which outlives npm
+ * when npm is killed: then the shell's new parent tells (read from /proc where there is one).
+ */
+function whoStartedThis() {
+	const parent = process.ppid;
+	const shell = procInfo(parent);
+	const npmThroughShell =
+		Boolean(process.env.npm_lifecycle_event) && /^(sh|dash|bash)$/.test(shell?.name ?? '');
+	const npm = npmThroughShell ? shell.ppid : null;
+	return {
+		isGone: () => process.ppid !== parent || (npm !== null && procInfo(parent)?.ppid !== npm),
+	};
 }
 
 /** The wanted port when free; when taken, an error if the user asked for it, else any free port. */
@@ -106,8 +147,13 @@ async function main() {
 		await inbox?.close().catch(() => {});
 		process.exit(code);
 	};
-	process.on('SIGINT', () => stopAll(0));
-	process.on('SIGTERM', () => stopAll(0));
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(0));
+	const starter = whoStartedThis();
+	setInterval(() => {
+		if (starter.isGone()) stopAll(0);
+	}, PARENT_CHECK_MS).unref();
+	// With the terminal or the parent's pipe gone, printing fails; stopping must not.
+	for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 	try {
 		const sandboxPort = await pickPort(
@@ -126,16 +172,7 @@ async function main() {
 			log: note,
 		});
 
-		const credential = await n8n.createCredential({
-			name: CREDENTIAL_NAME,
-			type: 'dynamicQrApi',
-			data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
-		});
-		await n8n.createCredential({
-			name: 'Dynamic QR read-only key',
-			type: 'dynamicQrApi',
-			data: { apiKey: sandbox.keys.readOnly, baseUrl: sandbox.baseUrl },
-		});
+		const { readWrite: credential } = await createSandboxCredentials(n8n, sandbox);
 		const check = await n8n.testCredential({
 			...credential,
 			type: 'dynamicQrApi',
@@ -177,7 +214,7 @@ async function main() {
 			`            card ${sandbox.cardId}; control API ${sandbox.siteUrl}/__sandbox/ (dev/sandbox/README.md)`,
 		);
 		say(
-			` Credential "${CREDENTIAL_NAME}" (read-write) and "Dynamic QR read-only key" point at the sandbox.`,
+			` Credential "${CREDENTIAL_NAME}" (read-write, what new nodes get) and "${READ_ONLY_CREDENTIAL_NAME}" point at the sandbox.`,
 		);
 		say(
 			` Codes      ${codes.map((code) => `${code.name} ${code.short_url}`).join('\n            ')}`,

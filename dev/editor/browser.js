@@ -368,6 +368,86 @@ function editorPage(page, n8n, log = () => {}) {
 			return editor;
 		},
 
+		/** Opens the nodes panel (n8n's node creator) from the canvas' "+" button. */
+		async openNodesPanel() {
+			await page.locator(testId('node-creator-plus-button')).first().click();
+			await page.locator(testId('node-creator-search-bar')).waitFor({ state: 'visible' });
+			return editor;
+		},
+
+		/** Types into the nodes panel's search box (it searches as you type). */
+		async searchNodesPanel(text) {
+			await page.locator(testId('node-creator-search-bar')).fill(text);
+			return editor;
+		},
+
+		/**
+		 * The entries the nodes panel lists, in order, as displayed: `{ name, description }` (a
+		 * node's actions, once it is opened, are entries too).
+		 */
+		async nodesPanelEntries() {
+			return page.locator(`${testId('item-iterator-item')}:visible`).evaluateAll((items) =>
+				items
+					.map((item) => {
+						const text = (id) =>
+							item
+								.querySelector(`[data-test-id="${id}"]`)
+								?.textContent.replace(/\s+/g, ' ')
+								.trim() ?? null;
+						return {
+							name: text('node-creator-item-name'),
+							description: text('node-creator-item-description'),
+						};
+					})
+					.filter((entry) => entry.name),
+			);
+		},
+
+		/** Clicks the nodes panel's entry with this name (a node opens its actions; an action adds it). */
+		async pickNodesPanelEntry(name) {
+			await page
+				.locator(`${testId('item-iterator-item')}:visible`)
+				.filter({
+					has: page.locator(testId('node-creator-item-name')).getByText(name, { exact: true }),
+				})
+				.first()
+				.click();
+			return editor;
+		},
+
+		/** The credential the open panel's credential field shows, as displayed (null without one). */
+		async selectedCredential() {
+			const field = ndv.locator(testId('node-credentials-select')).first();
+			await field.waitFor({ state: 'visible' });
+			return field.evaluate((element) => {
+				const input = element.querySelector('input');
+				const shown = element.querySelector('.el-select__selected-item:not(.is-hidden)');
+				return (shown?.textContent || input?.value || '').trim() || null;
+			});
+		},
+
+		/** Where the open panel's "Docs" link leads (null without one). */
+		async docsLink() {
+			const links = await ndv
+				.locator('a[href]')
+				.evaluateAll((anchors) =>
+					anchors.map((anchor) => ({ text: anchor.textContent.trim(), href: anchor.href })),
+				);
+			return links.find((link) => link.text === 'Docs')?.href ?? null;
+		},
+
+		/** The names of the nodes on the canvas. */
+		async canvasNodeNames() {
+			return page
+				.locator(testId('canvas-node'))
+				.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name')));
+		},
+
+		/** What a canvas node shows (its name and subtitle), as displayed. */
+		async canvasNodeText(name) {
+			return (await editor.canvasNode(name).innerText()).replace(/\s+/g, ' ').trim();
+		},
+
 		/** Closes n8n's toasts and moves the pointer out of the way (clean screenshots and clicks). */
 		async dismissOverlays() {
 			await page.mouse.move(1, 1);

@@ -139,7 +139,11 @@ function triggersWorkflow(secretCredentialName) {
 	};
 }
 
+/** Only a manual trigger: a canvas to add nodes to from the nodes panel. */
+const startOnlyWorkflow = (name) => ({ ...fromStart(name, []), connections: {} });
+
 module.exports = {
+	startOnlyWorkflow,
 	CONTROL_NODE,
 	createCodeWorkflow,
 	createCodeWithControlWorkflow,

@@ -7,7 +7,7 @@
  * test/e2e-queue and the queue-mode benchmark.
  *
  *   const { startQueueCluster } = require('./dev/n8n/queue');
- *   const cluster = await startQueueCluster({ version: '2.40.7', webhookProcessors: 2 });
+ *   const cluster = await startQueueCluster({ version: N8N_VERSIONS.current, webhookProcessors: 2 });
  *   await cluster.createCredential(...); await cluster.createWorkflow(...);   // main's REST client
  *   cluster.balancer.records;          // which processor served each /webhook/ request, with its status
  *   await cluster.restartWebhookProcessor(1);

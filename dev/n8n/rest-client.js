@@ -14,6 +14,34 @@ const crypto = require('node:crypto');
 const { waitFor, giveUp } = require('../wait-for');
 const { describeExecution, isFinished } = require('./execution');
 
+/** The most executions n8n lists in one answer (2.41 refuses a larger `limit`). */
+const EXECUTIONS_PAGE = 100;
+
+/** n8n before 2.41: the executions older than the page's oldest id, or null after the last page. */
+function nextIdRange(page) {
+	if (page.length < EXECUTIONS_PAGE) return null;
+	const lowest = Math.min(...page.map((execution) => Number(execution.id)));
+	return { query: `&firstId=0&lastId=${lowest}` };
+}
+
+/**
+ * n8n 2.41+: the executions that started at or before the oldest start on this answer's page,
+ * or null after the last page. (An answer lists the running executions first, then a page of
+ * the others newest first, and has a `nextCursor` when that page is full.) A full page that all
+ * started in the same millisecond cannot be paged past: that is an error, not a short list.
+ */
+function nextStartWindow(data, bound) {
+	if (!data.nextCursor) return null;
+	const oldest = data.results.at(-1);
+	const startedBefore = oldest.startedAt ?? oldest.createdAt;
+	if (startedBefore === bound.filter?.startedBefore) {
+		throw new Error(
+			`Cannot page n8n's executions past ${startedBefore}: a whole page started then`,
+		);
+	}
+	return { filter: { startedBefore } };
+}
+
 /** Ends a poll at once on an error answer: asking n8n again would not change it. */
 const failFast = (error) => {
 	throw giveUp(error);
@@ -291,20 +319,46 @@ function createRestClient({ url, major, webhookBaseUrl = url }) {
 
 		/**
 		 * Summaries of a workflow's executions, newest first: `{ id, status, mode, startedAt,
-		 * stoppedAt, workflowId }`.
+		 * stoppedAt, workflowId }`; at most `limit` (default: all of them).
+		 *
+		 * n8n answers at most 100 a page (2.41 refuses more, older versions cap silently), so the
+		 * list is read page by page. Older versions page by id (`lastId`). 2.41 refuses `firstId` /
+		 * `lastId` and offers a `nextCursor`, but its pages are sorted by start time while the
+		 * cursor pages by id (`id < cursor`): when executions start in another order than they were
+		 * created (a worker running several at once), the next page repeats some executions and
+		 * skips others. So on 2.41 the pages are windows of start time instead (`startedBefore`,
+		 * inclusive: executions on the boundary come twice and are kept once).
 		 */
-		async executions(workflowId, { limit = 250 } = {}) {
-			const filter = encodeURIComponent(JSON.stringify({ workflowId: String(workflowId) }));
-			const answer = await request('GET', `/rest/executions?filter=${filter}&limit=${limit}`);
-			const results = answer.data?.results ?? answer.data ?? [];
-			return results.map((execution) => ({
-				id: String(execution.id),
-				status: execution.status,
-				mode: execution.mode,
-				startedAt: execution.startedAt,
-				stoppedAt: execution.stoppedAt,
-				workflowId: String(execution.workflowId),
-			}));
+		async executions(workflowId, { limit = Infinity } = {}) {
+			const byId = new Map();
+			let bound = {};
+			while (byId.size < limit) {
+				const filter = encodeURIComponent(
+					JSON.stringify({ workflowId: String(workflowId), ...bound.filter }),
+				);
+				const answer = await request(
+					'GET',
+					`/rest/executions?filter=${filter}&limit=${EXECUTIONS_PAGE}${bound.query ?? ''}`,
+				);
+				const data = answer.data ?? answer;
+				const page = data.results ?? data ?? [];
+				for (const execution of page) {
+					const id = String(execution.id);
+					if (byId.has(id) || byId.size >= limit) continue;
+					byId.set(id, {
+						id,
+						status: execution.status,
+						mode: execution.mode,
+						startedAt: execution.startedAt,
+						stoppedAt: execution.stoppedAt,
+						workflowId: String(execution.workflowId),
+					});
+				}
+				const next = 'nextCursor' in data ? nextStartWindow(data, bound) : nextIdRange(page);
+				if (!next) break;
+				bound = next;
+			}
+			return [...byId.values()].sort((a, b) => Number(b.id) - Number(a.id));
 		},
 
 		/** One execution, parsed: `{ id, status, runData, error, data, items(nodeName) }`. */

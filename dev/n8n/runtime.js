@@ -12,7 +12,7 @@ const path = require('node:path');
 
 const { withFileLock } = require('../file-lock');
 
-const N8N_VERSIONS = { current: '2.40.7', previous: '1.123.81' };
+const N8N_VERSIONS = { current: '2.41.1', previous: '1.123.81' };
 const NODE_RUNTIME_VERSION = '24.9.0';
 
 const cacheRoot = () =>

@@ -58,4 +58,16 @@ function codePage(code) {
 const cardPage = (card) =>
 	page(card.name, `<h1>${escapeHtml(card.name)}</h1><p>Digital business card (sandbox).</p>`);
 
-module.exports = { notFoundPage, pausedPage, codePage, cardPage, escapeHtml };
+/**
+ * The dashboard's page of one record (`/qr-codes/<id>`, `/cards/<id>`), where the nodes' "open"
+ * links in n8n's record lists point: the record as the API answers it.
+ */
+const dashboardPage = (kind, record) =>
+	page(
+		`${record.name} · ${kind}`,
+		`<h1>${escapeHtml(record.name)}</h1><p>${escapeHtml(kind)} <code>${escapeHtml(record.id)}</code>` +
+			`${record.short_url ? ` · ${link(record.short_url)}` : ''}</p>` +
+			`<pre>${escapeHtml(JSON.stringify(record, null, 2))}</pre>`,
+	);
+
+module.exports = { notFoundPage, pausedPage, codePage, cardPage, dashboardPage, escapeHtml };

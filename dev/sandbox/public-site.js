@@ -1,13 +1,15 @@
 'use strict';
 
 // What the service's public site and short domain serve: short links, code and card pages,
-// and the OpenAPI document.
+// the dashboard's page of a code or card, and the OpenAPI document.
 
 const { createRouteTable } = require('./routes');
 const { destinationFor } = require('./qr-types');
 const { isBot, parseUserAgent } = require('./user-agent');
 const { recordScan, scanDetailsFromRequest } = require('./scans');
-const { notFoundPage, pausedPage, codePage, cardPage } = require('./pages');
+const { notFoundPage, pausedPage, codePage, cardPage, dashboardPage } = require('./pages');
+const { publicRecord } = require('./qr-code-records');
+const { cardRecord } = require('./api-cards');
 const { sendHtml, sendJson, send } = require('./http-util');
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -47,11 +49,25 @@ function createPublicHandler(ctx, openApiDocument) {
 		sendHtml(res, 200, cardPage(card));
 	}
 
+	function showDashboardCode(req, res, { id }) {
+		const code = liveCode((c) => c.id === id);
+		if (!code) return sendHtml(res, 404, notFoundPage());
+		sendHtml(res, 200, dashboardPage('QR code', publicRecord(code, urls)));
+	}
+
+	function showDashboardCard(req, res, { id }) {
+		const card = state.cards.find((c) => c.id === id);
+		if (!card) return sendHtml(res, 404, notFoundPage());
+		sendHtml(res, 200, dashboardPage('Card', cardRecord(card, urls)));
+	}
+
 	const table = createRouteTable(
 		['GET', 'HEAD'].flatMap((method) => [
 			{ method, path: '/s/{slug}', handle: followShortLink },
 			{ method, path: '/p/{id}', handle: showCodePage },
 			{ method, path: '/c/{id}', handle: showCardPage },
+			{ method, path: '/qr-codes/{id}', handle: showDashboardCode },
+			{ method, path: '/cards/{id}', handle: showDashboardCard },
 			{
 				method,
 				path: '/developers/openapi.json',

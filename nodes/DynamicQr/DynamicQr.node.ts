@@ -1,6 +1,7 @@
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
@@ -16,6 +17,36 @@ import * as staticQrCode from './actions/staticQrCode';
 import * as webhookEndpoint from './actions/webhookEndpoint';
 import { listSearch } from './methods';
 
+const operations: INodeProperties[] = [
+	...account.description,
+	...card.description,
+	...lead.description,
+	...logo.description,
+	...qrCode.description,
+	...staticQrCode.description,
+	...webhookEndpoint.description,
+];
+
+/**
+ * The canvas subtitle: the chosen operation's action in words ("Create a QR code"), looked up
+ * from the operations' own options so it cannot drift from them. Keyed "resource:operation" in a
+ * flat object, as a nested one would end in "}}" and close the expression early.
+ */
+function subtitleInWords(properties: INodeProperties[]): string {
+	const actions: Record<string, string> = {};
+	for (const property of properties) {
+		if (property.name !== 'operation') continue;
+		for (const resource of property.displayOptions?.show?.resource ?? []) {
+			for (const option of property.options ?? []) {
+				if ('value' in option) {
+					actions[`${String(resource)}:${String(option.value)}`] = option.action ?? option.name;
+				}
+			}
+		}
+	}
+	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
+}
+
 export class DynamicQr implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Dynamic QR',
@@ -23,9 +54,11 @@ export class DynamicQr implements INodeType {
 		icon: { light: 'file:dynamicQr.svg', dark: 'file:dynamicQr.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleInWords(operations),
 		description:
 			'Create and re-point dynamic QR codes, download print files, read scans, cards and leads',
+		documentationUrl:
+			'https://github.com/n8n-nodes-dynamic-qr/n8n-nodes-dynamic-qr#dynamic-qr-action-node',
 		defaults: { name: 'Dynamic QR' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -48,13 +81,7 @@ export class DynamicQr implements INodeType {
 				],
 				default: 'qrCode',
 			},
-			...account.description,
-			...card.description,
-			...lead.description,
-			...logo.description,
-			...qrCode.description,
-			...staticQrCode.description,
-			...webhookEndpoint.description,
+			...operations,
 			{
 				displayName: 'Request Options',
 				name: 'requestOptions',

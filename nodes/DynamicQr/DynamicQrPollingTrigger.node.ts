@@ -22,6 +22,8 @@ export class DynamicQrPollingTrigger implements INodeType {
 		subtitle: '={{$parameter["event"] === "newLead" ? "New lead" : "New QR code"}}',
 		description:
 			'Starts the workflow on new leads of a card or new QR codes by asking the API on a schedule; for n8n instances the service cannot reach',
+		documentationUrl:
+			'https://github.com/n8n-nodes-dynamic-qr/n8n-nodes-dynamic-qr#dynamic-qr-polling-trigger',
 		defaults: {
 			name: 'Dynamic QR Polling Trigger',
 		},
@@ -50,11 +52,13 @@ export class DynamicQrPollingTrigger implements INodeType {
 				options: [
 					{
 						name: 'New Lead on a Card',
+						action: 'On New Lead on a Card',
 						value: 'newLead',
 						description: 'A visitor shared contact data on the chosen card',
 					},
 					{
 						name: 'New QR Code',
+						action: 'On New QR Code',
 						value: 'newQrCode',
 						description: 'A QR code was created in the workspace',
 					},

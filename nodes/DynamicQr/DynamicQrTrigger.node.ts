@@ -26,9 +26,16 @@ export class DynamicQrTrigger implements INodeType {
 		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE sets up no isolate for it.
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		// The chosen events by name ("Scan Created, Lead Created"), not by value.
+		subtitle: `={{ $parameter["events"].map((event) => (${JSON.stringify(
+			Object.fromEntries(EVENT_OPTIONS.map((option) => [option.value, option.name])),
+		)})[event] || event).join(", ") }}`,
+		// n8n's nodes panel shows one entry for this trigger and the Dynamic QR node, with this
+		// description: it speaks for both.
 		description:
-			'Starts the workflow when a QR code is created, updated or deleted, a code is scanned, or a lead is shared on a card',
+			'Create and re-point dynamic QR codes, download print files, and start workflows when a code is scanned, a lead arrives or a code changes',
+		documentationUrl:
+			'https://github.com/n8n-nodes-dynamic-qr/n8n-nodes-dynamic-qr#dynamic-qr-trigger',
 		defaults: {
 			name: 'Dynamic QR Trigger',
 		},

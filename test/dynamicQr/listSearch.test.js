@@ -88,6 +88,19 @@ describe('searchable lists', () => {
 		]);
 	});
 
+	it('the "open" links lead to the dashboard page of the record, which the sandbox serves', async () => {
+		const [code] = (await listSearch.searchQrCodes.call(context, 'menu')).results;
+		const [card] = (await listSearch.searchCards.call(context)).results;
+		for (const [item, name] of [
+			[code, 'Menu board'],
+			[card, 'Sandbox Card'],
+		]) {
+			const page = await fetch(item.url);
+			expect(page.status).toBe(200);
+			expect(await page.text()).toContain(`<h1>${name}</h1>`);
+		}
+	});
+
 	it('lists webhook endpoints by URL and events', async () => {
 		const { results } = await listSearch.searchWebhookEndpoints.call(context, 'hooks.example');
 		expect(results).toEqual([

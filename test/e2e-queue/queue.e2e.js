@@ -14,6 +14,7 @@
 const crypto = require('node:crypto');
 
 const { startQueueCluster } = require('../../dev/n8n/queue');
+const { N8N_VERSIONS } = require('../../dev/n8n/runtime');
 const { startSandbox } = require('../../dev/sandbox');
 const { CREDENTIAL_NAME } = require('../../dev/examples');
 const { waitFor } = require('../../dev/wait-for');
@@ -28,7 +29,7 @@ const {
 	endpointsAt: endpointsAtSandbox,
 } = require('../e2e/helpers');
 
-const VERSION = '2.40.7';
+const VERSION = N8N_VERSIONS.current;
 const PROCESSORS = 2;
 const log = (line) => process.stderr.write(`[e2e-queue] ${line}\n`);
 
@@ -65,29 +66,8 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/** Every execution of a workflow (n8n's list answers at most 100 a page), oldest first. */
-async function allExecutions(workflowId) {
-	const found = [];
-	let lastId = '2147483647';
-	for (;;) {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId: String(workflowId) }));
-		const answer = await cluster.rest(
-			'GET',
-			`/rest/executions?filter=${filter}&limit=100&firstId=0&lastId=${lastId}`,
-		);
-		const page = answer.data?.results ?? [];
-		for (const execution of page) {
-			found.push({
-				id: String(execution.id),
-				status: execution.status,
-				mode: execution.mode,
-			});
-		}
-		if (page.length < 100) break;
-		lastId = String(Math.min(...page.map((execution) => Number(execution.id))));
-	}
-	return found.sort((a, b) => Number(a.id) - Number(b.id));
-}
+/** Every execution of a workflow, oldest first (the REST client reads n8n's list page by page). */
+const allExecutions = async (workflowId) => (await cluster.executions(workflowId)).reverse();
 
 const UNFINISHED = new Set(['new', 'running', 'waiting', 'unknown']);
 

@@ -22,11 +22,16 @@ const {
 	createCodeWorkflow,
 	createCodeWithControlWorkflow,
 	getCodeFromListWorkflow,
+	startOnlyWorkflow,
 	triggerWorkflow,
 	triggersWorkflow,
 } = require('../../dev/editor/workflows');
 const { startSandbox } = require('../../dev/sandbox');
-const { CREDENTIAL_NAME } = require('../../dev/examples');
+const {
+	createSandboxCredentials,
+	CREDENTIAL_NAME,
+	READ_ONLY_CREDENTIAL_NAME,
+} = require('../../dev/n8n/sandbox-credentials');
 const { DIST } = require('../../dev/paths');
 const { waitFor } = require('../../dev/wait-for');
 const { sandboxApi } = require('./helpers');
@@ -36,6 +41,8 @@ const { parseFieldParameterName } = require(
 );
 
 const version = N8N_VERSIONS.current;
+/** The README on GitHub, where every "Docs" link of the package leads (to a section). */
+const README = 'https://github.com/n8n-nodes-dynamic-qr/n8n-nodes-dynamic-qr';
 const shotsDir = process.env.EDITOR_E2E_SHOTS || path.join(os.tmpdir(), 'n8n-editor-e2e-shots');
 
 const suiteName = `n8n ${version} editor in Chromium with n8n-nodes-dynamic-qr`;
@@ -55,11 +62,8 @@ describe(suiteName, () => {
 			await ensureChromium({ log });
 			sandbox = await startSandbox({ port: 0 });
 			n8n = await startN8n({ version, log });
-			await n8n.createCredential({
-				name: CREDENTIAL_NAME,
-				type: 'dynamicQrApi',
-				data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
-			});
+			// As `npm run dev` makes them: a read-only key, then the read-write one.
+			await createSandboxCredentials(n8n, sandbox);
 			// Create's per-type fields, from the description n8n serves, each with its type as the
 			// package's own naming reads it back (type values contain "_": link_bio).
 			const types = await n8n.rest('GET', '/types/nodes.json');
@@ -115,6 +119,106 @@ describe(suiteName, () => {
 		payloadParameters
 			.filter((parameter) => parameter.type === type)
 			.map((parameter) => parameter.name);
+
+	/** Where Dynamic QR is listed (1 = first) when the nodes panel is searched for `query`. */
+	const searchPosition = async (query) => {
+		// From an empty search (the panel's categories), so the list read is this query's.
+		await editor.searchNodesPanel('');
+		await settle(
+			() => editor.nodesPanelEntries(),
+			(list) => !list.some((entry) => entry.name === 'Dynamic QR'),
+		);
+		await editor.searchNodesPanel(query);
+		const entries = await settle(
+			() => editor.nodesPanelEntries(),
+			(list) => list.some((entry) => entry.name === 'Dynamic QR'),
+		);
+		log(`nodes panel, "${query}": ${entries.map((entry) => entry.name).join(', ')}`);
+		return {
+			position: entries.findIndex((entry) => entry.name === 'Dynamic QR') + 1,
+			entry: entries.find((entry) => entry.name === 'Dynamic QR'),
+		};
+	};
+
+	test('Nodes panel: "QR" and "qr code" list Dynamic QR among the first two; its entry, actions, credential and canvas subtitle read in words', async () => {
+		const workflow = await n8n.createWorkflow(startOnlyWorkflow('Editor: nodes panel'));
+		await editor.openWorkflow(workflow.id);
+		await editor.openNodesPanel();
+
+		const qr = await searchPosition('QR');
+		const qrCode = await searchPosition('qr code');
+		log(
+			`Dynamic QR is listed at position ${qr.position} for "QR", ${qrCode.position} for "qr code"`,
+		);
+		// QRadar stays above for "QR": n8n weighs a match in a node's name (1.3) over one in an alias
+		// (1.0), so no alias can outrank a name that starts with "QR". Before the codex: 8th.
+		expect(qr.position).toBeLessThanOrEqual(2);
+		expect(qrCode.position).toBe(1);
+		// n8n shows one entry for the action node and the trigger, with the trigger's description.
+		expect(qr.entry.description).toBe(
+			'Create and re-point dynamic QR codes, download print files, and start workflows when a code is scanned, a lead arrives or a code changes',
+		);
+
+		await editor.pickNodesPanelEntry('Dynamic QR');
+		const actions = (
+			await settle(
+				() => editor.nodesPanelEntries(),
+				(list) => list.some((entry) => entry.name === 'Create a QR code'),
+			)
+		)
+			.map((entry) => entry.name)
+			.filter((name) => !name.startsWith('Dynamic QR'));
+		log(`Dynamic QR's actions: ${actions.join(', ')}`);
+		expect(actions).toEqual(
+			expect.arrayContaining(['Create a QR code', 'Download a QR code image', 'Get the account']),
+		);
+		// A new node starts on the read-write credential, the one made last.
+		await editor.pickNodesPanelEntry('Create a QR code');
+		await editor.ndv.waitFor({ state: 'visible' });
+		const credential = await settle(
+			() => editor.selectedCredential(),
+			(shown) => Boolean(shown),
+		);
+		expect(credential).toBe(CREDENTIAL_NAME);
+		expect(credential).not.toBe(READ_ONLY_CREDENTIAL_NAME);
+		expect(await editor.docsLink()).toBe(`${README}#dynamic-qr-action-node`);
+		await editor.closeNode();
+
+		const added = (await editor.canvasNodeNames()).find((name) => name !== 'Start');
+		const nodeText = await settle(
+			() => editor.canvasNodeText(added),
+			(text) => text.includes('Create a QR code'),
+		);
+		expect(nodeText).toMatch(/Create a QR code/);
+		expect(nodeText).not.toMatch(/create: qrCode/);
+	});
+
+	test('Nodes panel of a new workflow: Dynamic QR’s triggers read "On QR Code Created" …', async () => {
+		await editor.page.goto(`${n8n.url}/workflow/new`, { waitUntil: 'domcontentloaded' });
+		await editor.page.locator('[data-test-id="canvas-add-button"]').first().click();
+		await editor.searchNodesPanel('QR');
+		await settle(
+			() => editor.nodesPanelEntries(),
+			(list) => list.some((entry) => entry.name === 'Dynamic QR'),
+		);
+		await editor.pickNodesPanelEntry('Dynamic QR');
+		const triggers = (
+			await settle(
+				() => editor.nodesPanelEntries(),
+				(list) => list.some((entry) => entry.name.startsWith('On ')),
+			)
+		).map((entry) => entry.name);
+		log(`Dynamic QR's triggers: ${triggers.join(', ')}`);
+		expect(triggers).toEqual(
+			expect.arrayContaining([
+				'On Lead Created',
+				'On QR Code Created',
+				'On QR Code Deleted',
+				'On QR Code Updated',
+				'On Scan Created',
+			]),
+		);
+	});
 
 	test('Create, Type URL: the panel shows the URL field and no other type’s fields; no issues once Name and URL are filled', async () => {
 		// What the panel is compared with: the description n8n serves has every type's fields.
@@ -288,6 +392,7 @@ describe(suiteName, () => {
 
 		// Version 2 keeps the dashboard secret in its credential: no Signing Secret field.
 		await editor.openNode('Dashboard endpoint');
+		expect(await editor.docsLink()).toBe(`${README}#dynamic-qr-trigger`);
 		const triggerLabels = await editor.parameterLabels();
 		expect(triggerLabels).toEqual(expect.arrayContaining(['Endpoint', 'Trigger On']));
 		expect(triggerLabels).not.toContain('Signing Secret');
@@ -295,6 +400,7 @@ describe(suiteName, () => {
 		await editor.closeNode();
 
 		await editor.openNode('New leads');
+		expect(await editor.docsLink()).toBe(`${README}#dynamic-qr-polling-trigger`);
 		expect(await editor.parameterLabels()).toEqual(
 			expect.arrayContaining(['Trigger On', 'Card Name or ID']),
 		);

@@ -48,28 +48,40 @@ for (const level of ['error', 'warn', 'info', 'debug']) {
 }
 Container.set(Logger, testLogger);
 
-const expressionWorkflow = new Workflow({
-	nodes: [
-		{ id: 'n', name: 'Node', type: 'test.node', typeVersion: 1, position: [0, 0], parameters: {} },
-	],
-	connections: {},
-	active: false,
-	nodeTypes: {
-		getByName: () => undefined,
-		getByNameAndVersion: () => undefined,
-		getKnownTypes: () => ({}),
-	},
-});
-
-/** Resolves a credential expression such as `=Bearer {{$credentials.apiKey}}`, as n8n does. */
-function resolveCredentialExpression(value, credentials) {
-	return expressionWorkflow.expression.getSimpleParameterValue(
-		expressionWorkflow.getNode('Node'),
+/**
+ * Evaluates an n8n expression (`={{ … }}`) with n8n-workflow's engine, as the editor and the
+ * engine do, for a node holding `parameters` (`$parameter`) and with `additionalKeys` in scope.
+ */
+function evaluateExpression(value, { parameters = {}, additionalKeys = {} } = {}) {
+	const node = {
+		id: 'n',
+		name: 'Node',
+		type: 'test.node',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: {
+			getByName: () => undefined,
+			getByNameAndVersion: () => undefined,
+			getKnownTypes: () => ({}),
+		},
+	});
+	return workflow.expression.getSimpleParameterValue(
+		workflow.getNode('Node'),
 		value,
 		'internal',
-		{ $credentials: credentials },
+		additionalKeys,
 	);
 }
+
+/** Resolves a credential expression such as `=Bearer {{$credentials.apiKey}}`, as n8n does. */
+const resolveCredentialExpression = (value, credentials) =>
+	evaluateExpression(value, { additionalKeys: { $credentials: credentials } });
 
 /**
  * The helper n8n's request helpers call: hands out `credentialData` (a fresh copy each time, as
@@ -110,5 +122,6 @@ module.exports = {
 	logLines,
 	createCredentialsHelper,
 	resolveCredentialExpression,
+	evaluateExpression,
 	DIST,
 };

@@ -148,6 +148,8 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		name: 'payloadInput',
 		type: 'options',
 		noDataExpression: true,
+		description:
+			'The payload is what the code holds, such as its URL, phone number or contact details. Choose how to give it: as the fields of the chosen Type, as fields for items of different types, or as one JSON object.',
 		options:
 			mode === 'update'
 				? [
