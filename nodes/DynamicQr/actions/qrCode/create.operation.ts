@@ -7,10 +7,10 @@ import type {
 
 import { QR_TYPES } from '../../qrTypes';
 import { apiRequest, unwrap } from '../../api';
-import { defaultIdempotencyKey } from '../shared/idempotency';
+import { defaultIdempotencyKey, headerSafeKey } from '../shared/idempotency';
 import { toItems } from '../shared/output';
-import { parseJsonParameter } from '../shared/values';
 import { showOnlyFor } from '../shared/display';
+import { operationParameters } from '../shared/parameters';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 
 const properties: INodeProperties[] = [
@@ -89,27 +89,20 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const type = getQrType(this, itemIndex);
-	const payload = readPayload(this, itemIndex, type);
-	validatePayload(this, itemIndex, type, payload, 'create');
+	const parameters = operationParameters(this, itemIndex, description);
+	const name = parameters.string('name');
+	const type = getQrType(parameters);
+	const payload = readPayload(parameters, type);
+	validatePayload(parameters, type, payload, 'create');
 
-	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body: IDataObject = {
-		name: this.getNodeParameter('name', itemIndex) as string,
-		type: type.value,
-		payload,
-	};
-	const design = parseJsonParameter(this, additional.design ?? '{}', 'Design (JSON)', itemIndex);
+	const additional = parameters.collection('additionalFields', ['tags']);
+	const body: IDataObject = { name, type: type.value, payload };
+	const design = parameters.jsonObjectIn('additionalFields', 'design', additional.design);
 	if (additional.logoUploadId) design.logo_upload_id = additional.logoUploadId;
 	if (Object.keys(design).length) body.design = design;
 	if (additional.folder) body.folder = additional.folder;
 	if (additional.domain) body.domain = additional.domain;
-	if (additional.tags) {
-		body.tags = String(additional.tags)
-			.split(',')
-			.map((tag) => tag.trim())
-			.filter(Boolean);
-	}
+	if (additional.tags) body.tags = additional.tags;
 
 	const idempotencyKey =
 		String(additional.idempotencyKey ?? '').trim() || defaultIdempotencyKey(this, itemIndex);
@@ -135,7 +128,11 @@ async function createCode(
 ): Promise<IDataObject> {
 	let refusal: unknown;
 	try {
-		return await apiRequest(ctx, 'POST', '/qr-codes', { body, itemIndex, idempotencyKey });
+		return await apiRequest(ctx, 'POST', '/qr-codes', {
+			body,
+			itemIndex,
+			idempotencyKey: headerSafeKey(idempotencyKey),
+		});
 	} catch (error) {
 		refusal = error;
 	}
@@ -144,6 +141,6 @@ async function createCode(
 	return await apiRequest(ctx, 'POST', '/qr-codes', {
 		body: { ...body, tags: body.tags.join(', ') },
 		itemIndex,
-		idempotencyKey: `${idempotencyKey}-tags`,
+		idempotencyKey: headerSafeKey(`${idempotencyKey}-tags`),
 	});
 }
