@@ -99,6 +99,10 @@ function isLuxonDateTime(value: unknown): value is LuxonDateTime {
 	);
 }
 
+/** An object as JSON gives it: not a list, a Date or a DateTime. */
+const isPlainObject = (value: unknown): value is IDataObject =>
+	Object.prototype.toString.call(value) === '[object Object]' && !isLuxonDateTime(value);
+
 const BOOLEAN_TEXTS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const ISO_DATE =
@@ -221,7 +225,7 @@ export class ParameterReader {
 	private check(field: Field, value: unknown, required: boolean, lists?: string[]): unknown {
 		const { property } = field;
 		if (property.type === 'json' && typeof value === 'string' && !value.trim()) value = undefined;
-		if (isBlank(value) || (Array.isArray(value) && !value.length && property.type !== 'json')) {
+		if (isBlank(value) || (Array.isArray(value) && !value.length && property.type === 'multiOptions')) {
 			if (required) throw this.missing(field);
 			return undefined;
 		}
@@ -327,7 +331,7 @@ export class ParameterReader {
 	}
 
 	private toJson(field: Field, value: unknown): unknown {
-		if (typeof value === 'object') return value;
+		if (Array.isArray(value) || isPlainObject(value)) return value;
 		if (typeof value !== 'string') throw this.fail(field, value);
 		try {
 			return JSON.parse(value);
@@ -457,8 +461,8 @@ export class ParameterReader {
 		return String(this.value(name) ?? '');
 	}
 
-	optionList(name: string): string[] {
-		return (this.value(name) as string[] | undefined) ?? [];
+	optionList(name: string, options?: { required?: boolean }): string[] {
+		return (this.value(name, options) as string[] | undefined) ?? [];
 	}
 
 	/**
@@ -490,7 +494,7 @@ export class ParameterReader {
 
 	private toJsonObject(field: Field, value: unknown): IDataObject {
 		if (value === undefined) return {};
-		if (Object.prototype.toString.call(value) !== '[object Object]' || isLuxonDateTime(value)) {
+		if (!isPlainObject(value)) {
 			throw this.fail(field, value, 'a JSON object, e.g. {"key": "value"}');
 		}
 		return value as IDataObject;

@@ -68,7 +68,8 @@ export function filterOut(
  */
 export function readFilters(ctx: IHookFunctions | IWebhookFunctions): DeliveryFilters {
 	const parameters = triggerParameters(ctx);
-	const events = parameters.optionList('events');
+	// None chosen is for activation to explain ("No event is selected").
+	const events = parameters.optionList('events', { required: false });
 	const filters = parameters.collection('filters', ['qrCodeIds', 'cardIds']);
 	return {
 		events: normaliseEvents(events),
