@@ -14,8 +14,8 @@
  * - always: no request carries a coerced value ("[object Object]", "NaN", an object as a query
  *   parameter, a header value a header cannot carry).
  *
- * Request Options (concurrency, Max Rate Limit Wait) are read by actions/router.ts; they are left
- * out of this walk until the router reads them with readRequestOptions.
+ * Request Options (concurrency, Max Rate Limit Wait) are read by actions/router.ts; they join
+ * this walk when the router reads them with readRequestOptions (REQUEST_OPTIONS_WIRED).
  */
 const path = require('node:path');
 const crypto = require('node:crypto');
@@ -33,8 +33,12 @@ const { ID_PATTERN } = require(path.join(DIST, 'nodes/DynamicQr/api/records.js')
 
 const description = new DynamicQr().description;
 const ID = new RegExp(ID_PATTERN);
-/** Left out until actions/router.ts reads it through readRequestOptions (see the file comment). */
-const NOT_WALKED = new Set(['requestOptions']);
+/**
+ * Request Options are walked once (under Account › Get: they are the same for every operation)
+ * when actions/router.ts reads them with readRequestOptions; until then they are left out.
+ */
+const REQUEST_OPTIONS_WIRED = false;
+const NOT_WALKED = new Set(REQUEST_OPTIONS_WIRED ? [] : ['requestOptions']);
 /** Text fields that take a comma-separated text or a list. */
 const LIST_FIELDS = new Set(['tags']);
 const MISSING_ID = 'a1B2c3D4e5F6';
@@ -47,6 +51,7 @@ const shown = (parameters) =>
 			!property.noDataExpression &&
 			!['notice', 'hidden'].includes(property.type) &&
 			!NOT_WALKED.has(property.name) &&
+			(property.name !== 'requestOptions' || parameters.resource === 'account') &&
 			NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 }, description),
 	);
 
@@ -165,6 +170,11 @@ function requestOf(request) {
 
 /** How one item ended: its error (with "item N" for its index) or the shape of its output. */
 function outcomeOf(result, itemIndex) {
+	// An error of the whole run (a node-wide option; n8n then passes the input items on).
+	if (result.error) {
+		const text = `${result.error.message} | ${result.error.description ?? ''}`;
+		return { error: text.replace(/\b([Ii])tem 0\b/g, '$1tem N') };
+	}
 	const outputs = result.items.filter((item) => (item.pairedItem?.item ?? 0) === itemIndex);
 	const error =
 		outputs.length === 1 && outputs[0].json.error !== undefined && !outputs[0].binary
@@ -392,6 +402,12 @@ async function checkField({ key, parameters: base, target }) {
 			: `the requests differ: ${sent} vs ${JSON.stringify(expected)}`;
 	};
 
+	// A node-wide option is read from the first item: each value needs a run of its own.
+	if (target.path[0] === 'requestOptions') {
+		const problems = [];
+		for (const entry of cases) problems.push(...(await alone(entry)));
+		return problems;
+	}
 	const fromJson = cases.filter(({ value }) => value.json);
 	const written = cases.filter(({ value }) => !value.json);
 	const difference =

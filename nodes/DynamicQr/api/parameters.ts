@@ -225,7 +225,10 @@ export class ParameterReader {
 	private check(field: Field, value: unknown, required: boolean, lists?: string[]): unknown {
 		const { property } = field;
 		if (property.type === 'json' && typeof value === 'string' && !value.trim()) value = undefined;
-		if (isBlank(value) || (Array.isArray(value) && !value.length && property.type === 'multiOptions')) {
+		if (
+			isBlank(value) ||
+			(Array.isArray(value) && !value.length && property.type === 'multiOptions')
+		) {
 			if (required) throw this.missing(field);
 			return undefined;
 		}
@@ -393,7 +396,7 @@ export class ParameterReader {
 		if (!new RegExp(ID_PATTERN).test(text)) {
 			throw new NodeOperationError(
 				this.node,
-				`Invalid ID "${text.slice(0, MAX_SHOWN)}"${this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`}: an ID has ${ID_RULE}`,
+				`Invalid ID ${JSON.stringify(text.slice(0, MAX_SHOWN))}${this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`}: an ID has ${ID_RULE}`,
 				{
 					itemIndex: this.itemIndex,
 					description: `Correct "${field.property.displayName}": pick the record from the list, paste its 12-character ID, or paste its dashboard URL.`,

@@ -24,7 +24,7 @@ export function getQrType(parameters: ParameterReader): QrType {
 	}
 	throw new NodeOperationError(
 		parameters.node,
-		`Unknown QR code type "${raw.slice(0, 40)}" in item ${parameters.itemIndex}`,
+		`Unknown QR code type ${JSON.stringify(raw.slice(0, 40))} in item ${parameters.itemIndex}`,
 		{ itemIndex: parameters.itemIndex, description: `Use one of: ${known}.` },
 	);
 }
