@@ -22,7 +22,8 @@ import { ID_PATTERN, ID_RULE } from './records';
  *   DateTime; never a bare number;
  * - option: one of the values the field offers; multi-option: a list of them (or one text,
  *   comma-separated);
- * - JSON: an object (or list where the field takes one), or a text of it.
+ * - JSON: an object (or list where the field takes one), or a text of it; empty is not set
+ *   (a JSON field's default is an example, never sent).
  */
 
 export interface ParameterSource {
@@ -212,12 +213,10 @@ export class ParameterReader {
 		);
 	}
 
-	missing(field: Field, how?: string): NodeOperationError {
+	private missing(field: Field): NodeOperationError {
 		return new NodeOperationError(this.node, `Missing ${this.where(field)}: it is required`, {
 			itemIndex: this.itemIndex,
-			description:
-				how ??
-				`Fill in "${field.property.displayName}", or check that its expression finds a value in the data; nothing was sent to the API.`,
+			description: `Fill in "${field.property.displayName}", or check that its expression finds a value in the data; nothing was sent to the API.`,
 		});
 	}
 
@@ -481,8 +480,8 @@ export class ParameterReader {
 	}
 
 	/** A JSON object (a text of one, or the object itself); `{}` when empty. */
-	jsonObject(name: string, value = this.value(name)): IDataObject {
-		return this.toJsonObject({ property: this.property(name) }, value);
+	jsonObject(name: string): IDataObject {
+		return this.toJsonObject({ property: this.property(name) }, this.value(name));
 	}
 
 	/** A JSON object from a json field inside a collection. */

@@ -2,7 +2,7 @@ import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { nodeParameters } from '../api';
 
-/** The polling trigger's parameters: its node file shows them, its code reads them by them. */
+/** The polling trigger's parameters: the node file shows them; polling/ reads them by their types. */
 export const pollingProperties: INodeProperties[] = [
 	{
 		displayName:

@@ -2,7 +2,7 @@ import type { IHookFunctions, INodeProperties, IWebhookFunctions } from 'n8n-wor
 
 import { EVENT_OPTIONS, nodeParameters } from '../api';
 
-/** The trigger's parameters: its node file shows them, and the trigger's code reads them by them. */
+/** The trigger's parameters: the node file shows them; trigger/ reads them by their declared types. */
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName: 'Endpoint',
