@@ -5,7 +5,12 @@
  * value (README "Values from expressions"). The oracle is the written convention, kept apart from
  * the node's code so that a test can hold one against the other.
  */
-const { DateTime } = require('luxon');
+const path = require('node:path');
+
+// Luxon as n8n-workflow (which hands DateTime to expressions) resolves it.
+const { DateTime } = require(
+	require.resolve('luxon', { paths: [path.dirname(require.resolve('n8n-workflow'))] }),
+);
 
 /**
  * Each value as JavaScript source, so that values JSON cannot carry (undefined, NaN, Infinity,
