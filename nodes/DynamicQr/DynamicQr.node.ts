@@ -13,6 +13,7 @@ import * as lead from './actions/lead';
 import * as logo from './actions/logo';
 import * as qrCode from './actions/qrCode';
 import { router } from './actions/router';
+import { requestOptionsProperty } from './actions/shared/parameters';
 import * as staticQrCode from './actions/staticQrCode';
 import * as webhookEndpoint from './actions/webhookEndpoint';
 import { listSearch } from './methods';
@@ -26,6 +27,23 @@ const operations: INodeProperties[] = [
 	...staticQrCode.description,
 	...webhookEndpoint.description,
 ];
+
+const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Account', value: 'account' },
+		{ name: 'Card', value: 'card' },
+		{ name: 'Lead', value: 'lead' },
+		{ name: 'Logo', value: 'logo' },
+		{ name: 'QR Code', value: 'qrCode' },
+		{ name: 'Static QR Code', value: 'staticQrCode' },
+		{ name: 'Webhook Endpoint', value: 'webhookEndpoint' },
+	],
+	default: 'qrCode',
+};
 
 /**
  * The canvas subtitle: the chosen operation's action in words ("Create a QR code"), looked up
@@ -64,52 +82,7 @@ export class DynamicQr implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dynamicQrApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Account', value: 'account' },
-					{ name: 'Card', value: 'card' },
-					{ name: 'Lead', value: 'lead' },
-					{ name: 'Logo', value: 'logo' },
-					{ name: 'QR Code', value: 'qrCode' },
-					{ name: 'Static QR Code', value: 'staticQrCode' },
-					{ name: 'Webhook Endpoint', value: 'webhookEndpoint' },
-				],
-				default: 'qrCode',
-			},
-			...operations,
-			{
-				displayName: 'Request Options',
-				name: 'requestOptions',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Concurrent Requests',
-						name: 'concurrency',
-						type: 'number',
-						typeOptions: { minValue: 1, maxValue: 20 },
-						default: 1,
-						description:
-							'How many items to process at once. Output order and pairing are kept; requests slow down on their own when the plan’s rate limit runs low.',
-					},
-					{
-						displayName: 'Max Rate Limit Wait (Seconds)',
-						name: 'maxRateLimitWait',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: 300,
-						description:
-							'When the API answers 429 (too many requests), wait the time it asks for and retry, up to this many seconds in total per request',
-					},
-				],
-			},
-		],
+		properties: [resourceProperty, ...operations, requestOptionsProperty],
 	};
 
 	methods = { listSearch };

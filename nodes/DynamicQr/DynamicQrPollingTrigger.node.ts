@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { loadOptions } from './methods';
+import { pollingProperties } from './polling/description';
 import { poll } from './polling/poll';
 
 export class DynamicQrPollingTrigger implements INodeType {
@@ -36,51 +37,7 @@ export class DynamicQrPollingTrigger implements INodeType {
 				required: true,
 			},
 		],
-		properties: [
-			{
-				displayName:
-					'Use this node when the service cannot reach this n8n (localhost, private network). Otherwise the Dynamic QR Trigger starts the workflow at once and covers more events. Only records created after activation start the workflow.',
-				name: 'pollingNotice',
-				type: 'notice',
-				default: '',
-			},
-			{
-				displayName: 'Trigger On',
-				name: 'event',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'New Lead on a Card',
-						action: 'On New Lead on a Card',
-						value: 'newLead',
-						description: 'A visitor shared contact data on the chosen card',
-					},
-					{
-						name: 'New QR Code',
-						action: 'On New QR Code',
-						value: 'newQrCode',
-						description: 'A QR code was created in the workspace',
-					},
-				],
-				default: 'newLead',
-			},
-			{
-				displayName: 'Card Name or ID',
-				name: 'cardId',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getCards' },
-				required: true,
-				default: '',
-				description:
-					'The card whose new leads start the workflow. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-				displayOptions: {
-					show: {
-						event: ['newLead'],
-					},
-				},
-			},
-		],
+		properties: pollingProperties,
 	};
 
 	methods = { loadOptions };

@@ -11,6 +11,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { EVENT_OPTIONS } from './api';
+import { triggerProperties } from './trigger/description';
 import { endpointExists, registerEndpoint, removeEndpoint } from './trigger/endpoint';
 import { receiveDelivery } from './trigger/receive';
 import { isValidSecret } from './trigger/signature';
@@ -76,94 +77,7 @@ export class DynamicQrTrigger implements INodeType {
 				path: 'webhook',
 			},
 		],
-		properties: [
-			{
-				displayName: 'Endpoint',
-				name: 'endpointMode',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Register Automatically',
-						value: 'automatic',
-						description:
-							'Registers a webhook endpoint at the service when the workflow is activated and removes it when deactivated (needs a read-write API key)',
-					},
-					{
-						name: 'Created in the Dashboard',
-						value: 'dashboard',
-						description:
-							"Uses an endpoint you created in the service's dashboard for this node's webhook URL, checked with that endpoint's signing secret",
-					},
-				],
-				default: 'automatic',
-			},
-			{
-				displayName:
-					"In the service's dashboard, add a webhook endpoint whose URL is this node's Production URL (above), with the same events as chosen here, and give this node the endpoint's signing secret. Nothing is registered or removed automatically.",
-				name: 'dashboardNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: {
-					show: {
-						endpointMode: ['dashboard'],
-					},
-				},
-			},
-			{
-				displayName: 'Signing Secret',
-				name: 'signingSecret',
-				type: 'string',
-				typeOptions: { password: true },
-				required: true,
-				default: '',
-				placeholder: 'e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-				description:
-					'The signing secret the dashboard shows for the endpoint; it begins with "whsec_". Deliveries whose signature does not match it are refused.',
-				displayOptions: {
-					show: {
-						endpointMode: ['dashboard'],
-						'@version': [1],
-					},
-				},
-			},
-			{
-				displayName: 'Trigger On',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				default: [],
-				options: EVENT_OPTIONS,
-				description: 'The events that start the workflow; choose at least one',
-			},
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				options: [
-					{
-						displayName: 'Only These Cards',
-						name: 'cardIds',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. a1B2c3D4e5F6, g7H8i9J0k1L2',
-						description:
-							'Comma-separated card IDs. Leads shared on other cards are acknowledged without starting the workflow. Applies to Lead Created only.',
-					},
-					{
-						displayName: 'Only These QR Codes',
-						name: 'qrCodeIds',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. a1B2c3D4e5F6, g7H8i9J0k1L2',
-						description:
-							'Comma-separated QR code IDs. Events about other codes are acknowledged without starting the workflow. Applies to the QR code and scan events.',
-					},
-				],
-			},
-		],
+		properties: triggerProperties,
 	};
 
 	methods = {

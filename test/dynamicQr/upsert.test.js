@@ -360,7 +360,7 @@ describe('QR Code › Create or Update', () => {
 		const again = await upsert([row('TRUE'), row('maybe')], fromData);
 		expect(jsonOf(again.items)[0].createOrUpdate).toBe('unchanged');
 		expect(jsonOf(again.items)[1].error).toBe(
-			'Invalid "Paused" in item 1: "maybe" is neither true nor false',
+			'Invalid "Paused" (in Additional Fields) in item 1: got the text "maybe", expected true or false (the texts "true" and "false", or 1 and 0, count too)',
 		);
 		expect(await since()).toEqual(['GET /qr-codes']);
 	});
@@ -374,7 +374,7 @@ describe('QR Code › Create or Update', () => {
 			{ settings: { onError: 'continueRegularOutput' } },
 		);
 		expect(jsonOf(run.items).map((json) => json.error)).toEqual([
-			'Name is empty in item 0',
+			'Missing "Name" in item 0: it is required',
 			expect.stringMatching(
 				/^Invalid "URL" \(payload\.url\) in item 1: must be a full http or https URL/,
 			),

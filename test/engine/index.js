@@ -83,6 +83,18 @@ function setUpBinaryData() {
 	binaryDataReady = true;
 }
 
+/** The credentials helper, telling `onRequest` of every request it authenticates. */
+function recordingRequests(helper, onRequest) {
+	if (!onRequest) return helper;
+	return {
+		...helper,
+		async authenticate(credentials, typeName, requestOptions, ...rest) {
+			onRequest(requestOptions);
+			return await helper.authenticate(credentials, typeName, requestOptions, ...rest);
+		},
+	};
+}
+
 let executionCounter = 0;
 
 /**
@@ -93,6 +105,8 @@ let executionCounter = 0;
  * @param {Array} [options.items] input items, default one empty item
  * @param {object} [options.settings] node settings: continueOnFail, retryOnFail, maxTries, waitBetweenTries
  * @param {string} [options.executionId]
+ * @param {Function} [options.onRequest] called with each authenticated request as the node built
+ *   it (method, url, qs, headers, body), before n8n sends it
  * @returns {Promise<{ items, error, runs, run, issues }>} `items`: the node's output of its last
  *   run; `error`: the node's error, if it failed; `runs`: its task data; `run`: the whole IRun;
  *   `issues`: n8n's parameter issues when its pre-run check refused to start (nothing ran)
@@ -103,6 +117,7 @@ async function runNode({
 	items = [{ json: {} }],
 	settings = {},
 	executionId,
+	onRequest,
 }) {
 	setUpBinaryData();
 	const id = executionId ?? `test-execution-${++executionCounter}`;
@@ -147,7 +162,7 @@ async function runNode({
 	const additionalData = {
 		hooks,
 		executionId: id,
-		credentialsHelper: createCredentialsHelper(credentials),
+		credentialsHelper: recordingRequests(createCredentialsHelper(credentials), onRequest),
 		restApiUrl: 'http://localhost:5678/rest',
 		instanceBaseUrl: 'http://localhost:5678/',
 		webhookBaseUrl: 'http://localhost:5678/webhook',

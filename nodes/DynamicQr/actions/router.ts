@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { setMaxRateLimitWait } from '../api';
@@ -9,6 +9,7 @@ import * as logo from './logo';
 import * as qrCode from './qrCode';
 import * as staticQrCode from './staticQrCode';
 import * as webhookEndpoint from './webhookEndpoint';
+import { readRequestOptions } from './shared/parameters';
 
 type Operation = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 
@@ -39,9 +40,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const options = this.getNodeParameter('requestOptions', 0, {}) as IDataObject;
-	const concurrency = Math.max(1, Math.floor(Number(options.concurrency ?? 1)));
-	setMaxRateLimitWait(this, Number(options.maxRateLimitWait ?? 300));
+	const options = readRequestOptions(this);
+	const concurrency = options.concurrency ?? 1;
+	setMaxRateLimitWait(this, options.maxRateLimitWait);
 
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(items.length);

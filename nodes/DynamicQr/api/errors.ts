@@ -26,6 +26,27 @@ function explainPage(
 	};
 }
 
+/**
+ * Answers about size, whoever gives them (the API or a proxy in front of it): the same request
+ * can never succeed, so they say what to make smaller rather than to try again.
+ */
+const TOO_LARGE: Record<number, { message: string; description: string }> = {
+	413: {
+		message: 'The request is larger than the service accepts',
+		description:
+			'Sending it again will not help. For Logo > Upload, use a smaller image (a logo of a few hundred kilobytes is plenty); otherwise shorten the long values of this item.',
+	},
+	414: {
+		message: 'The request address is longer than the service accepts',
+		description:
+			'Sending it again will not help. Shorten the values sent in the address, such as Search.',
+	},
+	431: {
+		message: 'The request headers are larger than the service accepts',
+		description: 'Sending it again will not help. Use a shorter Idempotency Key for this item.',
+	},
+};
+
 const RECORD_NAMES: Record<string, string> = {
 	'qr-codes': 'QR code',
 	cards: 'card',
@@ -54,9 +75,18 @@ function explain(
 	path: string,
 	body: ApiErrorBody,
 ): { message: string; description: string } {
+	const tooLarge = TOO_LARGE[status];
+	if (tooLarge)
+		return { message: `${tooLarge.message} (${status})`, description: tooLarge.description };
 	if (body.format === 'html') return explainPage(status, method, path);
 	const apiMessage = body.message ?? '';
 	switch (status) {
+		case 400:
+			return {
+				message: `The API could not read the request (400)${apiMessage ? `: ${apiMessage}` : ''}`,
+				description:
+					'Sending the same request again will not help. Check the values of this item (an expression may give a value of the wrong kind) and the Base URL in the credential.',
+			};
 		case 401:
 			return {
 				message: 'The Dynamic QR API refused the API key (401)',

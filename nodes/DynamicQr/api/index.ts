@@ -6,6 +6,15 @@
 export { CREDENTIAL_NAME, getBaseUrl, getSiteUrl } from './baseUrl';
 export { EVENT_NAMES, EVENT_OPTIONS, normaliseEvents, sameEvents } from './events';
 export { multipartBody } from './multipart';
+export type { Field, ParameterSource } from './parameters';
+export {
+	describeValue,
+	hasControlCharacters,
+	isIsoDate,
+	nodeParameters,
+	ParameterReader,
+	replaceControlCharacters,
+} from './parameters';
 export type { AllItemsOptions, Page, PageCursor } from './paging';
 export { apiRequestAllItems, FIRST_PAGE, listPage, MAX_PAGE_SIZE } from './paging';
 export {

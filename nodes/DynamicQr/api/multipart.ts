@@ -1,8 +1,15 @@
 import { randomBytes } from 'crypto';
 
+import { replaceControlCharacters } from './parameters';
+
+/** A MIME type as a header holds it: type/subtype tokens only. */
+const MIME_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;
+
 /**
  * A multipart/form-data body with one file field, built as a Buffer so that a retried
- * request (after a 429 or a dropped connection) can send it again unchanged.
+ * request (after a 429 or a dropped connection) can send it again unchanged. Nothing from the
+ * data can add a header line: the file name loses control characters, quotes and backslashes,
+ * and a content type that is not a plain MIME type is refused.
  */
 export function multipartBody(
 	field: string,
@@ -10,8 +17,11 @@ export function multipartBody(
 	contentType: string,
 	data: Buffer,
 ): { body: Buffer; contentType: string } {
+	if (!MIME_TYPE.test(contentType)) {
+		throw new Error(`Not a MIME type for a multipart part: ${JSON.stringify(contentType)}`);
+	}
 	const boundary = `----n8nDynamicQr${randomBytes(12).toString('hex')}`;
-	const safeName = fileName.replace(/["\r\n]/g, '_');
+	const safeName = replaceControlCharacters(fileName, '_').replace(/["\\]/g, '_');
 	const head =
 		`--${boundary}\r\n` +
 		`Content-Disposition: form-data; name="${field}"; filename="${safeName}"\r\n` +

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequestAllItems, createdAtOrBefore, listSince } from '../api';
+import { pollingParameters } from './description';
 
 /** What the polling trigger watches: new leads of one card, or new QR codes of the workspace. */
 export type PollEvent = 'newLead' | 'newQrCode';
@@ -10,17 +10,12 @@ export type PollEvent = 'newLead' | 'newQrCode';
 const MAX_NEW_QR_CODES = 10000;
 
 export function pollEventOf(ctx: IPollFunctions): PollEvent {
-	return ctx.getNodeParameter('event', 'newLead') === 'newQrCode' ? 'newQrCode' : 'newLead';
+	return pollingParameters(ctx).option('event') === 'newQrCode' ? 'newQrCode' : 'newLead';
 }
 
+/** The card whose leads are watched: an ID, checked before any request. */
 export function cardIdOf(ctx: IPollFunctions): string {
-	const cardId = String(ctx.getNodeParameter('cardId', '') ?? '').trim();
-	if (!cardId) {
-		throw new NodeOperationError(ctx.getNode(), 'No card is selected', {
-			description: 'Choose the card whose new leads should start the workflow.',
-		});
-	}
-	return cardId;
+	return pollingParameters(ctx).value('cardId', { required: true }) as string;
 }
 
 const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/leads`;

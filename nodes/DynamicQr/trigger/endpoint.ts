@@ -5,11 +5,11 @@ import {
 	apiRequest,
 	apiRequestAllItems,
 	getBaseUrl,
-	normaliseEvents,
 	sameEvents,
 	unwrap,
 	signingSecretsIn,
 } from '../api';
+import { readFilters } from './filters';
 import { webhookReachabilityProblem } from './reachability';
 import { assertDashboardSecret, endpointMode } from './secret';
 import { isValidSecret } from './signature';
@@ -46,8 +46,9 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 	return url;
 }
 
+/** The chosen events; the filters are read too, so a bad one fails the activation. */
 function selectedEvents(ctx: IHookFunctions): string[] {
-	const events = normaliseEvents(ctx.getNodeParameter('events', []));
+	const { events } = readFilters(ctx);
 	if (events.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'No event is selected', {
 			description: 'Choose at least one event in "Trigger On" before activating the workflow.',

@@ -1,6 +1,7 @@
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { asObject, normaliseEvents } from '../api';
+import { triggerParameters } from './description';
 
 /**
  * Which deliveries start the workflow: the events chosen in Trigger On, and the optional QR code
@@ -61,11 +62,17 @@ export function filterOut(
 	return undefined;
 }
 
-/** The filters as the node's parameters set them. */
-export function readFilters(ctx: IWebhookFunctions): DeliveryFilters {
-	const filters = ctx.getNodeParameter('filters', {}) as IDataObject;
+/**
+ * The events and filters as the node's parameters set them, each read by its declared type: a
+ * value that does not fit (an unknown event, an object as IDs) is an error naming the field.
+ */
+export function readFilters(ctx: IHookFunctions | IWebhookFunctions): DeliveryFilters {
+	const parameters = triggerParameters(ctx);
+	// None chosen is for activation to explain ("No event is selected").
+	const events = parameters.optionList('events', { required: false });
+	const filters = parameters.collection('filters', ['qrCodeIds', 'cardIds']);
 	return {
-		events: normaliseEvents(ctx.getNodeParameter('events', [])),
+		events: normaliseEvents(events),
 		qrCodeIds: parseIdList(filters.qrCodeIds),
 		cardIds: parseIdList(filters.cardIds),
 	};

@@ -1,6 +1,7 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { triggerParameters } from './description';
 import { isValidSecret } from './signature';
 import { registeredEndpoint } from './state';
 
@@ -16,15 +17,13 @@ type TriggerContext = IHookFunctions | IWebhookFunctions;
 export type EndpointMode = 'automatic' | 'dashboard';
 
 export function endpointMode(ctx: TriggerContext): EndpointMode {
-	return ctx.getNodeParameter('endpointMode', 'automatic') === 'dashboard'
-		? 'dashboard'
-		: 'automatic';
+	return triggerParameters(ctx).option('endpointMode') === 'dashboard' ? 'dashboard' : 'automatic';
 }
 
 /** The dashboard secret without the whitespace a copy and paste brings along; empty when none. */
 async function dashboardSecret(ctx: TriggerContext): Promise<string> {
 	if (ctx.getNode().typeVersion < 2) {
-		return String(ctx.getNodeParameter('signingSecret', '') ?? '').trim();
+		return triggerParameters(ctx).string('signingSecret', { required: false }).trim();
 	}
 	try {
 		const credential = await ctx.getCredentials<{ signingSecret?: string }>(
@@ -44,9 +43,12 @@ const dashboardSecretSource = (ctx: TriggerContext) =>
 
 /** The secret deliveries are checked against; not necessarily valid. */
 export async function signingSecret(ctx: IWebhookFunctions): Promise<unknown> {
-	return endpointMode(ctx) === 'dashboard'
-		? await dashboardSecret(ctx)
-		: registeredEndpoint(ctx).secret;
+	if (endpointMode(ctx) !== 'dashboard') return registeredEndpoint(ctx).secret;
+	try {
+		return await dashboardSecret(ctx);
+	} catch {
+		return ''; // a secret of the wrong kind verifies nothing: every delivery is refused
+	}
 }
 
 /** Why no delivery can be verified, for the log: the secret is missing or malformed. */

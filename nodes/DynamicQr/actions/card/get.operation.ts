@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest, unwrap } from '../../api';
-import { cardLocator, getRecordId } from '../shared/locators';
+import { cardLocator } from '../shared/locators';
+import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 
@@ -11,6 +12,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const id = getRecordId(this, 'cardId', itemIndex);
+	const id = operationParameters(this, itemIndex, description).recordId('cardId');
 	return toItems(unwrap(await apiRequest(this, 'GET', `/cards/${id}`, { itemIndex })));
 }

@@ -4,6 +4,7 @@ import { apiRequestAllItems } from '../../api';
 import { readLimit, returnAllOrLimit } from '../shared/listing';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
+import { operationParameters } from '../shared/parameters';
 
 export const description = showOnlyFor('card', 'getAll', returnAllOrLimit);
 
@@ -12,6 +13,12 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	return toItems(
-		await apiRequestAllItems(this, '/cards', {}, readLimit(this, itemIndex), { itemIndex }),
+		await apiRequestAllItems(
+			this,
+			'/cards',
+			{},
+			readLimit(operationParameters(this, itemIndex, description)),
+			{ itemIndex },
+		),
 	);
 }

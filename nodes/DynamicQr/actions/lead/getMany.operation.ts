@@ -1,15 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { apiRequestAllItems, listSince } from '../../api';
 import { readLimit, returnAllOrLimit } from '../shared/listing';
-import { cardLocator, getRecordId } from '../shared/locators';
+import { cardLocator } from '../shared/locators';
+import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
-import { toTimestamp } from '../shared/values';
+import { timestamp } from '../shared/values';
 import { showOnlyFor } from '../shared/display';
 
 const properties: INodeProperties[] = [
@@ -40,11 +36,12 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const cardId = getRecordId(this, 'cardId', itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const since = toTimestamp(this, filters.since, 'Since', itemIndex);
+	const parameters = operationParameters(this, itemIndex, description);
+	const cardId = parameters.recordId('cardId');
+	const filters = parameters.collection('filters');
+	const since = filters.since === undefined ? undefined : timestamp(filters.since as string);
 	const path = `/cards/${encodeURIComponent(cardId)}/leads`;
-	const limit = readLimit(this, itemIndex);
+	const limit = readLimit(parameters);
 	// The service's reading of `since` is not shown: listSince finds a form it takes and leaves
 	// out leads at or before Since whatever it answers.
 	const leads = since

@@ -4,10 +4,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, multipartBody, unwrap } from '../../api';
+import { apiRequest, describeValue, multipartBody, unwrap } from '../../api';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
+import { binaryFieldName, operationParameters } from '../shared/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -22,6 +24,9 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('logo', 'upload', properties);
 
+/** The logo images the upload takes (the field's hint): PNG, JPEG, SVG; never a header's CR/LF. */
+const LOGO_TYPES = /^image\/(png|jpeg|jpg|pjpeg|svg\+xml)$/i;
+
 /** Names a service may give the upload's id; the reference shows only that there is one. */
 const ID_FIELDS = ['id', 'upload_id', 'logo_upload_id'];
 
@@ -35,13 +40,25 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const propertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+	const propertyName = binaryFieldName(operationParameters(this, itemIndex, description));
 	const file = this.helpers.assertBinaryData(itemIndex, propertyName);
+	const mimeType = String(file.mimeType ?? '').trim();
+	if (!LOGO_TYPES.test(mimeType)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The file in "${propertyName}" of item ${itemIndex} is not a logo image: its MIME type is ${describeValue(file.mimeType)}`,
+			{
+				itemIndex,
+				description:
+					'Upload a PNG, JPEG or SVG image (MIME type image/png, image/jpeg or image/svg+xml); nothing was sent to the API.',
+			},
+		);
+	}
 	const data = await this.helpers.getBinaryDataBuffer(itemIndex, propertyName);
 	const { body, contentType } = multipartBody(
 		'file',
 		file.fileName ?? `logo.${file.fileExtension ?? 'png'}`,
-		file.mimeType,
+		mimeType,
 		data,
 	);
 	const answer = await apiRequest(this, 'POST', '/uploads/logos', {

@@ -1,29 +1,32 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ParameterReader } from '../../api';
 import type { QrType } from '../../qrTypes';
 import { findQrType, QR_TYPES } from '../../qrTypes';
-import { parseJsonParameter } from '../shared/values';
 import { fieldParameterName, mixedParameterName } from './names';
 
 /**
  * The item's type: a value or a label of the table, in any case, as a sheet may hold it
  * ("url", "URL", "Google Review").
  */
-export function getQrType(ctx: IExecuteFunctions, itemIndex: number): QrType {
-	const raw = ctx.getNodeParameter('type', itemIndex);
-	const type = findQrType(String(raw ?? ''));
-	if (!type) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Unknown QR code type "${String(raw)}" in item ${itemIndex}`,
-			{
-				itemIndex,
-				description: `Use one of: ${QR_TYPES.map((known) => known.value).join(', ')}.`,
-			},
+export function getQrType(parameters: ParameterReader): QrType {
+	const raw = parameters.raw('type');
+	const type = typeof raw === 'string' ? findQrType(raw) : undefined;
+	if (type) return type;
+	const known = QR_TYPES.map((entry) => entry.value).join(', ');
+	if (typeof raw !== 'string') {
+		throw parameters.fail(
+			{ property: parameters.property('type') },
+			raw,
+			`a QR code type as text, one of: ${known}`,
 		);
 	}
-	return type;
+	throw new NodeOperationError(
+		parameters.node,
+		`Unknown QR code type ${JSON.stringify(raw.slice(0, 40))} in item ${parameters.itemIndex}`,
+		{ itemIndex: parameters.itemIndex, description: `Use one of: ${known}.` },
+	);
 }
 
 export function isEmpty(value: unknown): boolean {
@@ -35,43 +38,29 @@ export function isEmpty(value: unknown): boolean {
 	);
 }
 
-/** A links value from the fixed collection, a list from an expression, or a JSON text of a list. */
-function readLinks(raw: unknown): unknown {
-	if (typeof raw === 'string') {
-		if (!raw.trim()) return [];
-		try {
-			return JSON.parse(raw);
-		} catch {
-			return raw; // reported by the links check, naming the field
-		}
-	}
-	const fromCollection = (raw as { link?: unknown } | null)?.link;
-	return fromCollection ?? raw ?? [];
+/** A links value from the fixed collection (its `link` entries), or a list from JSON. */
+function readLinks(read: unknown): unknown {
+	const fromCollection = (read as { link?: unknown } | null | undefined)?.link;
+	return fromCollection ?? read;
 }
 
 /**
  * The payload as the user gave it: the type's fields or the mixed-type fields (empty ones left
- * out), or the JSON object.
+ * out), or the JSON object. Every field is read by its declared type before anything is sent.
  */
-export function readPayload(ctx: IExecuteFunctions, itemIndex: number, type: QrType): IDataObject {
-	const input = ctx.getNodeParameter('payloadInput', itemIndex) as string;
-	if (input === 'json') {
-		const raw = ctx.getNodeParameter('payloadJson', itemIndex, '{}');
-		return parseJsonParameter(ctx, raw, 'Payload (JSON)', itemIndex);
-	}
+export function readPayload(parameters: ParameterReader, type: QrType): IDataObject {
+	if (parameters.option('payloadInput') === 'json') return parameters.jsonObject('payloadJson');
+	const mixed = parameters.option('payloadInput') === 'mixed';
 	const payload: IDataObject = {};
 	for (const field of type.fields) {
-		const parameter =
-			input === 'mixed'
-				? mixedParameterName(field.name)
-				: fieldParameterName(type.value, field.name);
-		const raw = ctx.getNodeParameter(parameter, itemIndex, '');
-		let value = raw;
-		if (field.format === 'links') value = readLinks(raw) as IDataObject[];
-		else if (typeof raw === 'string') value = raw.trim();
-		// Numbers and dates from expressions are sent as text; nothing at all stays empty.
-		else if (raw !== undefined && raw !== null) value = String(raw);
-		if (!isEmpty(value)) payload[field.name] = value;
+		const parameter = mixed
+			? mixedParameterName(field.name)
+			: fieldParameterName(type.value, field.name);
+		// Required per type: validatePayload says so in the words of the item's type.
+		let value = parameters.value(parameter, { required: false });
+		if (field.format === 'links') value = readLinks(value);
+		else if (typeof value === 'string') value = value.trim();
+		if (!isEmpty(value)) payload[field.name] = value as IDataObject[keyof IDataObject];
 	}
 	return payload;
 }

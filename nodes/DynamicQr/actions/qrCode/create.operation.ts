@@ -4,6 +4,7 @@ import { QR_TYPES } from '../../qrTypes';
 import { unwrap } from '../../api';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
+import { operationParameters } from '../shared/parameters';
 import { payloadProperties } from '../payload';
 import { createCode, readCreateRequest } from './createRequest';
 
@@ -92,6 +93,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const request = readCreateRequest(this, itemIndex);
+	const request = readCreateRequest(operationParameters(this, itemIndex, description));
 	return toItems(unwrap(await createCode(this, request, itemIndex)));
 }

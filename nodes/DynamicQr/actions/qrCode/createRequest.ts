@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { QrType } from '../../qrTypes';
+import type { ParameterReader } from '../../api';
 import { apiRequest } from '../../api';
-import { defaultIdempotencyKey } from '../shared/idempotency';
-import { parseJsonParameter } from '../shared/values';
+import { defaultIdempotencyKey, headerSafeKey } from '../shared/idempotency';
 import { getQrType, readPayload, validatePayload } from '../payload';
 
 /** A create as the item asks for it, checked before any request. Create and Create or Update share it. */
@@ -13,34 +13,32 @@ export interface CreateRequest {
 	body: IDataObject;
 	/** The key the user gave; empty for the default, derived only when a create is sent. */
 	idempotencyKey: string;
+	/** Additional Fields as read, for what an operation adds to them (Create or Update's Paused). */
+	additional: IDataObject;
 }
 
 /** Reads Name, Type, the payload and Additional Fields of one item into a create. */
-export function readCreateRequest(ctx: IExecuteFunctions, itemIndex: number): CreateRequest {
-	const type = getQrType(ctx, itemIndex);
-	const payload = readPayload(ctx, itemIndex, type);
-	validatePayload(ctx, itemIndex, type, payload, 'create');
+export function readCreateRequest(parameters: ParameterReader): CreateRequest {
+	const name = parameters.string('name');
+	const type = getQrType(parameters);
+	const payload = readPayload(parameters, type);
+	validatePayload(parameters, type, payload, 'create');
 
-	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body: IDataObject = {
-		// An expression may give a number (a sheet's numeric name column); the API takes text.
-		name: String(ctx.getNodeParameter('name', itemIndex) ?? ''),
-		type: type.value,
-		payload,
-	};
-	const design = parseJsonParameter(ctx, additional.design ?? '{}', 'Design (JSON)', itemIndex);
+	const additional = parameters.collection('additionalFields', ['tags']);
+	const body: IDataObject = { name, type: type.value, payload };
+	const design = parameters.jsonObjectIn('additionalFields', 'design', additional.design);
 	if (additional.logoUploadId) design.logo_upload_id = additional.logoUploadId;
 	if (Object.keys(design).length) body.design = design;
 	if (additional.folder) body.folder = additional.folder;
 	if (additional.domain) body.domain = additional.domain;
-	if (additional.tags) {
-		body.tags = String(additional.tags)
-			.split(',')
-			.map((tag) => tag.trim())
-			.filter(Boolean);
-	}
+	if (additional.tags) body.tags = additional.tags;
 
-	return { type, body, idempotencyKey: String(additional.idempotencyKey ?? '').trim() };
+	return {
+		type,
+		body,
+		idempotencyKey: String(additional.idempotencyKey ?? '').trim(),
+		additional,
+	};
 }
 
 /** Whether an API error is a 422 about `tags`. */
@@ -63,7 +61,11 @@ export async function createCode(
 	const idempotencyKey = givenKey || defaultIdempotencyKey(ctx, itemIndex);
 	let refusal: unknown;
 	try {
-		return await apiRequest(ctx, 'POST', '/qr-codes', { body, itemIndex, idempotencyKey });
+		return await apiRequest(ctx, 'POST', '/qr-codes', {
+			body,
+			itemIndex,
+			idempotencyKey: headerSafeKey(idempotencyKey),
+		});
 	} catch (error) {
 		refusal = error;
 	}
@@ -72,6 +74,6 @@ export async function createCode(
 	return await apiRequest(ctx, 'POST', '/qr-codes', {
 		body: { ...body, tags: body.tags.join(', ') },
 		itemIndex,
-		idempotencyKey: `${idempotencyKey}-tags`,
+		idempotencyKey: headerSafeKey(`${idempotencyKey}-tags`),
 	});
 }

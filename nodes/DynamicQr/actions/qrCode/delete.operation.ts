@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../api';
-import { getRecordId, qrCodeLocator } from '../shared/locators';
+import { qrCodeLocator } from '../shared/locators';
+import { operationParameters } from '../shared/parameters';
 import { showOnlyFor } from '../shared/display';
 
 const properties: INodeProperties[] = [
@@ -21,7 +22,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const id = getRecordId(this, 'qrCodeId', itemIndex);
+	const id = operationParameters(this, itemIndex, description).recordId('qrCodeId');
 	await apiRequest(this, 'DELETE', `/qr-codes/${id}`, { itemIndex });
 	return [{ json: { deleted: true } }];
 }

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import type { BinaryAnswer } from '../../api';
 import { apiRequest, unwrap } from '../../api';
-import { getRecordId, qrCodeLocator } from '../shared/locators';
+import { qrCodeLocator } from '../shared/locators';
+import { operationParameters } from '../shared/parameters';
 import { showOnlyFor } from '../shared/display';
 import { imageProperties, readImageRequest, toBinary } from '../shared/image';
 
@@ -14,8 +15,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const id = getRecordId(this, 'qrCodeId', itemIndex);
-	const { format, size } = readImageRequest(this, itemIndex);
+	const parameters = operationParameters(this, itemIndex, description);
+	const id = parameters.recordId('qrCodeId');
+	const request = readImageRequest(parameters);
+	const { format, size } = request;
 	// The item keeps the code's id and name next to the file.
 	const code = unwrap(await apiRequest(this, 'GET', `/qr-codes/${id}`, { itemIndex }));
 	const image = await apiRequest<BinaryAnswer>(this, 'GET', `/qr-codes/${id}/image`, {
@@ -26,7 +29,7 @@ export async function execute(
 	return [
 		{
 			json: { id: code.id, name: code.name, short_url: code.short_url, format },
-			binary: await toBinary(this, itemIndex, image, format, `qr-${id}`),
+			binary: await toBinary(this, request, image, `qr-${id}`),
 		},
 	];
 }

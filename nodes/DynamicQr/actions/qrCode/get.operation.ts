@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, unwrap } from '../../api';
-import { getRecordId, qrCodeLocator } from '../shared/locators';
+import { qrCodeLocator } from '../shared/locators';
+import { operationParameters } from '../shared/parameters';
 import { simplifyProperty, simplifyQrCode, toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 
@@ -13,7 +14,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const id = getRecordId(this, 'qrCodeId', itemIndex);
+	const parameters = operationParameters(this, itemIndex, description);
+	const id = parameters.recordId('qrCodeId');
+	const simplify = parameters.boolean('simplify');
 	const answer = await apiRequest(this, 'GET', `/qr-codes/${id}`, { itemIndex });
-	return toItems(simplifyQrCode(this, itemIndex, unwrap(answer)));
+	return toItems(simplifyQrCode(simplify, unwrap(answer)));
 }

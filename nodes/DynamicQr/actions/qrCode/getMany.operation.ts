@@ -10,6 +10,7 @@ import { apiRequestAllItems } from '../../api';
 import { readLimit, returnAllOrLimit } from '../shared/listing';
 import { simplifyProperty, simplifyQrCode, toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
+import { operationParameters } from '../shared/parameters';
 import { typeOptions } from '../payload';
 
 const properties: INodeProperties[] = [
@@ -55,13 +56,14 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const parameters = operationParameters(this, itemIndex, description);
+	const filters = parameters.collection('filters');
+	const limit = readLimit(parameters);
+	const simplify = parameters.boolean('simplify');
 	const qs: IDataObject = {};
 	if (filters.search) qs.search = filters.search;
 	if (filters.type) qs.type = filters.type;
 	if (filters.archived !== undefined) qs.archived = filters.archived ? 'true' : 'false';
-	const records = await apiRequestAllItems(this, '/qr-codes', qs, readLimit(this, itemIndex), {
-		itemIndex,
-	});
-	return toItems(records.map((record) => simplifyQrCode(this, itemIndex, record)));
+	const records = await apiRequestAllItems(this, '/qr-codes', qs, limit, { itemIndex });
+	return toItems(records.map((record) => simplifyQrCode(simplify, record)));
 }

@@ -8,9 +8,10 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, asObject, unwrap } from '../../api';
-import { getRecordId, qrCodeLocator } from '../shared/locators';
+import { qrCodeLocator } from '../shared/locators';
+import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
-import { toCalendarDate } from '../shared/values';
+import { calendarDay } from '../shared/values';
 import { showOnlyFor } from '../shared/display';
 
 const properties: INodeProperties[] = [
@@ -55,16 +56,18 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const id = getRecordId(this, 'qrCodeId', itemIndex);
+	const parameters = operationParameters(this, itemIndex, description);
+	const id = parameters.recordId('qrCodeId');
 	const qs: IDataObject = {};
-	const from = toCalendarDate(this.getNodeParameter('from', itemIndex, ''));
-	const to = toCalendarDate(this.getNodeParameter('to', itemIndex, ''));
-	if (from) qs.from = from;
-	if (to) qs.to = to;
+	const from = parameters.string('from');
+	const to = parameters.string('to');
+	if (from) qs.from = calendarDay(from);
+	if (to) qs.to = calendarDay(to);
+	const output = parameters.option('output');
 	const statistics = unwrap(
 		await apiRequest(this, 'GET', `/qr-codes/${encodeURIComponent(id)}/scans`, { qs, itemIndex }),
 	);
-	if (this.getNodeParameter('output', itemIndex) !== 'days') {
+	if (output !== 'days') {
 		return toItems({ qr_code_id: id, ...statistics });
 	}
 	const days = scansPerDay(statistics.days);

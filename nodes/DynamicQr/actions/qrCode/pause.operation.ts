@@ -10,5 +10,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	return await setPaused(this, itemIndex, true);
+	return await setPaused(this, itemIndex, description, true);
 }

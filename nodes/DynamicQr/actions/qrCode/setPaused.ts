@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { getRecordId } from '../shared/locators';
+import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
 import { changedRecord } from './changedRecord';
 
@@ -8,8 +8,9 @@ import { changedRecord } from './changedRecord';
 export async function setPaused(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	description: INodeProperties[],
 	paused: boolean,
 ): Promise<INodeExecutionData[]> {
-	const id = getRecordId(ctx, 'qrCodeId', itemIndex);
+	const id = operationParameters(ctx, itemIndex, description).recordId('qrCodeId');
 	return toItems(await changedRecord(ctx, id, { paused }, itemIndex));
 }

@@ -8,9 +8,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
 import { apiRequest, unwrap } from '../../api';
-import { getRecordId, qrCodeLocator } from '../shared/locators';
+import { qrCodeLocator } from '../shared/locators';
+import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
-import { parseJsonParameter } from '../shared/values';
 import { showOnlyFor } from '../shared/display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 import { changedRecord } from './changedRecord';
@@ -51,28 +51,29 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const id = getRecordId(this, 'qrCodeId', itemIndex);
-	const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const parameters = operationParameters(this, itemIndex, description);
+	const id = parameters.recordId('qrCodeId');
+	const updateFields = parameters.collection('updateFields');
 	const body: IDataObject = {};
 	if (updateFields.name) body.name = updateFields.name;
 	if (updateFields.design !== undefined) {
-		body.design = parseJsonParameter(this, updateFields.design, 'Design (JSON)', itemIndex);
+		body.design = parameters.jsonObjectIn('updateFields', 'design', updateFields.design);
 	}
 
-	if (this.getNodeParameter('payloadInput', itemIndex) !== 'none') {
-		const type = getQrType(this, itemIndex);
-		const changes = readPayload(this, itemIndex, type);
+	if (parameters.option('payloadInput') !== 'none') {
+		const type = getQrType(parameters);
+		const changes = readPayload(parameters, type);
 		// A partial payload is checked for formats now, the merged one for required fields below.
-		validatePayload(this, itemIndex, type, changes, 'update');
+		validatePayload(parameters, type, changes, 'update');
 		let payload = changes;
-		if (!this.getNodeParameter('replacePayload', itemIndex, false)) {
+		if (!parameters.boolean('replacePayload')) {
 			const current = unwrap(await apiRequest(this, 'GET', `/qr-codes/${id}`, { itemIndex }));
 			// Fields of another type make no sense in this one: a type change replaces the payload.
 			if (current.type === type.value) {
 				payload = { ...((current.payload as IDataObject) ?? {}), ...changes };
 			}
 		}
-		validatePayload(this, itemIndex, type, payload, 'create');
+		validatePayload(parameters, type, payload, 'create');
 		body.type = type.value;
 		body.payload = payload;
 	}

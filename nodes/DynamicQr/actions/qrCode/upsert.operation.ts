@@ -6,11 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ParameterReader } from '../../api';
 import { apiRequest, ID_PATTERN, ID_RULE, unwrap } from '../../api';
 import { showOnlyFor } from '../shared/display';
+import { operationParameters } from '../shared/parameters';
 import { changedRecord } from './changedRecord';
 import type { CodeIndex } from './codeIndex';
 import { codeIndex, oneAtATime } from './codeIndex';
+import { description as createProperties } from './create.operation';
 import { createCode, readCreateRequest } from './createRequest';
 import type { WantedCode } from './differences';
 import { differences } from './differences';
@@ -53,7 +56,6 @@ const properties: INodeProperties[] = [
 		name: 'matchQrCodeId',
 		type: 'string',
 		default: '',
-		required: true,
 		placeholder: 'e.g. {{ $json.qr_code_id }}',
 		description:
 			'The ID of the code to update, from your data. Empty: a new code is created (store its ID with the row to update it next time).',
@@ -73,23 +75,22 @@ export const description = showOnlyFor('qrCode', 'upsert', properties);
 interface Match {
 	/** Serialises the items of one code; none for an item that can only create. */
 	key?: string;
-	find: (index: CodeIndex) => Promise<IDataObject | undefined>;
+	/** `index` reads the run's list of codes (once per run) when the match needs it. */
+	find: (index: () => Promise<CodeIndex>) => Promise<IDataObject | undefined>;
 }
 
 /** How the item finds its code, checked before any request. */
-function readMatch(ctx: IExecuteFunctions, itemIndex: number, name: string): Match {
-	if (ctx.getNodeParameter('matchBy', itemIndex, 'name') === 'name') {
-		if (!name.trim()) {
-			throw new NodeOperationError(ctx.getNode(), `Name is empty in item ${itemIndex}`, {
-				itemIndex,
-				description:
-					'Codes are matched by Name: map the column that holds each code’s name. Nothing was sent to the API.',
-			});
-		}
+function readMatch(
+	ctx: IExecuteFunctions,
+	parameters: ParameterReader,
+	itemIndex: number,
+	name: string,
+): Match {
+	if (parameters.option('matchBy') === 'name') {
 		return {
 			key: `name:${name}`,
 			find: async (index) => {
-				const found = index.named(name);
+				const found = (await index()).named(name);
 				if (found.length > 1) {
 					throw new NodeOperationError(
 						ctx.getNode(),
@@ -105,7 +106,8 @@ function readMatch(ctx: IExecuteFunctions, itemIndex: number, name: string): Mat
 			},
 		};
 	}
-	const id = String(ctx.getNodeParameter('matchQrCodeId', itemIndex, '') ?? '').trim();
+	// Empty means the row has no code yet: it creates one.
+	const id = parameters.string('matchQrCodeId', { required: false }).trim();
 	if (!id) return { find: async () => undefined };
 	if (!new RegExp(ID_PATTERN).test(id)) {
 		throw new NodeOperationError(
@@ -120,7 +122,7 @@ function readMatch(ctx: IExecuteFunctions, itemIndex: number, name: string): Mat
 	}
 	return {
 		key: `id:${id}`,
-		find: async (index) => index.withId(id) ?? (await readCode(ctx, id, itemIndex)),
+		find: async (index) => (await index()).withId(id) ?? (await readCode(ctx, id, itemIndex)),
 	};
 }
 
@@ -132,19 +134,6 @@ function readMatch(ctx: IExecuteFunctions, itemIndex: number, name: string): Mat
 const readCode = async (ctx: IExecuteFunctions, id: string, itemIndex: number) =>
 	unwrap(await apiRequest(ctx, 'GET', `/qr-codes/${id}`, { itemIndex }));
 
-/** Paused from Additional Fields: undefined unless the user added it; an expression may give text. */
-function readPaused(ctx: IExecuteFunctions, itemIndex: number): boolean | undefined {
-	const { paused } = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	if (paused === undefined || paused === null || paused === '') return undefined;
-	const value = String(paused).trim().toLowerCase();
-	if (value === 'true' || value === 'false') return value === 'true';
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`Invalid "Paused" in item ${itemIndex}: "${String(paused)}" is neither true nor false`,
-		{ itemIndex, description: 'Give true, false, or remove Paused to keep each code as it is.' },
-	);
-}
-
 /**
  * Finds the item's code in the run's list (read once per run) and creates it when there is none,
  * changes only what differs when there is one, and writes nothing when nothing differs.
@@ -153,13 +142,17 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const request = readCreateRequest(this, itemIndex);
-	const wanted: WantedCode = { ...request, paused: readPaused(this, itemIndex) };
-	const match = readMatch(this, itemIndex, String(request.body.name));
+	const parameters = operationParameters(this, itemIndex, [...createProperties, ...description]);
+	const request = readCreateRequest(parameters);
+	// Paused is left out unless the user added it: then each code is kept as it is.
+	const paused = request.additional.paused as boolean | undefined;
+	const wanted: WantedCode = { ...request, paused };
+	const match = readMatch(this, parameters, itemIndex, String(request.body.name));
 
 	return await oneAtATime(this, match.key, async () => {
-		const index = await codeIndex(this, itemIndex);
-		const found = await match.find(index);
+		// An item without an ID to match can only create: it needs no list.
+		let index: CodeIndex | undefined;
+		const found = await match.find(async () => (index ??= await codeIndex(this, itemIndex)));
 		let record: IDataObject;
 		let result: 'created' | 'updated' | 'unchanged';
 		if (!found) {
@@ -176,7 +169,7 @@ export async function execute(
 				: found;
 			result = changes.fields.length ? 'updated' : 'unchanged';
 		}
-		if (result !== 'unchanged') index.put(record);
+		if (result !== 'unchanged') index?.put(record);
 		return [{ json: { ...record, [RESULT_KEY]: result } }];
 	});
 }

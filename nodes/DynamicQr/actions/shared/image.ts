@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import type { BinaryAnswer } from '../../api';
+import type { BinaryAnswer, ParameterReader } from '../../api';
+import { binaryFieldName } from './parameters';
 
 /** Image format and size options shared by Download Image and Generate. */
 const FORMATS: Record<string, { label: string; mimeType: string }> = {
@@ -70,40 +70,32 @@ export const imageProperties: INodeProperties[] = [
 export interface ImageRequest {
 	format: string;
 	size: IDataObject;
+	/** The output item's binary field for the image. */
+	binaryField: string;
 }
 
-export function readImageRequest(ctx: IExecuteFunctions, itemIndex: number): ImageRequest {
-	const format = ctx.getNodeParameter('format', itemIndex) as string;
-	if (!FORMATS[format]) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Unknown image format "${format}" in item ${itemIndex}`,
-			{
-				itemIndex,
-				description: `Use one of: ${Object.keys(FORMATS).join(', ')}.`,
-			},
-		);
-	}
+/** Format, size and output field, all read (and checked) before the request. */
+export function readImageRequest(parameters: ParameterReader): ImageRequest {
+	const format = parameters.option('format');
 	const size =
-		ctx.getNodeParameter('sizeUnit', itemIndex) === 'mm'
-			? {
-					mm: ctx.getNodeParameter('mm', itemIndex) as number,
-					dpi: ctx.getNodeParameter('dpi', itemIndex) as number,
-				}
-			: { size: ctx.getNodeParameter('size', itemIndex) as number };
-	return { format, size };
+		parameters.option('sizeUnit') === 'mm'
+			? { mm: parameters.number('mm'), dpi: parameters.number('dpi') }
+			: { size: parameters.number('size') };
+	return { format, size, binaryField: binaryFieldName(parameters) };
 }
 
 /** The binary field of the output item: the image with its MIME type and file name. */
 export async function toBinary(
 	ctx: IExecuteFunctions,
-	itemIndex: number,
+	request: ImageRequest,
 	image: BinaryAnswer,
-	format: string,
 	baseName: string,
 ) {
-	const propertyName = ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-	const mimeType = FORMATS[format]?.mimeType ?? image.contentType;
-	const data = await ctx.helpers.prepareBinaryData(image.data, `${baseName}.${format}`, mimeType);
-	return { [propertyName]: data };
+	const mimeType = FORMATS[request.format]?.mimeType ?? image.contentType;
+	const data = await ctx.helpers.prepareBinaryData(
+		image.data,
+		`${baseName}.${request.format}`,
+		mimeType,
+	);
+	return { [request.binaryField]: data };
 }

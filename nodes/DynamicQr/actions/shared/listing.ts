@@ -1,4 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ParameterReader } from '../../api';
 
 /** Return All / Limit (default 50), the n8n way of listing. */
 export const returnAllOrLimit: INodeProperties[] = [
@@ -20,8 +22,7 @@ export const returnAllOrLimit: INodeProperties[] = [
 	},
 ];
 
-export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	return ctx.getNodeParameter('returnAll', itemIndex, false)
-		? undefined
-		: (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+/** The most records to list: undefined for Return All. */
+export function readLimit(parameters: ParameterReader): number | undefined {
+	return parameters.boolean('returnAll') ? undefined : parameters.number('limit');
 }

@@ -1,9 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyModeTypeOptions,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyModeTypeOptions } from 'n8n-workflow';
 
 import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../../api';
 
@@ -100,22 +95,3 @@ export const webhookEndpointLocator = recordLocator({
 	noun: 'webhook endpoint',
 	searchListMethod: 'searchWebhookEndpoints',
 });
-
-/** The id from a resource locator, checked before any request (expressions bypass the UI check). */
-export function getRecordId(ctx: IExecuteFunctions, parameter: string, itemIndex: number): string {
-	const value = String(
-		ctx.getNodeParameter(parameter, itemIndex, '', { extractValue: true }) ?? '',
-	).trim();
-	if (!new RegExp(ID_PATTERN).test(value)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Invalid ID "${value}" in item ${itemIndex}: an ID has ${ID_RULE}`,
-			{
-				itemIndex,
-				description:
-					'Pick the record from the list, paste its 12-character ID, or paste its dashboard URL.',
-			},
-		);
-	}
-	return value;
-}

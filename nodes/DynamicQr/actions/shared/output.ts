@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 export const toItems = (records: IDataObject | IDataObject[]): INodeExecutionData[] =>
 	(Array.isArray(records) ? records : [records]).map((json) => ({ json }));
@@ -29,12 +24,9 @@ const SIMPLE_QR_CODE_FIELDS = [
 	'updated_at',
 ];
 
-export function simplifyQrCode(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	record: IDataObject,
-): IDataObject {
-	if (!ctx.getNodeParameter('simplify', itemIndex, true)) return record;
+/** The record, or its main fields when Simplify (read before any request) is on. */
+export function simplifyQrCode(simplify: boolean, record: IDataObject): IDataObject {
+	if (!simplify) return record;
 	return Object.fromEntries(
 		SIMPLE_QR_CODE_FIELDS.filter((field) => field in record).map((field) => [field, record[field]]),
 	);

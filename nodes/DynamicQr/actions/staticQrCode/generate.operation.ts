@@ -7,6 +7,7 @@ import { apiRequest } from '../../api';
 import { imageProperties, readImageRequest, toBinary } from '../shared/image';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 import { showOnlyFor } from '../shared/display';
+import { operationParameters } from '../shared/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -26,7 +27,8 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const type = getQrType(this, itemIndex);
+	const parameters = operationParameters(this, itemIndex, description);
+	const type = getQrType(parameters);
 	if (!type.static) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -34,9 +36,10 @@ export async function execute(
 			{ itemIndex, description: 'It needs the redirect of a dynamic code: use QR Code > Create.' },
 		);
 	}
-	const payload = readPayload(this, itemIndex, type);
-	validatePayload(this, itemIndex, type, payload, 'static');
-	const { format, size } = readImageRequest(this, itemIndex);
+	const payload = readPayload(parameters, type);
+	validatePayload(parameters, type, payload, 'static');
+	const request = readImageRequest(parameters);
+	const { format, size } = request;
 	const image = await apiRequest<BinaryAnswer>(this, 'POST', '/static-qr-codes', {
 		body: { type: type.value, payload, format, ...size },
 		binary: true,
@@ -45,7 +48,7 @@ export async function execute(
 	return [
 		{
 			json: { type: type.value, payload, format },
-			binary: await toBinary(this, itemIndex, image, format, `qr-static-${type.value}`),
+			binary: await toBinary(this, request, image, `qr-static-${type.value}`),
 		},
 	];
 }

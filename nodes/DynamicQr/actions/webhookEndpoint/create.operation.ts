@@ -8,6 +8,7 @@ import type {
 import { apiRequest, EVENT_OPTIONS, unwrap, maskSigningSecrets, signingSecretsIn } from '../../api';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
+import { operationParameters } from '../shared/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -46,15 +47,19 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
+	const parameters = operationParameters(this, itemIndex, description);
 	const body: IDataObject = {
-		url: this.getNodeParameter('url', itemIndex) as string,
-		events: this.getNodeParameter('events', itemIndex) as string[],
+		url: parameters.string('url').trim(),
+		events: parameters.optionList('events'),
 	};
+	// Read before the POST: once the endpoint exists, its one-time secret must not be lost to a
+	// failing expression.
+	const includeSecret = parameters.boolean('includeSecret');
 	const answer = await apiRequest(this, 'POST', '/webhooks', { body, itemIndex });
 	// The secret may sit in the record, beside it, or under another name: it is output as
 	// `secret` either way, and hidden everywhere unless asked for.
 	const [secret] = signingSecretsIn(answer);
 	const endpoint = secret === undefined ? unwrap(answer) : { ...unwrap(answer), secret };
-	if (this.getNodeParameter('includeSecret', itemIndex, false)) return toItems(endpoint);
+	if (includeSecret) return toItems(endpoint);
 	return toItems(maskSigningSecrets(endpoint, HIDDEN_SECRET));
 }

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest } from '../../api';
-import { getRecordId, webhookEndpointLocator } from '../shared/locators';
+import { webhookEndpointLocator } from '../shared/locators';
+import { operationParameters } from '../shared/parameters';
 import { showOnlyFor } from '../shared/display';
 
 export const description = showOnlyFor('webhookEndpoint', 'delete', [webhookEndpointLocator]);
@@ -10,7 +11,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const id = getRecordId(this, 'webhookEndpointId', itemIndex);
+	const id = operationParameters(this, itemIndex, description).recordId('webhookEndpointId');
 	await apiRequest(this, 'DELETE', `/webhooks/${id}`, { itemIndex });
 	return [{ json: { deleted: true } }];
 }

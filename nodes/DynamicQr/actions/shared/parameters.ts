@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters, ParameterReader } from '../../api';
+
+/** The reader of one item's parameters of one operation, by the types its description declares. */
+export function operationParameters(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	properties: INodeProperties[],
+): ParameterReader {
+	return new ParameterReader(
+		{
+			node: ctx.getNode(),
+			itemIndex,
+			get: (name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback),
+		},
+		properties,
+	);
+}
+
+const MAX_BINARY_FIELD_NAME = 100;
+
+/** The name of a binary field (input or output): non-empty text without control characters. */
+export function binaryFieldName(parameters: ParameterReader): string {
+	const name = parameters.string('binaryPropertyName', { required: true }).trim();
+	if (!name || hasControlCharacters(name) || name.length > MAX_BINARY_FIELD_NAME) {
+		throw parameters.fail(
+			{ property: parameters.property('binaryPropertyName') },
+			name,
+			`a field name such as "data": text of 1 to ${MAX_BINARY_FIELD_NAME} characters without control characters`,
+		);
+	}
+	return name;
+}
+
+/** Every operation's Request Options: how many items at once, and how long to wait out 429s. */
+export const requestOptionsProperty: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Concurrent Requests',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 20 },
+			default: 1,
+			description:
+				'How many items to process at once. Output order and pairing are kept; requests slow down on their own when the plan’s rate limit runs low.',
+		},
+		{
+			displayName: 'Max Rate Limit Wait (Seconds)',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 300,
+			description:
+				'When the API answers 429 (too many requests), wait the time it asks for and retry, up to this many seconds in total per request',
+		},
+	],
+};
+
+export interface RequestOptions {
+	/** Undefined when the option is not set. */
+	concurrency?: number;
+	maxRateLimitWait: number;
+}
+
+/**
+ * Request Options of the node, read once (from the first item) by their declared types; a bad
+ * value stops the run with an error naming the option.
+ */
+export function readRequestOptions(ctx: IExecuteFunctions): RequestOptions {
+	const options: IDataObject = operationParameters(ctx, 0, [requestOptionsProperty]).collection(
+		'requestOptions',
+	);
+	return {
+		concurrency: options.concurrency as number | undefined,
+		maxRateLimitWait: (options.maxRateLimitWait as number | undefined) ?? DEFAULT_MAX_WAIT_SECONDS,
+	};
+}
