@@ -55,10 +55,12 @@ describe('bulk create and pagination', () => {
 		const pages = (await ctx.requests()).filter(
 			(r) => r.method === 'GET' && r.path === '/qr-codes',
 		);
+		// Page 1 tells there are 3; 2 and 3 are read at once; page 1 again shows nothing changed.
 		expect(pages.map((r) => [r.query.page, r.query.per_page])).toEqual([
 			['1', '100'],
 			['2', '100'],
 			['3', '100'],
+			['1', '100'],
 		]);
 
 		const limited = await ctx.run({

@@ -4,26 +4,52 @@ import { sleep } from 'n8n-workflow';
 /**
  * Shared by every request one node run makes (concurrent ones included): once the API says
  * few requests are left this minute, requests are spaced at the plan's steady rate instead of
- * burning the rest of the bucket and then meeting a 429 storm.
+ * burning the rest of the bucket and then meeting a 429 storm; after a 429 every request waits
+ * out its Retry-After, not only the one that met it.
  */
 interface Pace {
 	/** Milliseconds between requests while paced; 0 = not paced. */
 	intervalMs: number;
 	nextSlotAt: number;
+	/** No request leaves before this moment (a Retry-After in force). */
+	heldUntil: number;
 }
 
 const paces = new WeakMap<object, Pace>();
+
+function paceOf(owner: object): Pace {
+	let pace = paces.get(owner);
+	if (!pace) {
+		pace = { intervalMs: 0, nextSlotAt: 0, heldUntil: 0 };
+		paces.set(owner, pace);
+	}
+	return pace;
+}
 
 /** Below this share of the per-minute limit, requests are spaced out. */
 const LOW_WATER_SHARE = 0.2;
 
 export async function waitForSlot(owner: object): Promise<void> {
 	const pace = paces.get(owner);
-	if (!pace || pace.intervalMs === 0) return;
+	if (!pace) return;
 	const now = Date.now();
-	const slot = Math.max(now, pace.nextSlotAt);
-	pace.nextSlotAt = slot + pace.intervalMs;
+	let slot = Math.max(now, pace.heldUntil);
+	if (pace.intervalMs > 0) {
+		slot = Math.max(slot, pace.nextSlotAt);
+		pace.nextSlotAt = slot + pace.intervalMs;
+	}
 	if (slot > now) await sleep(slot - now);
+}
+
+/** Milliseconds between requests while the run is paced; 0 when it is not. */
+export function pacedIntervalMs(owner: object): number {
+	return paces.get(owner)?.intervalMs ?? 0;
+}
+
+/** Keeps every request of the run back until `seconds` from now (a 429's Retry-After). */
+export function holdRequests(owner: object, seconds: number): void {
+	const pace = paceOf(owner);
+	pace.heldUntil = Math.max(pace.heldUntil, Date.now() + seconds * 1000);
 }
 
 function headerNumber(headers: IDataObject, name: string): number | undefined {
@@ -35,9 +61,8 @@ export function noteRateLimit(owner: object, headers: IDataObject): void {
 	const limit = headerNumber(headers, 'x-ratelimit-limit');
 	const remaining = headerNumber(headers, 'x-ratelimit-remaining');
 	if (limit === undefined || remaining === undefined || limit <= 0) return;
-	const pace = paces.get(owner) ?? { intervalMs: 0, nextSlotAt: 0 };
+	const pace = paceOf(owner);
 	pace.intervalMs = remaining < Math.max(2, limit * LOW_WATER_SHARE) ? 60000 / limit : 0;
-	paces.set(owner, pace);
 }
 
 /** Waits without Retry-After (and after a date already past): short, growing, never a tight loop. */

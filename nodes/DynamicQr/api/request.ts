@@ -14,7 +14,15 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import type { ApiErrorBody, WaitSpent } from './errors';
 import { httpError, networkError, rateLimitError } from './errors';
 import { CREDENTIAL_NAME, getBaseUrl } from './baseUrl';
-import { backoffSeconds, noteRateLimit, retryAfterSeconds, waitForSlot } from './pacing';
+import { acquireFlight, releaseFlight } from './inflight';
+import {
+	backoffSeconds,
+	holdRequests,
+	noteRateLimit,
+	pacedIntervalMs,
+	retryAfterSeconds,
+	waitForSlot,
+} from './pacing';
 
 export type ApiContext =
 	| IExecuteFunctions
@@ -189,11 +197,16 @@ export async function apiRequest<T = IDataObject>(
 	let backoffAttempt = 0;
 	let redirects = 0;
 	for (;;) {
-		await waitForSlot(ctx);
+		await acquireFlight(ctx);
 		let response: IN8nHttpFullResponse;
+		let sentAt = Date.now();
 		try {
+			await waitForSlot(ctx);
+			sentAt = Date.now();
 			response = await send(ctx, target);
 		} catch (error) {
+			// No answer says nothing about the service's load: room freed, nothing learnt.
+			releaseFlight(ctx, { overloaded: false, pacedIntervalMs: pacedIntervalMs(ctx) });
 			const code = isNetworkFailure(error);
 			if (code && retriesNetworkErrors && networkAttempt < NETWORK_RETRY_DELAYS_MS.length) {
 				await sleep(NETWORK_RETRY_DELAYS_MS[networkAttempt++]);
@@ -211,6 +224,12 @@ export async function apiRequest<T = IDataObject>(
 		const headers = (response.headers ?? {}) as IDataObject;
 		noteRateLimit(ctx, headers);
 		const status = response.statusCode;
+		releaseFlight(ctx, {
+			roundTripMs: Date.now() - sentAt,
+			overloaded: status === 429 || RETRYABLE_SERVER_STATUSES.has(status),
+			headers,
+			pacedIntervalMs: pacedIntervalMs(ctx),
+		});
 		const failure = (waited?: WaitSpent) =>
 			httpError(
 				node,
@@ -234,6 +253,7 @@ export async function apiRequest<T = IDataObject>(
 			const seconds = hinted ?? backoffSeconds(backoffAttempt++);
 			if (!exhausted && waitedSeconds + seconds <= maxWaitSeconds) {
 				waitedSeconds += seconds;
+				if (status === 429) holdRequests(ctx, seconds);
 				await sleep(seconds * 1000);
 				continue;
 			}
