@@ -56,12 +56,9 @@ describe('bulk create and pagination', () => {
 			(r) => r.method === 'GET' && r.path === '/qr-codes',
 		);
 		// Page 1 tells there are 3; 2 and 3 are read at once; page 1 again shows nothing changed.
-		expect(pages.map((r) => [r.query.page, r.query.per_page])).toEqual([
-			['1', '100'],
-			['2', '100'],
-			['3', '100'],
-			['1', '100'],
-		]);
+		expect(pages.map((r) => r.query.per_page)).toEqual(['100', '100', '100', '100']);
+		expect(pages.map((r) => r.query.page).sort()).toEqual(['1', '1', '2', '3']);
+		expect([pages[0].query.page, pages[3].query.page]).toEqual(['1', '1']);
 
 		const limited = await ctx.run({
 			resource: 'qrCode',
