@@ -4,22 +4,7 @@ const { useSandbox, jsonOf } = require('./helpers');
 
 const ctx = useSandbox();
 
-const createMany = (count, prefix, requestOptions = {}) =>
-	ctx.run(
-		{
-			resource: 'qrCode',
-			operation: 'create',
-			name: '={{ $json.name }}',
-			type: 'url',
-			payload_url_url: '={{ $json.url }}',
-			requestOptions,
-		},
-		{
-			items: Array.from({ length: count }, (_, index) => ({
-				json: { name: `${prefix} ${index}`, url: `https://example.com/${prefix}/${index}` },
-			})),
-		},
-	);
+const createMany = (...args) => ctx.createMany(...args);
 
 const liveCodesNamed = async (prefix) =>
 	(await ctx.allCodes()).filter((code) => !code.deleted && code.name.startsWith(`${prefix} `));

@@ -12,22 +12,7 @@ const ctx = useSandbox();
 
 const byId = (value) => ({ __rl: true, mode: 'id', value });
 
-const createMany = (count, prefix, requestOptions) =>
-	ctx.run(
-		{
-			resource: 'qrCode',
-			operation: 'create',
-			name: '={{ $json.name }}',
-			type: 'url',
-			payload_url_url: '={{ $json.url }}',
-			...(requestOptions ? { requestOptions } : {}),
-		},
-		{
-			items: Array.from({ length: count }, (_, index) => ({
-				json: { name: `${prefix} ${index}`, url: `https://example.com/${prefix}/${index}` },
-			})),
-		},
-	);
+const createMany = (...args) => ctx.createMany(...args);
 
 const names = (prefix, count) => Array.from({ length: count }, (_, i) => `${prefix} ${i}`);
 const posts = async () =>

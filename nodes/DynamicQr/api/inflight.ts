@@ -5,8 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
  * and the pages of a list read in parallel). Nobody has to tune it: it starts at one request,
  * grows while answers come back fast and the plan has room (doubling per round trip at first,
  * then one more per round trip), halves on a 429 or an overloaded service, never exceeds what
- * `X-RateLimit-Remaining` says is left, and stops growing once the rate limit, not latency, is
- * what bounds the run (then more requests in flight would only wait for their paced slot).
+ * `X-RateLimit-Remaining` says is left, and once requests are paced at the plan's rate grows
+ * only while paced slots go unused (more in flight would only wait for their slot).
  * An explicit cap (Concurrent Requests) starts there and is never exceeded.
  */
 interface Flight {
@@ -19,7 +19,6 @@ interface Flight {
 	waiting: Array<() => void>;
 	remaining?: number;
 	fastestMs?: number;
-	typicalMs?: number;
 }
 
 /** The most requests in flight when the user sets no cap (the option's own maximum). */
@@ -77,6 +76,8 @@ export interface FlightOutcome {
 	headers?: IDataObject;
 	/** While requests are paced: milliseconds between them (0 = not paced). */
 	pacedIntervalMs: number;
+	/** How long the request waited for its paced slot (0: the slot was free). */
+	slotWaitMs?: number;
 }
 
 function remainingOf(headers: IDataObject | undefined): number | undefined {
@@ -86,15 +87,14 @@ function remainingOf(headers: IDataObject | undefined): number | undefined {
 }
 
 function grow(flight: Flight, outcome: FlightOutcome): void {
-	const { roundTripMs, pacedIntervalMs } = outcome;
+	const { roundTripMs, pacedIntervalMs, slotWaitMs = 0 } = outcome;
 	if (roundTripMs === undefined) return;
 	flight.fastestMs = Math.min(flight.fastestMs ?? roundTripMs, roundTripMs);
-	flight.typicalMs =
-		flight.typicalMs === undefined ? roundTripMs : flight.typicalMs * 0.8 + roundTripMs * 0.2;
 	if (pacedIntervalMs > 0) {
-		// Bound by the rate: enough requests to cover one round trip of paced slots, and a spare.
-		const needed = Math.ceil(flight.typicalMs / pacedIntervalMs) + 1;
-		if (flight.window < needed) flight.window = Math.min(flight.cap, flight.window + 1);
+		// Bound by the rate: a request that found its paced slot free means the slots are not
+		// all taken (answers, or the work between an item's requests, take longer than the
+		// slots): one more in flight. One that waited means enough are in flight.
+		if (slotWaitMs === 0) flight.window = Math.min(flight.cap, flight.window + 1);
 		return;
 	}
 	// Answers slowing well beyond the fastest seen mean requests queue at the service: hold.

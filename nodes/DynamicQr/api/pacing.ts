@@ -26,12 +26,10 @@ function paceOf(owner: object): Pace {
 	return pace;
 }
 
-/** Below this share of the per-minute limit, requests are spaced out. */
-const LOW_WATER_SHARE = 0.2;
-
-export async function waitForSlot(owner: object): Promise<void> {
+/** Waits for the request's turn; resolves with how long it waited (0: its slot was free). */
+export async function waitForSlot(owner: object): Promise<number> {
 	const pace = paces.get(owner);
-	if (!pace) return;
+	if (!pace) return 0;
 	const now = Date.now();
 	let slot = Math.max(now, pace.heldUntil);
 	if (pace.intervalMs > 0) {
@@ -39,6 +37,7 @@ export async function waitForSlot(owner: object): Promise<void> {
 		pace.nextSlotAt = slot + pace.intervalMs;
 	}
 	if (slot > now) await sleep(slot - now);
+	return slot - now;
 }
 
 /** Milliseconds between requests while the run is paced; 0 when it is not. */
@@ -57,12 +56,20 @@ function headerNumber(headers: IDataObject, name: string): number | undefined {
 	return Number.isFinite(value) && headers[name] !== undefined ? value : undefined;
 }
 
-export function noteRateLimit(owner: object, headers: IDataObject): void {
+/**
+ * Paces the run at the plan's steady rate while fewer than `lowWater` requests are left (the
+ * caller's requests in flight and a spare: what could leave before the next answer). Above
+ * it the bucket's rest is used; it also takes up a paced slot missed on a busy machine.
+ */
+export function noteRateLimit(owner: object, headers: IDataObject, lowWater: number): void {
 	const limit = headerNumber(headers, 'x-ratelimit-limit');
 	const remaining = headerNumber(headers, 'x-ratelimit-remaining');
 	if (limit === undefined || remaining === undefined || limit <= 0) return;
 	const pace = paceOf(owner);
-	pace.intervalMs = remaining < Math.max(2, limit * LOW_WATER_SHARE) ? 60000 / limit : 0;
+	pace.intervalMs = remaining < Math.max(2, lowWater) ? 60000 / limit : 0;
+	// An empty bucket holds its next request back a whole interval from this answer, which
+	// came after the service spent the last request; sooner it would meet a 429.
+	if (remaining < 1) pace.nextSlotAt = Math.max(pace.nextSlotAt, Date.now() + pace.intervalMs);
 }
 
 /** Waits without Retry-After (and after a date already past): short, growing, never a tight loop. */

@@ -14,7 +14,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import type { ApiErrorBody, WaitSpent } from './errors';
 import { httpError, networkError, rateLimitError } from './errors';
 import { CREDENTIAL_NAME, getBaseUrl } from './baseUrl';
-import { acquireFlight, releaseFlight } from './inflight';
+import { acquireFlight, inFlightLimit, releaseFlight } from './inflight';
 import {
 	backoffSeconds,
 	holdRequests,
@@ -150,6 +150,27 @@ async function send(ctx: ApiContext, target: Target): Promise<IN8nHttpFullRespon
 	)) as IN8nHttpFullResponse;
 }
 
+const connections = new WeakMap<object, Promise<{ baseUrl: string; apiKey?: string }>>();
+
+/**
+ * The base URL and the key (kept only to redact it from answers), read once per context: n8n
+ * decrypts (and may evaluate) the credential on every read, which a run of many requests, or a
+ * list read at once, would otherwise pay per request. A failed read is not kept.
+ */
+function connectionOf(ctx: ApiContext): Promise<{ baseUrl: string; apiKey?: string }> {
+	let connection = connections.get(ctx);
+	if (!connection) {
+		connection = (async () => {
+			const baseUrl = await getBaseUrl(ctx);
+			const { apiKey } = await ctx.getCredentials<{ apiKey?: string }>(CREDENTIAL_NAME);
+			return { baseUrl, apiKey };
+		})();
+		connections.set(ctx, connection);
+		connection.catch(() => connections.delete(ctx));
+	}
+	return connection;
+}
+
 /**
  * One call to the API. Owns authentication (through n8n's credential helper), the base URL,
  * redirects, waits for 429s and (on requests safe to repeat) 5xx and Idempotency-Key 409s,
@@ -161,8 +182,7 @@ export async function apiRequest<T = IDataObject>(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<T> {
-	const baseUrl = await getBaseUrl(ctx);
-	const { apiKey } = await ctx.getCredentials<{ apiKey?: string }>(CREDENTIAL_NAME);
+	const { baseUrl, apiKey } = await connectionOf(ctx);
 	const node = ctx.getNode();
 	const { itemIndex, idempotencyKey } = options;
 	const maxWaitSeconds = options.maxWaitSeconds ?? maxWaits.get(ctx) ?? DEFAULT_MAX_WAIT_SECONDS;
@@ -200,8 +220,9 @@ export async function apiRequest<T = IDataObject>(
 		await acquireFlight(ctx);
 		let response: IN8nHttpFullResponse;
 		let sentAt = Date.now();
+		let slotWaitMs = 0;
 		try {
-			await waitForSlot(ctx);
+			slotWaitMs = await waitForSlot(ctx);
 			sentAt = Date.now();
 			response = await send(ctx, target);
 		} catch (error) {
@@ -222,13 +243,14 @@ export async function apiRequest<T = IDataObject>(
 		}
 
 		const headers = (response.headers ?? {}) as IDataObject;
-		noteRateLimit(ctx, headers);
+		noteRateLimit(ctx, headers, inFlightLimit(ctx) + 1);
 		const status = response.statusCode;
 		releaseFlight(ctx, {
 			roundTripMs: Date.now() - sentAt,
 			overloaded: status === 429 || RETRYABLE_SERVER_STATUSES.has(status),
 			headers,
 			pacedIntervalMs: pacedIntervalMs(ctx),
+			slotWaitMs,
 		});
 		const failure = (waited?: WaitSpent) =>
 			httpError(
