@@ -5,8 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
  * and the pages of a list read in parallel). Nobody has to tune it: it starts at one request,
  * grows while answers come back fast and the plan has room (doubling per round trip at first,
  * then one more per round trip), halves on a 429 or an overloaded service, never exceeds what
- * `X-RateLimit-Remaining` says is left, and once requests are paced at the plan's rate grows
- * only while paced slots go unused (more in flight would only wait for their slot).
+ * `X-RateLimit-Remaining` says is left, and once requests are paced at the plan's rate keeps
+ * just enough in flight to take every paced slot (more would only wait for theirs).
  * An explicit cap (Concurrent Requests) starts there and is never exceeded.
  */
 interface Flight {
@@ -93,8 +93,10 @@ function grow(flight: Flight, outcome: FlightOutcome): void {
 	if (pacedIntervalMs > 0) {
 		// Bound by the rate: a request that found its paced slot free means the slots are not
 		// all taken (answers, or the work between an item's requests, take longer than the
-		// slots): one more in flight. One that waited means enough are in flight.
+		// slots): one more in flight. One that waited for several slots means more are in
+		// flight than keep the slots taken, and each only waits: one fewer.
 		if (slotWaitMs === 0) flight.window = Math.min(flight.cap, flight.window + 1);
+		else if (slotWaitMs > 2 * pacedIntervalMs) flight.window = Math.max(1, flight.window - 1);
 		return;
 	}
 	// Answers slowing well beyond the fastest seen mean requests queue at the service: hold.
