@@ -184,6 +184,18 @@ describe('Return All while the list changes', () => {
 		expect(out.length).toBeGreaterThanOrEqual(stable.length);
 	});
 
+	test('a list that loses records before every page read gives up with an error that says so', async () => {
+		await seed(SEEDED);
+		await ctx.control('POST', '/faults', {
+			listChurnReads: 1000,
+			listChurnDeletes: 1,
+			listChurnDeleteAt: 0,
+		});
+		const { error } = await returnAll();
+		expect(error.message).toMatch(/kept losing records while it was read/);
+		expect(error.description).toMatch(/Run the node again/);
+	});
+
 	test('Limit 150 reads 2 pages, at once after the first', async () => {
 		await seed(SEEDED);
 		const { items } = await ctx.run({
