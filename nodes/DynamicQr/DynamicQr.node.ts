@@ -69,7 +69,7 @@ export class DynamicQr implements INodeType {
 						typeOptions: { minValue: 1, maxValue: 20 },
 						default: 1,
 						description:
-							'The most items to process at once; 1 sends one request at a time. Without this option the node adapts on its own: more requests at once while the API answers quickly and the plan has room, fewer after a 429. Output order and pairing are kept either way.',
+							'The most items to process at once; 1 sends one request at a time. Without this option the node adapts on its own: more requests at once while the API answers quickly and the plan has room, fewer when it runs low. Output order and pairing are kept either way.',
 					},
 					{
 						displayName: 'Max Rate Limit Wait (Seconds)',

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
  * How many requests one node run keeps in flight, shared by all of them (the router's items
  * and the pages of a list read in parallel). Nobody has to tune it: it starts at one request,
  * grows while answers come back fast and the plan has room (doubling per round trip at first,
- * then one more per round trip), halves on a 429 or an overloaded service, never exceeds what
+ * then one more per round trip), halves when the service is overloaded, never exceeds what
  * `X-RateLimit-Remaining` says is left, and once requests are paced at the plan's rate keeps
  * just enough in flight to take every paced slot (more would only wait for theirs).
  * An explicit cap (Concurrent Requests) starts there and is never exceeded.
@@ -71,7 +71,7 @@ export async function acquireFlight(owner: object): Promise<void> {
 export interface FlightOutcome {
 	/** Time from sending to the answer; undefined when no answer came. */
 	roundTripMs?: number;
-	/** The service said slow down (429) or was overloaded (5xx). */
+	/** The service was overloaded (5xx), or said slow down (429) without saying what is left. */
 	overloaded: boolean;
 	headers?: IDataObject;
 	/** While requests are paced: milliseconds between them (0 = not paced). */

@@ -247,7 +247,12 @@ export async function apiRequest<T = IDataObject>(
 		const status = response.statusCode;
 		releaseFlight(ctx, {
 			roundTripMs: Date.now() - sentAt,
-			overloaded: status === 429 || RETRYABLE_SERVER_STATUSES.has(status),
+			// A 429 that says what is left is answered by that (api/inflight keeps no more in
+			// flight) and by holding every request for its Retry-After; halving on top would
+			// only slow the run once the wait is over.
+			overloaded:
+				RETRYABLE_SERVER_STATUSES.has(status) ||
+				(status === 429 && headers['x-ratelimit-remaining'] === undefined),
 			headers,
 			pacedIntervalMs: pacedIntervalMs(ctx),
 			slotWaitMs,
