@@ -5,7 +5,7 @@
  */
 export { CREDENTIAL_NAME, getBaseUrl, getSiteUrl } from './baseUrl';
 export { EVENT_NAMES, EVENT_OPTIONS, normaliseEvents, sameEvents } from './events';
-export { ADAPTIVE_CAP, inFlightLimit, setInFlightCap } from './inflight';
+export { inFlightLimit, setInFlightCap } from './inflight';
 export { multipartBody } from './multipart';
 export type { AllItemsOptions, Page, PageCursor } from './paging';
 export { apiRequestAllItems, FIRST_PAGE, listPage, MAX_PAGE_SIZE } from './paging';

@@ -22,7 +22,7 @@ interface Flight {
 }
 
 /** The most requests in flight when the user sets no cap (the option's own maximum). */
-export const ADAPTIVE_CAP = 20;
+const ADAPTIVE_CAP = 20;
 
 const flights = new WeakMap<object, Flight>();
 
