@@ -6,9 +6,9 @@
  *
  *   node bench/run.js                      all cases, full repeats (about 15 min on 2 cores)
  *   node bench/run.js --quick              one repeat each, fewer deliveries (about 6 min)
- *   node bench/run.js --case bulk,faults   only these cases: verifier, bulk, return-all,
- *                                          trigger, trigger-lazy, trigger-legacy,
- *                                          trigger-queue, faults, sync
+ *   node bench/run.js --case bulk,faults   only these cases: verifier, bulk, bulk-small,
+ *                                          return-all, list-search, trigger, trigger-lazy,
+ *                                          trigger-legacy, trigger-queue, faults, sync
  *   node bench/run.js --repeats 5          repeats for every n8n case
  *   node bench/run.js --out FILE.md        where to write (default: RESULTS.md for a full run,
  *                                          RESULTS-partial.md for --quick or --case)
@@ -24,7 +24,7 @@ const { render } = require('./lib/report');
 const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
 const { treeRss, mib } = require('./lib/memory');
 
-const CASES = ['verifier', 'return-all', 'bulk', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue'];
+const CASES = ['verifier', 'return-all', 'list-search', 'bulk', 'bulk-small', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue'];
 
 function parseArgs(argv) {
 	const args = { quick: false, cases: CASES, repeats: undefined, out: undefined };
@@ -57,7 +57,9 @@ function plan(args) {
 	const r = args.repeats;
 	return {
 		bulk: r ?? (q ? 1 : 3),
+		bulkSmall: r ?? (q ? 1 : 2),
 		returnAll: r ?? (q ? 1 : 3),
+		listSearch: r ?? (q ? 3 : 5),
 		trigger: r ?? (q ? 1 : 3),
 		triggerLazy: r ?? (q ? 1 : 3),
 		triggerLegacy: r ?? (q ? 1 : 2),
@@ -140,7 +142,7 @@ async function main() {
 			results.verifier = await require('./cases/verifier').run({ quick: args.quick, log });
 		}
 
-		const needsN8n = ['bulk', 'return-all', 'trigger', 'faults', 'sync'].some(want);
+		const needsN8n = ['bulk', 'bulk-small', 'return-all', 'list-search', 'trigger', 'faults', 'sync'].some(want);
 		if (needsN8n || want('trigger-legacy') || want('trigger-lazy')) {
 			sandbox = await sandboxLib.start();
 			log(`sandbox on ${sandbox.sandbox.siteUrl}`);
@@ -158,9 +160,17 @@ async function main() {
 				log(`case 2: return all (${counts.returnAll} repeats)`);
 				results.returnAll = await require('./cases/returnAll').run({ n8n, sandbox, credentials, repeats: counts.returnAll, log });
 			}
+			if (want('list-search')) {
+				log(`case 5: the editor's list search (${counts.listSearch} repeats)`);
+				results.listSearch = await require('./cases/listSearch').run({ n8n, sandbox, credentials, repeats: counts.listSearch, log });
+			}
 			if (want('bulk')) {
 				log(`case 1: bulk create (${counts.bulk} repeats)`);
 				results.bulk = await require('./cases/bulk').run({ n8n, sandbox, credentials, repeats: counts.bulk, log });
+			}
+			if (want('bulk-small')) {
+				log(`case 1b: bulk create at 60 per minute (${counts.bulkSmall} repeats)`);
+				results.bulkSmall = await require('./cases/bulk').runSmall({ n8n, sandbox, credentials, repeats: counts.bulkSmall, log });
 			}
 			if (want('trigger')) {
 				log(`case 3a: trigger (${counts.trigger} repeats of ${counts.triggerDeliveries} deliveries)`);

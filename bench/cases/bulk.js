@@ -17,13 +17,13 @@ const PARALLEL = 10;
 const BATCHING = { batchSize: 50, batchInterval: 1000 };
 const RETRY = { maxTries: 3, waitBetweenTries: 1000 };
 
-function variants({ sandbox, credentials }) {
+function variants({ sandbox, credentials, count = COUNT }) {
 	const baseUrl = sandbox.sandbox.baseUrl;
 	return {
 		oursDefault: {
-			label: 'Dynamic QR, default settings (Concurrent Requests 1)',
+			label: 'Dynamic QR, default settings (requests in flight adapt to the API)',
 			node: wf.NAMES.ours,
-			json: wf.bulkOurs({ count: COUNT, credential: credentials.ours, label: 'ours default' }),
+			json: wf.bulkOurs({ count, credential: credentials.ours, label: `ours default ${count}` }),
 		},
 		oursParallel: {
 			label: `Dynamic QR, Concurrent Requests ${PARALLEL}`,
@@ -33,7 +33,7 @@ function variants({ sandbox, credentials }) {
 		httpDefault: {
 			label: 'HTTP Request, default settings',
 			node: wf.NAMES.http,
-			json: wf.bulkHttp({ count: COUNT, baseUrl, bearer: credentials.bearer, label: 'http default' }),
+			json: wf.bulkHttp({ count, baseUrl, bearer: credentials.bearer, label: `http default ${count}` }),
 		},
 		httpBatchRetry: {
 			label: `HTTP Request, batching ${BATCHING.batchSize} per ${BATCHING.batchInterval} ms + Retry On Fail (${RETRY.maxTries} tries, ${RETRY.waitBetweenTries} ms)`,
@@ -56,7 +56,7 @@ function createdItems(items) {
  * One run: reset the sandbox, optionally inject faults, run the workflow, read the counts.
  * `during(startedAt)` may schedule more faults; it returns a cancel function.
  */
-async function runOnce({ n8n, sandbox, workflowId, variant, faults, during, log }) {
+async function runOnce({ n8n, sandbox, workflowId, variant, faults, during, log, count = COUNT }) {
 	await sandbox.reset();
 	if (faults) await sandbox.setFaults(faults);
 	const started = Date.now();
@@ -78,13 +78,14 @@ async function runOnce({ n8n, sandbox, workflowId, variant, faults, during, log 
 		ms: run.ms,
 		clientMs,
 		okItems: ok,
-		failedItems: COUNT - ok,
+		failedItems: count - ok,
 		codes: codes.codes,
 		duplicates: codes.duplicates,
 		requests: requests.total,
 		status429: requests.status429,
 		dropped: requests.dropped,
 		replays: requests.created201 - (codes.codes - requests.dropped),
+		maxInFlight: requests.maxInFlight,
 	};
 	log(
 		`  ${variant.label}: ${(result.ms / 1000).toFixed(2)} s, ${result.status}, created ${result.codes}, failed items ${result.failedItems}, duplicates ${result.duplicates}, 429s ${result.status429}, dropped ${result.dropped}${result.error ? `, error: ${result.error}` : ''}`,
@@ -92,8 +93,8 @@ async function runOnce({ n8n, sandbox, workflowId, variant, faults, during, log 
 	return result;
 }
 
-async function runCase({ n8n, sandbox, credentials, repeats, repeatsFor = {}, log, only, faults, during }) {
-	const all = variants({ sandbox, credentials });
+async function runCase({ n8n, sandbox, credentials, repeats, repeatsFor = {}, log, only, faults, during, count = COUNT }) {
+	const all = variants({ sandbox, credentials, count });
 	const chosen = Object.entries(all).filter(([key]) => !only || only.includes(key));
 	const results = {};
 	for (const [key, variant] of chosen) {
@@ -105,7 +106,7 @@ async function runCase({ n8n, sandbox, credentials, repeats, repeatsFor = {}, lo
 		for (const [key, variant] of chosen) {
 			if (r >= (repeatsFor[key] ?? repeats)) continue;
 			results[key].runs.push(
-				await runOnce({ n8n, sandbox, workflowId: results[key].workflowId, variant, faults, during, log }),
+				await runOnce({ n8n, sandbox, workflowId: results[key].workflowId, variant, faults, during, log, count }),
 			);
 		}
 	}
@@ -116,6 +117,24 @@ async function runCase({ n8n, sandbox, credentials, repeats, repeatsFor = {}, lo
 async function run({ n8n, sandbox, credentials, repeats, log }) {
 	const results = await runCase({ n8n, sandbox, credentials, repeats, log });
 	return { count: COUNT, floorMs: FLOOR_MS, parallel: PARALLEL, batching: BATCHING, retry: RETRY, results };
+}
+
+/**
+ * Case 1b: a small plan, 60 requests per minute with a bucket of one second's worth (1, as case
+ * 1's bucket is one second's worth of 3,000 per minute). 30 items: at 60 per minute each costs a
+ * second, so the floor is 30 s and every item after the first waits for the plan, which is what
+ * the case shows (no 429 storm, no failed item); more items would only lengthen the run.
+ */
+const SMALL = { count: 30, rateLimitPerMinute: 60, rateLimitBurst: 1 };
+
+async function runSmall({ n8n, sandbox, credentials, repeats, log }) {
+	await sandbox.setPlan(SMALL.rateLimitPerMinute, SMALL.rateLimitBurst);
+	try {
+		const results = await runCase({ n8n, sandbox, credentials, repeats, log, only: ['oursDefault', 'httpDefault'], count: SMALL.count });
+		return { ...SMALL, floorMs: (SMALL.count / SMALL.rateLimitPerMinute) * 60000, results };
+	} finally {
+		await sandbox.setPlan(SANDBOX_SETTINGS.rateLimitPerMinute, SANDBOX_SETTINGS.rateLimitBurst);
+	}
 }
 
 /** Case 4: 20 % of create answers dropped after commit, plus bursts of injected 429s. */
@@ -150,4 +169,4 @@ async function runFaults({ n8n, sandbox, credentials, repeats, httpRepeats, log 
 	return { count: COUNT, floorMs: FLOOR_MS, faults: FAULTS, bursts: BURSTS, results };
 }
 
-module.exports = { run, runFaults, COUNT, FLOOR_MS };
+module.exports = { run, runSmall, runFaults, COUNT, FLOOR_MS, SMALL };

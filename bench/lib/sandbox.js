@@ -41,6 +41,7 @@ async function start() {
 			status429: data.filter((r) => r.status === 429).length,
 			dropped: data.filter((r) => r.status === null).length,
 			created201: creates.filter((r) => r.status === 201).length,
+			maxInFlight: data.reduce((max, r) => Math.max(max, r.in_flight ?? 0), 0),
 		};
 	}
 
@@ -49,19 +50,36 @@ async function start() {
 
 	const seedBody = (i) => ({ name: `seed #${i}`, type: 'url', payload: { url: `https://example.com/seed/${i}` } });
 
-	/**
-	 * Creates `count` codes straight through the API (not through n8n), fast: the rate limit and
-	 * latency are lifted meanwhile and put back afterwards. `body(i)` makes the i-th create's body.
-	 */
-	async function seed(count, { concurrency = 32, body: bodyOf = seedBody } = {}) {
+	/** Runs `task(i)` for i = 0 … count − 1, `concurrency` at a time. */
+	async function pool(count, concurrency, task) {
+		let next = 0;
+		const worker = async () => {
+			while (next < count) await task(next++);
+		};
+		await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+	}
+
+	/** Lifts the rate limit and latency while `work` runs, and puts the bench's back afterwards. */
+	async function unlimited(work) {
 		await control('POST', '/config', { rateLimitPerMinute: 100000000, rateLimitBurst: 100000000 });
 		await setFaults({ latencyMs: 0 });
+		try {
+			return await work();
+		} finally {
+			await setPlan(SANDBOX_SETTINGS.rateLimitPerMinute, SANDBOX_SETTINGS.rateLimitBurst);
+			await setFaults({ latencyMs: SANDBOX_SETTINGS.latencyMs });
+		}
+	}
+
+	const setPlan = (rateLimitPerMinute, rateLimitBurst) => control('POST', '/config', { rateLimitPerMinute, rateLimitBurst });
+
+	/** POSTs `body(i)` to the API path `count` times over kept-alive sockets; every answer must be 201. */
+	async function postMany(apiPath, count, body, concurrency) {
 		const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-		const url = new URL(`${sandbox.baseUrl}/qr-codes`);
-		let next = 0;
+		const url = new URL(`${sandbox.baseUrl}${apiPath}`);
 		const post = (i) =>
 			new Promise((resolve, reject) => {
-				const body = JSON.stringify(bodyOf(i));
+				const json = JSON.stringify(body(i));
 				const req = http.request(
 					url,
 					{
@@ -70,34 +88,43 @@ async function start() {
 						headers: {
 							Authorization: `Bearer ${sandbox.keys.readWrite}`,
 							'Content-Type': 'application/json',
-							'Content-Length': Buffer.byteLength(body),
+							'Content-Length': Buffer.byteLength(json),
 						},
 					},
 					(res) => {
 						res.resume();
-						res.on('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(`seed: POST answered ${res.statusCode}`))));
+						res.on('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(`seed: POST ${apiPath} answered ${res.statusCode}`))));
 					},
 				);
 				req.on('error', reject);
 				req.setTimeout(30000, () => req.destroy(new Error('seed: request timed out')));
-				req.end(body);
+				req.end(json);
 			});
-		const worker = async () => {
-			while (next < count) await post(next++);
-		};
 		try {
-			await Promise.all(Array.from({ length: concurrency }, worker));
+			await pool(count, concurrency, post);
 		} finally {
 			agent.destroy();
-			await control('POST', '/config', {
-				rateLimitPerMinute: SANDBOX_SETTINGS.rateLimitPerMinute,
-				rateLimitBurst: SANDBOX_SETTINGS.rateLimitBurst,
-			});
-			await setFaults({ latencyMs: SANDBOX_SETTINGS.latencyMs });
 		}
 	}
 
-	return { sandbox, control, codes, codeCounts, requestCounts, reset, setFaults, seed, close: () => sandbox.close() };
+	/**
+	 * Creates `count` codes straight through the API (not through n8n), fast: the rate limit and
+	 * latency are lifted meanwhile and put back afterwards. `body(i)` makes the i-th create's body.
+	 */
+	const seed = (count, { concurrency = 32, body = seedBody } = {}) =>
+		unlimited(() => postMany('/qr-codes', count, body, concurrency));
+
+	/** `count` leads on the sandbox's card, through the control API (the way visitors share them). */
+	const seedLeads = (count, { concurrency = 32 } = {}) =>
+		pool(count, concurrency, (i) => control('POST', '/leads', { name: `lead #${i}`, email: `lead${i}@example.com` }));
+
+	/** `count` webhook endpoints straight through the API, the rate limit lifted meanwhile. */
+	const seedEndpoints = (count, { concurrency = 32 } = {}) =>
+		unlimited(() =>
+			postMany('/webhooks', count, (i) => ({ url: `https://hooks.example.com/bench/${i}`, events: ['scan.created'] }), concurrency),
+		);
+
+	return { sandbox, control, codes, codeCounts, requestCounts, reset, setFaults, setPlan, seed, seedLeads, seedEndpoints, close: () => sandbox.close() };
 }
 
 module.exports = { start, SANDBOX_SETTINGS };

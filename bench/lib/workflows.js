@@ -128,15 +128,32 @@ function bulkHttp({ count, baseUrl, bearer, batching, retry, label }) {
 	]);
 }
 
-/** Our node, QR Code > Get Many with Return All (Simplify on = the node's default). */
-function returnAllOurs({ credential, simplify, label }) {
+/** The lists case 2 reads: our node's resource and its parameters, and the API path. */
+const LISTS = {
+	codes: { resource: 'qrCode', path: '/qr-codes', parameters: () => ({ filters: {} }) },
+	leads: {
+		resource: 'lead',
+		path: (cardId) => `/cards/${cardId}/leads`,
+		parameters: (cardId) => ({ cardId: { __rl: true, mode: 'id', value: cardId }, filters: {} }),
+	},
+	endpoints: { resource: 'webhookEndpoint', path: '/webhooks', parameters: () => ({}) },
+};
+
+const listPath = (list, cardId) => (typeof LISTS[list].path === 'function' ? LISTS[list].path(cardId) : LISTS[list].path);
+
+/**
+ * Our node, Get Many with Return All of `list` (QR codes by default; Simplify on = the node's
+ * default, codes only).
+ */
+function returnAllOurs({ credential, simplify, label, list = 'codes', cardId }) {
+	const { resource, parameters } = LISTS[list];
 	return workflow(`bench: return all, ${label}`, [
 		manualTrigger(),
 		node(
 			NAMES.ours,
 			`${PACKAGE}.dynamicQr`,
 			1,
-			{ resource: 'qrCode', operation: 'getAll', returnAll: true, filters: {}, simplify },
+			{ resource, operation: 'getAll', returnAll: true, ...parameters(cardId), ...(simplify === undefined ? {} : { simplify }) },
 			[220, 0],
 			{ credentials: credentialRef('dynamicQrApi', credential) },
 		),
@@ -147,9 +164,9 @@ function returnAllOurs({ credential, simplify, label }) {
  * HTTP Request with pagination (Update a Parameter in Each Request: `page` = `$pageCount + 1`,
  * `per_page=100`, complete when the last page is reached), the way n8n's docs page through a
  * page-numbered API. It outputs one item per page; with `splitOut` a Split Out node turns the
- * pages' `data` arrays into one item per code, as our node outputs them.
+ * pages' `data` arrays into one item per record, as our node outputs them.
  */
-function returnAllHttp({ baseUrl, bearer, splitOut, label }) {
+function returnAllHttp({ baseUrl, bearer, splitOut, label, list = 'codes', cardId }) {
 	const nodes = [
 		manualTrigger(),
 		node(
@@ -158,7 +175,7 @@ function returnAllHttp({ baseUrl, bearer, splitOut, label }) {
 			HTTP_REQUEST_VERSION,
 			{
 				method: 'GET',
-				url: `${baseUrl}/qr-codes`,
+				url: `${baseUrl}${listPath(list, cardId)}`,
 				authentication: 'genericCredentialType',
 				genericAuthType: 'httpBearerAuth',
 				sendQuery: true,
@@ -364,6 +381,7 @@ module.exports = {
 	bulkHttp,
 	returnAllOurs,
 	returnAllHttp,
+	LISTS,
 	triggerOurs,
 	triggerWebhook,
 	webhookPaths,

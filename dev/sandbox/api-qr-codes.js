@@ -5,8 +5,8 @@
 const { TYPE_NAMES } = require('./qr-types');
 const { publicRecord, findCode, validateCreate, validateUpdate } = require('./qr-code-records');
 const { createIdempotency } = require('./idempotency');
-const { paginate } = require('./pagination');
-const { invalid } = require('./http-util');
+const { paginate, DEFAULT_PER_PAGE } = require('./pagination');
+const { invalid, sleep } = require('./http-util');
 const { newId, newSlug } = require('./ids');
 const { PAGINATION_QUERY, ID_PARAM } = require('./api-docs');
 
@@ -65,6 +65,25 @@ function qrCodeRoutes(ctx) {
 		return code;
 	}
 
+	/** The listChurn fault: codes created and deleted while a client pages through the list. */
+	function churn(workspace, change) {
+		if (!change) return;
+		for (let i = 0; i < change.creates; i++) {
+			createCode(workspace, {
+				name: `churn ${state.codes.length}`,
+				type: 'url',
+				payload: { url: `https://example.com/churn/${state.codes.length}` },
+			});
+		}
+		for (let i = 0; i < change.deletes; i++) {
+			const live = newestFirst(workspace);
+			if (!live.length) return;
+			const code = live[Math.min(live.length - 1, Math.floor(change.deleteAt * live.length))];
+			code.deleted_at = clock.iso();
+			dispatcher.emit(workspace, 'qr_code.deleted', record(code));
+		}
+	}
+
 	return [
 		{
 			method: 'GET',
@@ -77,8 +96,15 @@ function qrCodeRoutes(ctx) {
 				...PAGINATION_QUERY,
 			],
 			success: { status: 200, description: 'A page of QR code records' },
-			handle({ workspace, query, listUrl }) {
+			async handle({ workspace, query, listUrl }) {
 				const matches = listFilters(query);
+				const delayMs = faults.listPageDelayMs();
+				if (delayMs > 0) {
+					const perPage = Number(query.per_page) || DEFAULT_PER_PAGE;
+					const pages = Math.ceil(newestFirst(workspace).filter(matches).length / perPage);
+					await sleep(Math.max(0, pages - (Number(query.page) || 1)) * delayMs);
+				}
+				churn(workspace, faults.takeListChurn());
 				const page = paginate(newestFirst(workspace).filter(matches), query, listUrl);
 				return { status: 200, json: { ...page, data: page.data.map((code) => record(code)) } };
 			},

@@ -43,7 +43,9 @@ function tooManyRequests(retryAfter) {
 	return new ApiError(429, MESSAGES.tooMany(retryAfter), {}, { 'Retry-After': String(retryAfter) });
 }
 
-function logRequest(state, clock, req, res, url, path) {
+/** `open` counts this server's API requests received and not yet answered (or dropped). */
+function logRequest(state, clock, req, res, url, path, flight) {
+	flight.open += 1;
 	const entry = {
 		method: req.method,
 		path,
@@ -51,10 +53,15 @@ function logRequest(state, clock, req, res, url, path) {
 		status: null, // stays null when the answer never left (a dropped connection)
 		idempotency_key: req.headers['idempotency-key'] ?? null,
 		at: clock.iso(),
+		// Requests open at this one's arrival, itself included: how many a client had in flight.
+		in_flight: flight.open,
 	};
 	state.requests.push(entry);
 	res.on('finish', () => {
 		entry.status = res.statusCode;
+	});
+	res.on('close', () => {
+		flight.open -= 1;
 	});
 }
 
@@ -68,9 +75,10 @@ function sendAnswer(res, answer, headers) {
 function createApiHandler(ctx, routes) {
 	const { state, clock, faults, limiter, urls, log, readings } = ctx;
 	const table = createRouteTable(routes);
+	const flight = { open: 0 };
 
 	return async function handleApi(req, res, url, path) {
-		logRequest(state, clock, req, res, url, path);
+		logRequest(state, clock, req, res, url, path, flight);
 		let headers = {};
 		try {
 			const rawBody = await readBody(req);

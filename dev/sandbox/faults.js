@@ -8,6 +8,11 @@ const DEFAULTS = {
 	dropAfterCommitCount: 0,
 	dropAfterCommitRate: 0,
 	latencyMs: 0,
+	listChurnReads: 0,
+	listChurnCreates: 0,
+	listChurnDeletes: 0,
+	listChurnDeleteAt: 0.5,
+	listPageDelayMs: 0,
 };
 
 function checkNumber(errors, patch, name, { max = Infinity, integer = true } = {}) {
@@ -42,6 +47,11 @@ function createFaults({ latencyMs = 0 } = {}) {
 			checkNumber(errors, patch, 'dropAfterCommitCount');
 			checkNumber(errors, patch, 'dropAfterCommitRate', { max: 1, integer: false });
 			checkNumber(errors, patch, 'latencyMs');
+			checkNumber(errors, patch, 'listChurnReads');
+			checkNumber(errors, patch, 'listChurnCreates');
+			checkNumber(errors, patch, 'listChurnDeletes');
+			checkNumber(errors, patch, 'listChurnDeleteAt', { max: 1, integer: false });
+			checkNumber(errors, patch, 'listPageDelayMs');
 			if (Object.keys(errors).length) throw invalid(errors);
 			current = { ...current, ...patch };
 			return { ...current };
@@ -61,6 +71,22 @@ function createFaults({ latencyMs = 0 } = {}) {
 			return current.dropAfterCommitRate > 0 && Math.random() < current.dropAfterCommitRate;
 		},
 		latencyMs: () => current.latencyMs,
+		/**
+		 * Spends one churning list read: what the workspace's codes undergo just before the next
+		 * page of GET /qr-codes is cut (`deleteAt`: where the deleted codes sit, 0 = first in the
+		 * list, 1 = last). Null when none is left.
+		 */
+		/** Milliseconds per later page: pages of one list asked at once are cut last page first. */
+		listPageDelayMs: () => current.listPageDelayMs,
+		takeListChurn() {
+			if (current.listChurnReads <= 0) return null;
+			current.listChurnReads -= 1;
+			return {
+				creates: current.listChurnCreates,
+				deletes: current.listChurnDeletes,
+				deleteAt: current.listChurnDeleteAt,
+			};
+		},
 		reset() {
 			current = { ...startup };
 		},

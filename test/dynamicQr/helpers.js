@@ -36,6 +36,24 @@ function useSandbox(options = {}) {
 		return result;
 	};
 
+	/** QR Code › Create of `count` URL codes named `<prefix> <index>`, one per input item. */
+	context.createMany = (count, prefix, requestOptions = {}) =>
+		context.run(
+			{
+				resource: 'qrCode',
+				operation: 'create',
+				name: '={{ $json.name }}',
+				type: 'url',
+				payload_url_url: '={{ $json.url }}',
+				requestOptions,
+			},
+			{
+				items: Array.from({ length: count }, (_, index) => ({
+					json: { name: `${prefix} ${index}`, url: `https://example.com/${prefix}/${index}` },
+				})),
+			},
+		);
+
 	context.control = (...args) => context.sandbox.control(...args);
 	context.requests = async () => (await context.control('GET', '/requests')).data;
 	context.allCodes = async () => (await context.control('GET', '/qr-codes')).data;

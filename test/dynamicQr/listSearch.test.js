@@ -110,4 +110,19 @@ describe('searchable lists', () => {
 			},
 		]);
 	});
+
+	it('a filter the service cannot apply goes over the whole list at once, not page by page', async () => {
+		const special = [];
+		for (let index = 0; index < 120; index++) {
+			const name = index % 50 === 7 ? 'special' : 'plain';
+			const endpoint = await api('POST', '/webhooks', {
+				url: `https://many.example.com/${name}/${index}`,
+				events: ['lead.created'],
+			});
+			if (name === 'special') special.push(endpoint.id);
+		}
+		const found = await listSearch.searchWebhookEndpoints.call(context, 'SPECIAL');
+		expect(found.results.map((item) => item.value).sort()).toEqual([...special].sort());
+		expect(found.paginationToken).toBeUndefined();
+	});
 });

@@ -133,6 +133,35 @@ describe.each(READING_SETS.map((names) => [names.join(' + ') || 'the sandbox’s
 			expect(pages).toHaveLength(Math.ceil(150 / served));
 		});
 
+		test('Return All reads the pages at once when the answer tells how many, else one after another', async () => {
+			const before = (await pageRequests('/qr-codes')).length;
+			const all = await run({ resource: 'qrCode', operation: 'getAll', returnAll: true });
+			expect(all.error).toBeUndefined();
+			const pages = (await pageRequests('/qr-codes'))
+				.slice(before)
+				.map((r) => Number(r.query.page));
+			const served = readings.includes('per-page-ignored')
+				? 25
+				: readings.includes('per-page-cap-50')
+					? 50
+					: 100;
+			const count = Math.ceil(CODES / served);
+			const counted = !readings.includes('links-next-only') && !readings.includes('data-only');
+			if (counted) {
+				// Page 1, the others in any order, then page 1 again to confirm nothing changed.
+				expect(pages[0]).toBe(1);
+				expect(pages[pages.length - 1]).toBe(1);
+				expect(pages.slice(1, -1).sort((a, b) => a - b)).toEqual(
+					Array.from({ length: count - 1 }, (_, i) => i + 2),
+				);
+			} else {
+				// Without a count: in order, up to the page that shows the end (an empty one when the
+				// last page is full and nothing says it is the last).
+				expect(pages).toEqual(Array.from({ length: pages.length }, (_, i) => i + 1));
+				expect(pages.length - count).toBeLessThanOrEqual(1);
+			}
+		});
+
 		test('Card › Get Many lists the card', async () => {
 			const all = await run({ resource: 'card', operation: 'getAll', returnAll: true });
 			expect(all.error).toBeUndefined();

@@ -246,6 +246,7 @@ describe('request log', () => {
 				status: 200,
 				idempotency_key: null,
 				at: expect.any(String),
+				in_flight: 1, // each asked after the answer before
 			},
 			{
 				method: 'POST',
@@ -254,6 +255,7 @@ describe('request log', () => {
 				status: 201,
 				idempotency_key: 'log-1',
 				at: expect.any(String),
+				in_flight: 1, // each asked after the answer before
 			},
 			{
 				method: 'GET',
@@ -262,6 +264,7 @@ describe('request log', () => {
 				status: 401,
 				idempotency_key: null,
 				at: expect.any(String),
+				in_flight: 1, // each asked after the answer before
 			},
 		]);
 		const text = JSON.stringify(data);

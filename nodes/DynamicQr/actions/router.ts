@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { setMaxRateLimitWait } from '../api';
+import { inFlightLimit, setInFlightCap, setMaxRateLimitWait } from '../api';
 import * as account from './account';
 import * as card from './card';
 import * as lead from './lead';
@@ -24,9 +24,11 @@ const resources: Record<string, { operations: Record<string, { execute: Operatio
 };
 
 /**
- * Runs the chosen operation once per input item, up to "Concurrent Requests" items at a
- * time, and returns the results in input order, each paired to its item. With Continue On
- * Fail an item's error becomes its output; otherwise the first failure stops the run.
+ * Runs the chosen operation once per input item and returns the results in input order, each
+ * paired to its item. Items start in order while the run has room for another request in
+ * flight (api/inflight: "Concurrent Requests" when set, otherwise adapted to what the API
+ * says). With Continue On Fail an item's error becomes its output; otherwise the first failure
+ * stops the run.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -40,13 +42,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const options = readRequestOptions(this);
-	const concurrency = options.concurrency ?? 1;
-	setMaxRateLimitWait(this, options.maxRateLimitWait);
+	const { concurrency, maxRateLimitWait } = readRequestOptions(this);
+	setInFlightCap(this, concurrency);
+	setMaxRateLimitWait(this, maxRateLimitWait);
 
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(items.length);
-	let next = 0;
 	let failure: { itemIndex: number; error: Error } | undefined;
 
 	const runItem = async (itemIndex: number) => {
@@ -69,10 +70,28 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	const worker = async () => {
-		while (!failure && next < items.length) await runItem(next++);
-	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+	// Every finished item starts as many next ones as the run has room for (the room grows
+	// and shrinks with the API's answers), so no more items are under way than requests allowed.
+	await new Promise<void>((resolve) => {
+		let next = 0;
+		let active = 0;
+		const pump = () => {
+			while (!failure && next < items.length && active < inFlightLimit(this)) {
+				active++;
+				const itemIndex = next++;
+				void runItem(itemIndex)
+					.catch((error: Error) => {
+						if (!failure || itemIndex < failure.itemIndex) failure = { itemIndex, error };
+					})
+					.finally(() => {
+						active--;
+						pump();
+					});
+			}
+			if (active === 0) resolve();
+		};
+		pump();
+	});
 
 	if (failure) throw failure.error;
 	return [results.flat()];

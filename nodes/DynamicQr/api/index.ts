@@ -5,6 +5,7 @@
  */
 export { CREDENTIAL_NAME, getBaseUrl, getSiteUrl } from './baseUrl';
 export { EVENT_NAMES, EVENT_OPTIONS, normaliseEvents, sameEvents } from './events';
+export { inFlightLimit, setInFlightCap } from './inflight';
 export { multipartBody } from './multipart';
 export type { Field, ParameterSource } from './parameters';
 export {

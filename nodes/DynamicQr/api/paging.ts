@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiContext, ApiRequestOptions } from './request';
 import { apiRequest } from './request';
@@ -25,6 +26,10 @@ export interface Page {
 	hasMore: boolean;
 	/** The page after this one. */
 	next: PageCursor;
+	/** Records in the whole list when this answer was made, as it reports (`meta.total`). */
+	total?: number;
+	/** Pages the list has, as the answer reports or its total and the service's page size tell. */
+	lastPage?: number;
 }
 
 type PageOptions = Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'>;
@@ -104,7 +109,21 @@ export async function listPage(
 	const before = (page - 1) * (pageSize ?? perPage);
 	const signal = signalledMore(answer, page, before + records.length);
 	const hasMore = records.length > 0 && (signal ?? unsignalledMore(records.length, pageSize));
-	return { records, hasMore, next: { page: page + 1, pageSize: pageSize ?? records.length } };
+	// A first page that is not the last one holds a full page: the service's own page size.
+	const servedSize = pageSize ?? (hasMore ? records.length : undefined);
+	const meta = isObject(answer) && isObject(answer.meta) ? answer.meta : {};
+	const total = countOf(meta.total);
+	const lastPage =
+		countOf(meta.last_page) ??
+		countOf(meta.total_pages) ??
+		(total !== undefined && servedSize ? Math.max(1, Math.ceil(total / servedSize)) : undefined);
+	return {
+		records,
+		hasMore,
+		next: { page: page + 1, pageSize: pageSize ?? records.length },
+		total,
+		lastPage,
+	};
 }
 
 export interface AllItemsOptions extends PageOptions {
@@ -116,37 +135,169 @@ export interface AllItemsOptions extends PageOptions {
 }
 
 /**
- * Records not met on an earlier page. A service that answers a page past the end with the last
- * page again, or whose list shifted by a record between two pages, would otherwise repeat them.
+ * Records of a page not met before, in the list's order. A service that answers a page past the
+ * end with the last page again, or whose list shifted between two pages, would otherwise repeat
+ * them; records before one already met can only have been created while the list was read (they
+ * belong ahead of records already taken) and are left out rather than put out of order.
  */
 function freshRecords(records: IDataObject[], seenIds: Set<string>): IDataObject[] {
-	return records.filter((record) => {
-		if (typeof record.id !== 'string' && typeof record.id !== 'number') return true;
-		const id = String(record.id);
+	const idOf = (record: IDataObject) =>
+		typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined;
+	let lastSeen = -1;
+	records.forEach((record, index) => {
+		const id = idOf(record);
+		if (id !== undefined && seenIds.has(id)) lastSeen = index;
+	});
+	return records.slice(lastSeen + 1).filter((record) => {
+		const id = idOf(record);
+		if (id === undefined) return true;
 		if (seenIds.has(id)) return false;
 		seenIds.add(id);
 		return true;
 	});
 }
 
-/** Every record of a paginated list (or the first `limit`), once each, in the API's order. */
+/** How often a read steps back after records were deleted before giving up on a list. */
+const MAX_STEPS_BACK = 20;
+
+/**
+ * Page after page. A list whose total drops between two answers had records deleted while it
+ * was read, and the records after them slid towards the front, some across the boundary
+ * between the two pages: the page before is read again (as many pages as the drop spans) and
+ * its records not met yet are taken, so none is lost. Records created while the list is read
+ * come first in a newest-first list and only push records back, which shows as repeats, which
+ * are dropped. `first` is the first page, when it is already read.
+ */
+async function readInTurn(
+	ctx: ApiContext,
+	path: string,
+	qs: IDataObject,
+	perPage: number,
+	limit: number | undefined,
+	{ isPast, ...options }: AllItemsOptions,
+	first?: Page,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	const seenIds = new Set<string>();
+	let cursor = FIRST_PAGE;
+	let previous: Page | undefined;
+	let stepsBack = 0;
+	let rereading = false;
+	for (;;) {
+		const answer =
+			previous === undefined && first
+				? first
+				: await listPage(ctx, path, qs, cursor, perPage, options);
+		const dropped =
+			previous?.total !== undefined && answer.total !== undefined
+				? previous.total - answer.total
+				: 0;
+		previous = answer;
+		if (dropped > 0 && cursor.page > 1) {
+			if (++stepsBack > MAX_STEPS_BACK) throw listKeptChanging(ctx, options.itemIndex);
+			const pages = Math.ceil(dropped / (cursor.pageSize ?? perPage));
+			cursor = { ...cursor, page: Math.max(1, cursor.page - pages) };
+			rereading = true;
+			continue;
+		}
+		const fresh = freshRecords(answer.records, seenIds);
+		const kept = isPast ? fresh.filter((record) => !isPast(record)) : fresh;
+		records.push(...kept);
+		if (limit !== undefined && records.length >= limit) return records.slice(0, limit);
+		if (!answer.hasMore || kept.length < fresh.length) return records;
+		if (fresh.length === 0 && !rereading) return records;
+		rereading = rereading && fresh.length === 0;
+		cursor = answer.next;
+	}
+}
+
+function listKeptChanging(ctx: ApiContext, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		'The list kept losing records while it was read, so it could not be read completely',
+		{
+			itemIndex,
+			description:
+				'Records were deleted again and again between the pages of the list. Run the node again once the deletions are done.',
+		},
+	);
+}
+
+/** The pages a parallel read needs, when the first answer says how many the list has. */
+function pagesToRead(first: Page, limit: number | undefined): number | undefined {
+	const pageSize = first.next.pageSize;
+	if (!first.hasMore || first.lastPage === undefined || !pageSize) return undefined;
+	const pages = limit === undefined ? first.lastPage : Math.ceil(limit / pageSize);
+	const count = Math.min(first.lastPage, pages);
+	return count > 1 ? count : undefined;
+}
+
+/** What a list answer says about the list's size, to tell whether it changed between pages. */
+const sizeOf = (page: Page) => page.total ?? page.lastPage;
+
+const sameIds = (a: IDataObject[], b: IDataObject[]) =>
+	a.length === b.length && a.every((record, index) => record.id === b[index].id);
+
+/**
+ * Pages 2 to `pages` at once (as many in flight as the run's room allows, api/inflight).
+ * Undefined when the list changed while it was read: any answer reporting another size, a page
+ * not as full as the size says, or (for Return All) a first page that differs when read again
+ * at the end. That last read rules out what the totals alone cannot show: a deletion offset by
+ * a creation, which in a newest-first list always lands on the first page.
+ */
+async function readAtOnce(
+	ctx: ApiContext,
+	path: string,
+	qs: IDataObject,
+	perPage: number,
+	limit: number | undefined,
+	first: Page,
+	pages: number,
+	options: PageOptions,
+): Promise<IDataObject[] | undefined> {
+	const pageSize = first.next.pageSize as number;
+	const rest = await Promise.all(
+		Array.from({ length: pages - 1 }, (_, index) =>
+			listPage(ctx, path, qs, { page: index + 2, pageSize }, perPage, options),
+		),
+	);
+	const size = sizeOf(first);
+	const full = (page: Page, index: number) =>
+		index === rest.length - 1 || page.records.length === pageSize;
+	if (!rest.every((page, index) => sizeOf(page) === size && full(page, index))) return undefined;
+	if (limit === undefined) {
+		if (first.total !== undefined) {
+			const read = rest.reduce((sum, page) => sum + page.records.length, first.records.length);
+			if (read !== first.total) return undefined;
+		}
+		const again = await listPage(ctx, path, qs, FIRST_PAGE, perPage, options);
+		if (sizeOf(again) !== size || !sameIds(again.records, first.records)) return undefined;
+	}
+	const seenIds = new Set<string>();
+	const records = freshRecords(first.records, seenIds);
+	for (const page of rest) records.push(...freshRecords(page.records, seenIds));
+	return limit === undefined ? records : records.slice(0, limit);
+}
+
+/**
+ * Every record of a paginated list (or the first `limit`), once each, in the API's order.
+ * Once the first answer tells how many pages there are (from what the service reports, its own
+ * page size included), the other pages are read at once; when it does not, or the list changed
+ * while it was read, page after page. A read down to a point (`isPast`) goes page after page,
+ * as it stops at a page no count foretells.
+ */
 export async function apiRequestAllItems(
 	ctx: ApiContext,
 	path: string,
 	qs: IDataObject = {},
 	limit?: number,
-	{ isPast, ...options }: AllItemsOptions = {},
+	options: AllItemsOptions = {},
 ): Promise<IDataObject[]> {
 	const perPage = limit !== undefined && limit < MAX_PAGE_SIZE ? Math.max(1, limit) : MAX_PAGE_SIZE;
-	const records: IDataObject[] = [];
-	const seenIds = new Set<string>();
-	for (let cursor = FIRST_PAGE; ; ) {
-		const answer = await listPage(ctx, path, qs, cursor, perPage, options);
-		const fresh = freshRecords(answer.records, seenIds);
-		const kept = isPast ? fresh.filter((record) => !isPast(record)) : fresh;
-		records.push(...kept);
-		if (limit !== undefined && records.length >= limit) return records.slice(0, limit);
-		if (!answer.hasMore || fresh.length === 0 || kept.length < fresh.length) return records;
-		cursor = answer.next;
-	}
+	const { isPast, ...pageOptions } = options;
+	const first = await listPage(ctx, path, qs, FIRST_PAGE, perPage, pageOptions);
+	const pages = isPast ? undefined : pagesToRead(first, limit);
+	if (pages === undefined) return await readInTurn(ctx, path, qs, perPage, limit, options, first);
+	const records = await readAtOnce(ctx, path, qs, perPage, limit, first, pages, pageOptions);
+	return records ?? (await readInTurn(ctx, path, qs, perPage, limit, options));
 }

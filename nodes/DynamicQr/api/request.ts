@@ -14,7 +14,15 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import type { ApiErrorBody, WaitSpent } from './errors';
 import { httpError, networkError, rateLimitError } from './errors';
 import { CREDENTIAL_NAME, getBaseUrl } from './baseUrl';
-import { backoffSeconds, noteRateLimit, retryAfterSeconds, waitForSlot } from './pacing';
+import { acquireFlight, inFlightLimit, releaseFlight } from './inflight';
+import {
+	backoffSeconds,
+	holdRequests,
+	noteRateLimit,
+	pacedIntervalMs,
+	retryAfterSeconds,
+	waitForSlot,
+} from './pacing';
 
 export type ApiContext =
 	| IExecuteFunctions
@@ -142,6 +150,27 @@ async function send(ctx: ApiContext, target: Target): Promise<IN8nHttpFullRespon
 	)) as IN8nHttpFullResponse;
 }
 
+const connections = new WeakMap<object, Promise<{ baseUrl: string; apiKey?: string }>>();
+
+/**
+ * The base URL and the key (kept only to redact it from answers), read once per context: n8n
+ * decrypts (and may evaluate) the credential on every read, which a run of many requests, or a
+ * list read at once, would otherwise pay per request. A failed read is not kept.
+ */
+function connectionOf(ctx: ApiContext): Promise<{ baseUrl: string; apiKey?: string }> {
+	let connection = connections.get(ctx);
+	if (!connection) {
+		connection = (async () => {
+			const baseUrl = await getBaseUrl(ctx);
+			const { apiKey } = await ctx.getCredentials<{ apiKey?: string }>(CREDENTIAL_NAME);
+			return { baseUrl, apiKey };
+		})();
+		connections.set(ctx, connection);
+		connection.catch(() => connections.delete(ctx));
+	}
+	return connection;
+}
+
 /**
  * One call to the API. Owns authentication (through n8n's credential helper), the base URL,
  * redirects, waits for 429s and (on requests safe to repeat) 5xx and Idempotency-Key 409s,
@@ -153,8 +182,7 @@ export async function apiRequest<T = IDataObject>(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<T> {
-	const baseUrl = await getBaseUrl(ctx);
-	const { apiKey } = await ctx.getCredentials<{ apiKey?: string }>(CREDENTIAL_NAME);
+	const { baseUrl, apiKey } = await connectionOf(ctx);
 	const node = ctx.getNode();
 	const { itemIndex, idempotencyKey } = options;
 	const maxWaitSeconds = options.maxWaitSeconds ?? maxWaits.get(ctx) ?? DEFAULT_MAX_WAIT_SECONDS;
@@ -189,11 +217,17 @@ export async function apiRequest<T = IDataObject>(
 	let backoffAttempt = 0;
 	let redirects = 0;
 	for (;;) {
-		await waitForSlot(ctx);
+		await acquireFlight(ctx);
 		let response: IN8nHttpFullResponse;
+		let sentAt = Date.now();
+		let slotWaitMs = 0;
 		try {
+			slotWaitMs = await waitForSlot(ctx);
+			sentAt = Date.now();
 			response = await send(ctx, target);
 		} catch (error) {
+			// No answer says nothing about the service's load: room freed, nothing learnt.
+			releaseFlight(ctx, { overloaded: false, pacedIntervalMs: pacedIntervalMs(ctx) });
 			const code = isNetworkFailure(error);
 			if (code && retriesNetworkErrors && networkAttempt < NETWORK_RETRY_DELAYS_MS.length) {
 				await sleep(NETWORK_RETRY_DELAYS_MS[networkAttempt++]);
@@ -209,8 +243,20 @@ export async function apiRequest<T = IDataObject>(
 		}
 
 		const headers = (response.headers ?? {}) as IDataObject;
-		noteRateLimit(ctx, headers);
+		noteRateLimit(ctx, headers, inFlightLimit(ctx) + 1);
 		const status = response.statusCode;
+		releaseFlight(ctx, {
+			roundTripMs: Date.now() - sentAt,
+			// A 429 that says what is left is answered by that (api/inflight keeps no more in
+			// flight) and by holding every request for its Retry-After; halving on top would
+			// only slow the run once the wait is over.
+			overloaded:
+				RETRYABLE_SERVER_STATUSES.has(status) ||
+				(status === 429 && headers['x-ratelimit-remaining'] === undefined),
+			headers,
+			pacedIntervalMs: pacedIntervalMs(ctx),
+			slotWaitMs,
+		});
 		const failure = (waited?: WaitSpent) =>
 			httpError(
 				node,
@@ -234,6 +280,7 @@ export async function apiRequest<T = IDataObject>(
 			const seconds = hinted ?? backoffSeconds(backoffAttempt++);
 			if (!exhausted && waitedSeconds + seconds <= maxWaitSeconds) {
 				waitedSeconds += seconds;
+				if (status === 429) holdRequests(ctx, seconds);
 				await sleep(seconds * 1000);
 				continue;
 			}

@@ -5,7 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { cardLabel, getSiteUrl, listPage, FIRST_PAGE } from '../api';
+import { apiRequestAllItems, cardLabel, getSiteUrl, listPage, FIRST_PAGE } from '../api';
 import type { PageCursor } from '../api';
 
 const PAGE_SIZE = 50;
@@ -29,6 +29,11 @@ function cursorOf(token: string | undefined): PageCursor {
 /** Turns a record into a list entry; `siteUrl` (the base URL without /api/v1) roots dashboard links. */
 type ToItem = (record: IDataObject, siteUrl: string) => INodeListSearchItems;
 
+/**
+ * One page of the list per call while the user scrolls. A filter the service cannot apply
+ * (only QR codes have `search`) is applied here, to the whole list at once: read page after
+ * page it would leave the user scrolling through pages of few or no matches.
+ */
 async function searchList(
 	ctx: ILoadOptionsFunctions,
 	path: string,
@@ -37,17 +42,14 @@ async function searchList(
 	paginationToken?: string,
 	serverSearch = false,
 ): Promise<INodeListSearchResult> {
-	const qs: IDataObject = filter && serverSearch ? { search: filter } : {};
-	const { records, hasMore, next } = await listPage(
-		ctx,
-		path,
-		qs,
-		cursorOf(paginationToken),
-		PAGE_SIZE,
-	);
+	const needle = (filter ?? '').toLowerCase();
+	const filterHere = needle !== '' && !serverSearch;
+	const qs: IDataObject = needle && serverSearch ? { search: filter } : {};
+	const { records, hasMore, next } = filterHere
+		? { records: await apiRequestAllItems(ctx, path), hasMore: false, next: FIRST_PAGE }
+		: await listPage(ctx, path, qs, cursorOf(paginationToken), PAGE_SIZE);
 	const siteUrl = await getSiteUrl(ctx);
 	const items = records.map((record) => toItem(record, siteUrl));
-	const needle = (filter ?? '').toLowerCase();
 	return {
 		results: needle
 			? items.filter((item) => `${item.name} ${String(item.value)}`.toLowerCase().includes(needle))

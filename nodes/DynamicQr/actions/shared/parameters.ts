@@ -48,7 +48,7 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 20 },
 			default: 1,
 			description:
-				'How many items to process at once. Output order and pairing are kept; requests slow down on their own when the plan’s rate limit runs low.',
+				'The most items to process at once; 1 sends one request at a time. Without this option the node adapts on its own: more requests at once while the API answers quickly and the plan has room, fewer when it runs low. Output order and pairing are kept either way.',
 		},
 		{
 			displayName: 'Max Rate Limit Wait (Seconds)',
