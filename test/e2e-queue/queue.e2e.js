@@ -423,11 +423,25 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			expect(refused.every((record) => record.processor === 1)).toBe(true);
 			expect(final.some((delivery) => delivery.attempts.length > 1)).toBe(true);
 
-			const executions = await settledExecutions(
-				workflowId,
-				executionsBefore + sent,
-				`${sent} executions after the restart`,
-			);
+			let executions;
+			try {
+				executions = await settledExecutions(
+					workflowId,
+					executionsBefore + sent,
+					`${sent} executions after the restart`,
+				);
+			} catch (error) {
+				// Name the deliveries that have no execution, with what the balancer saw of each.
+				const list = await allExecutions(workflowId);
+				const started = countByWebhookId(await triggerEvents(list.slice(executionsBefore)));
+				for (const delivery of final.filter((entry) => !started.has(entry.event_id))) {
+					const seen = cluster.balancer
+						.recordsOf(delivery.event_id)
+						.map(({ at, processor, status }) => ({ at, processor, status }));
+					error.message += `\nno execution for ${delivery.event_id}: ${JSON.stringify(seen)}`;
+				}
+				throw error;
+			}
 			const events = await triggerEvents(executions.slice(executionsBefore));
 			const counts = countByWebhookId(events);
 			const expected = final.map((delivery) => delivery.event_id).sort();
