@@ -62,13 +62,19 @@ function recordIn(processModule, staticData, webhookId, now = Date.now()) {
 
 /**
  * One webhook request: load a copy, check (and record), save when the record changed (n8n saves
- * changed static data). True when the delivery started the workflow.
+ * changed static data), answer 2xx. True when the delivery started the workflow.
  */
 function handle(processModule, db, webhookId, now = Date.now()) {
 	const copy = db.load();
-	const before = copy.deliveries;
-	const repeat = recordIn(processModule, copy, webhookId, now);
-	if (copy.deliveries !== before) db.save(copy);
+	const before = copy.deliveries ?? '';
+	const { repeat, record, answered } = processModule.recordDelivery(
+		before,
+		TRIGGER,
+		webhookId,
+		now,
+	);
+	if (record !== before) db.save({ ...copy, deliveries: record });
+	answered(true);
 	return !repeat;
 }
 
@@ -90,9 +96,11 @@ test('an id lost to a concurrent save of another processor returns with that pro
 	const fromA = a.recordDelivery(loaded, TRIGGER, 'evt_a', Date.now());
 	expect(fromA.repeat).toBe(false);
 	db.save({ deliveries: fromA.record });
+	fromA.answered(true);
 	const fromB = b.recordDelivery(loaded, TRIGGER, 'evt_b', Date.now());
 	expect(fromB.repeat).toBe(false);
 	db.save({ deliveries: fromB.record });
+	fromB.answered(true);
 	expect(recorded(db, ['evt_a', 'evt_b'])).toEqual(['evt_b']);
 	// A's next request, even a repeat it drops, writes its own record back.
 	expect(handle(a, db, 'evt_b')).toBe(false);
@@ -105,10 +113,47 @@ test('a request that adds nothing gives back the stored record itself (n8n saves
 	const a = newProcess();
 	expect(handle(a, db, 'evt_1')).toBe(true);
 	const stored = db.load().deliveries;
-	expect(a.recordDelivery(stored, TRIGGER, 'evt_1', Date.now())).toEqual({
+	expect(a.recordDelivery(stored, TRIGGER, 'evt_1', Date.now())).toMatchObject({
 		repeat: true,
 		record: stored,
 	});
+});
+
+test('a delivery not answered 2xx (its workflow did not start) is forgotten: the retry starts it', () => {
+	const db = database();
+	const a = newProcess();
+	// n8n failed to start the execution and answered 500: nothing was saved.
+	const failed = a.recordDelivery(db.load().deliveries ?? '', TRIGGER, 'evt_1', Date.now());
+	expect(failed.repeat).toBe(false);
+	failed.answered(false);
+	// The service's retry, at the same processor, starts the workflow ...
+	expect(handle(a, db, 'evt_1')).toBe(true);
+	// ... and from then on the id is a repeat everywhere.
+	expect(handle(a, db, 'evt_1')).toBe(false);
+	expect(handle(newProcess(), db, 'evt_1')).toBe(false);
+});
+
+test('an id waiting for its answer is a repeat here, and is not written back by other requests', () => {
+	const db = database();
+	const a = newProcess();
+	const pending = a.recordDelivery(db.load().deliveries ?? '', TRIGGER, 'evt_slow', Date.now());
+	expect(pending.repeat).toBe(false);
+	expect(isRecorded({ deliveries: pending.record }, 'evt_slow', Date.now())).toBe(true);
+	// The same delivery arriving again meanwhile starts nothing.
+	expect(a.recordDelivery(db.load().deliveries ?? '', TRIGGER, 'evt_slow', Date.now()).repeat).toBe(
+		true,
+	);
+	// Another delivery saved meanwhile does not carry the unanswered id into the database.
+	expect(handle(a, db, 'evt_other')).toBe(true);
+	expect(recorded(db, ['evt_slow', 'evt_other'])).toEqual(['evt_other']);
+	// Once answered 2xx, the next save writes it back.
+	pending.answered(true);
+	expect(handle(a, db, 'evt_third')).toBe(true);
+	expect(recorded(db, ['evt_slow', 'evt_other', 'evt_third'])).toEqual([
+		'evt_slow',
+		'evt_other',
+		'evt_third',
+	]);
 });
 
 test('ids expire after 24 hours; at most 2000 are kept, the oldest dropped', () => {
@@ -157,4 +202,38 @@ test('through n8n’s change-tracking static data: a new id marks it changed, a 
 	const repeat = load();
 	expect(recordIn(processModule, repeat.node, 'evt_2')).toBe(true);
 	expect(repeat.__dataChanged).toBeFalsy();
+});
+
+test('a new delivery is marked for saving again after n8n 2.x, starting the execution, cleared the changed flag', () => {
+	const { ObservableObject } = require('n8n-workflow');
+	const state = require(path.join(path.dirname(MODULE), 'state.js'));
+	// The static data as n8n loads it for a request, and the node's part of it.
+	const column = {};
+	const staticData = ObservableObject.create(column);
+	staticData['node:Dynamic QR Trigger'] = ObservableObject.create({}, staticData);
+	const ctx = {
+		getWorkflowStaticData: () => staticData['node:Dynamic QR Trigger'],
+		getNode: () => ({ id: 'node-1', name: 'Dynamic QR Trigger' }),
+		getWorkflow: () => ({ id: 'workflow-marked' }),
+	};
+	const delivery = state.checkDelivery(ctx, 'evt_marked', Date.now());
+	expect(delivery.repeat).toBe(false);
+	expect(staticData.__dataChanged).toBe(true);
+	// n8n 2.x builds another Workflow over the same object when it starts the execution.
+	ObservableObject.create(column);
+	expect(staticData.__dataChanged).toBe(false);
+	delivery.markForSaving();
+	expect(staticData.__dataChanged).toBe(true);
+	expect(isRecorded(column['node:Dynamic QR Trigger'], 'evt_marked', Date.now())).toBe(true);
+
+	// A repeat changes nothing, so it marks nothing.
+	const copy = ObservableObject.create(JSON.parse(JSON.stringify(column)));
+	const repeat = state.checkDelivery(
+		{ ...ctx, getWorkflowStaticData: () => copy['node:Dynamic QR Trigger'] },
+		'evt_marked',
+		Date.now(),
+	);
+	expect(repeat.repeat).toBe(true);
+	repeat.markForSaving();
+	expect(copy.__dataChanged).toBe(false);
 });

@@ -39,6 +39,7 @@ afterAll(async () => {
 beforeEach(async () => {
 	await sandbox.control('POST', '/reset');
 	receiver.failAll(null);
+	receiver.failStarts(null);
 	receiver.answers.length = 0;
 	receiver.executions.length = 0;
 	collected.length = 0;
@@ -380,6 +381,28 @@ describe('deliveries', () => {
 		const [delivery] = (await sandbox.control('GET', '/deliveries')).data;
 		expect(delivery.attempts.map((a) => a.status_code)).toEqual([503, 200]);
 		expect(receiver.executions).toHaveLength(1);
+		await deactivate(setup);
+	});
+
+	test('a delivery whose execution n8n could not start is started by the retry, once', async () => {
+		const setup = trigger({ events: ['qr_code.created'] });
+		await activate(setup);
+		receiver.failStarts(500);
+		await createQrCode(sandbox, 'not started');
+		await flushDeliveries(sandbox);
+		await receiver.settle();
+		receiver.failStarts(null);
+		await flushDeliveries(sandbox, 61);
+		await receiver.settle();
+		const [delivery] = (await sandbox.control('GET', '/deliveries')).data;
+		expect(delivery.attempts.map((a) => a.status_code)).toEqual([500, 200]);
+		expect(receiver.executions).toHaveLength(1);
+		// Started now, so a resend is a repeat.
+		const resend = await sandbox.control('POST', `/deliveries/${delivery.id}/resend`);
+		expect(resend.data.attempt.status_code).toBe(200);
+		await receiver.settle();
+		expect(receiver.executions).toHaveLength(1);
+		expect(receiver.answers.at(-1)).toMatchObject({ status: 200, started: false });
 		await deactivate(setup);
 	});
 

@@ -4,7 +4,7 @@ import { asObject } from '../api';
 import { filterOut, readFilters } from './filters';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, isValidSecret, verifySignature } from './signature';
-import { isRepeatDelivery } from './state';
+import { checkDelivery } from './state';
 
 /**
  * One delivery, in order: verify the signature over the raw bytes, parse the event, apply the
@@ -70,14 +70,22 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	const type = String(event.type ?? '');
 	const skip = filterOut(type, asObject(event.data), readFilters(ctx));
 	if (skip) return skipped(skip);
-	if (isRepeatDelivery(ctx, result.id, nowMs)) return skipped('duplicate delivery');
+	const delivery = checkDelivery(ctx, result.id, nowMs);
+	if (delivery.repeat) return skipped('duplicate delivery');
 
-	// Answered here, as n8n would ("Workflow was started"), so that n8n saves the delivery
-	// record at once: when n8n answers itself, it starts the workflow first, and that resets
-	// the flag that tells it the static data changed, so the record would never be saved.
-	ctx.getResponseObject().status(200).json({ message: 'Workflow was started' });
+	// n8n answers ("Workflow was started"): n8n 2.x does so once the execution exists, so a
+	// processor stopped in between leaves the delivery unanswered and the service sends it again.
+	// Only a 2xx answer makes this process treat the id as started from then on.
+	const response = ctx.getResponseObject();
+	response.once('close', () =>
+		delivery.answered(response.writableFinished && response.statusCode < 300),
+	);
 	return {
-		noWebhookResponse: true,
+		// n8n reads this after it has started the execution and before it saves the static data.
+		get webhookResponse() {
+			delivery.markForSaving();
+			return { message: 'Workflow was started' };
+		},
 		workflowData: [
 			[
 				{

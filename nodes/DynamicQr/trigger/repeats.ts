@@ -3,13 +3,16 @@ import { createHash } from 'crypto';
 /**
  * Repeated deliveries (the service's retries and manual resends keep the `webhook-id`) are
  * dropped across n8n processes: the deliveries that started the workflow are kept in the
- * trigger's static data (key `deliveries`, kept by state.ts), which n8n loads from the database for every webhook request and saves
- * after it, so another webhook processor, or this one after a restart, sees them.
+ * trigger's static data (key `deliveries`, kept by state.ts), which n8n loads from the database
+ * for every webhook request and saves after it, so another webhook processor, or this one after
+ * a restart, sees them. n8n 2.x saves it once the execution exists, just before it answers.
  *
  * n8n saves static data whole, without locking: when two processors handle different deliveries
  * at the same moment, the later save can drop the id the other one recorded. Each process
  * therefore also remembers the ids it recorded and writes them back with every save it makes,
- * so a dropped id returns with that processor's next delivery.
+ * so a dropped id returns with that processor's next delivery. Only ids whose delivery n8n
+ * answered 2xx are written back: a delivery whose workflow did not start is sent again by the
+ * service, and that retry must not meet its own id.
  *
  * The record is one string of fixed-width entries, oldest first: a 12-character hash of the
  * webhook-id, then the minute it expires (base 36, 6 characters). n8n parses and writes the
@@ -26,8 +29,14 @@ const EXPIRY_LENGTH = 6;
 const ENTRY_LENGTH = KEY_LENGTH + EXPIRY_LENGTH;
 const MINUTE_MS = 60_000;
 
-/** This process's own record, per trigger: key -> expiry as stored, in the order recorded. */
-const recordedHere = new Map<string, Map<string, string>>();
+/** An id this process recorded: its expiry as stored, and whether n8n answered its delivery 2xx. */
+interface RecordedHere {
+	expiry: string;
+	answered: boolean;
+}
+
+/** This process's own record, per trigger: key -> entry, in the order recorded. */
+const recordedHere = new Map<string, Map<string, RecordedHere>>();
 
 /** 72 bits of SHA-256: two of 2,000 ids share a key with a chance of about 4 in 10^16. */
 const keyOf = (webhookId: string) =>
@@ -65,38 +74,69 @@ function withEntries(record: string, added: string, now: string): string {
 }
 
 /** Drops what expired and the oldest beyond the cap; both sit at the front of the record. */
-function forgetOld(record: Map<string, string>, now: string): void {
-	for (const [key, expiry] of record) {
+function forgetOld(record: Map<string, RecordedHere>, now: string): void {
+	for (const [key, { expiry }] of record) {
 		if (expiry > now && record.size <= KEEP_MAX) break;
 		record.delete(key);
 	}
 }
 
+export interface RecordedDelivery {
+	/** The delivery already started the workflow, here or in another n8n process. */
+	repeat: boolean;
+	/** The record to store; the same string when nothing was added. */
+	record: string;
+	/**
+	 * For a new delivery, to be called with whether n8n answered it 2xx: only then does this
+	 * process go on treating the id as a repeat and writing it back.
+	 */
+	answered: (ok: boolean) => void;
+}
+
+const ignoreAnswer = () => undefined;
+
 /**
  * Whether this delivery already started the workflow, here or in another n8n process (that is,
- * in `record`, the stored copy); when not, it is recorded. Either way the ids this process
- * recorded before and the stored copy lacks (dropped by another processor's concurrent save) are
- * written back. `record` comes back unchanged (the same string) when nothing was added.
+ * in `record`, the stored copy); when not, it is recorded. Either way the answered ids this
+ * process recorded before and the stored copy lacks (dropped by another processor's concurrent
+ * save) are written back.
  */
 export function recordDelivery(
 	record: string,
 	trigger: string,
 	webhookId: string,
 	nowMs: number,
-): { repeat: boolean; record: string } {
-	let here = recordedHere.get(trigger);
-	if (!here) recordedHere.set(trigger, (here = new Map()));
+): RecordedDelivery {
+	const here = recordedHere.get(trigger) ?? new Map<string, RecordedHere>();
+	recordedHere.set(trigger, here);
 	const key = keyOf(webhookId);
 	// Expiries are stored rounded up to the minute: live while above the current minute.
 	const now = storedExpiry(nowMs);
 	const saved = liveKeysOf(record, now);
-	const repeat = (here.get(key) ?? '') > now || saved.has(key);
-	if (!repeat) here.set(key, storedExpiry(nowMs + KEEP_MS));
+	// An id still waiting for its answer counts too: the same delivery arriving twice at once
+	// starts the workflow once.
+	const repeat = (here.get(key)?.expiry ?? '') > now || saved.has(key);
+	const entry = repeat ? undefined : { expiry: storedExpiry(nowMs + KEEP_MS), answered: false };
+	if (entry) here.set(key, entry);
 	forgetOld(here, now);
 
 	let added = '';
-	for (const [hereKey, expiry] of here) {
-		if (!saved.has(hereKey)) added += hereKey + expiry;
+	for (const [hereKey, { expiry, answered }] of here) {
+		if (answered && !saved.has(hereKey)) added += hereKey + expiry;
 	}
-	return { repeat, record: added === '' ? record : withEntries(record, added, now) };
+	if (!entry) {
+		return {
+			repeat,
+			record: added === '' ? record : withEntries(record, added, now),
+			answered: ignoreAnswer,
+		};
+	}
+	return {
+		repeat,
+		record: withEntries(record, added + key + entry.expiry, now),
+		answered(ok) {
+			if (ok) entry.answered = true;
+			else if (here.get(key) === entry) here.delete(key);
+		},
+	};
 }

@@ -1,7 +1,7 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { recordDelivery } from './repeats';
+import { recordDelivery, type RecordedDelivery } from './repeats';
 
 /**
  * The trigger's static data: the only code that reads or writes it. Saved workflows and live
@@ -83,21 +83,35 @@ export async function waitForRetiredEndpoint(ctx: IHookFunctions, nowMs: number)
 	delete state.retiredAt;
 }
 
+export interface CheckedDelivery extends Pick<RecordedDelivery, 'repeat' | 'answered'> {
+	/**
+	 * Marks the static data changed again when this request changed the record. n8n 2.x builds
+	 * another Workflow over the same static data when it starts the execution, and that clears
+	 * the flag its save (after the execution, before the answer) looks at: called while n8n reads
+	 * the answer, which it does between the two, it keeps the record from being left unsaved.
+	 */
+	markForSaving: () => void;
+}
+
 /**
- * Whether this delivery already started the workflow, here or in another n8n process; when not,
- * it is recorded. The static data changes only when the record does, so that n8n saves it only
- * then.
+ * Checks this delivery against the record of deliveries that started the workflow, here or in
+ * another n8n process, and records it when new (see repeats.ts). The static data changes only
+ * when the record does, so that n8n saves it only then.
  */
-export function isRepeatDelivery(
+export function checkDelivery(
 	ctx: IWebhookFunctions,
 	webhookId: string,
 	nowMs: number,
-): boolean {
+): CheckedDelivery {
 	const node = ctx.getNode();
 	const trigger = `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 	const state = stored(ctx);
 	const before = typeof state.deliveries === 'string' ? state.deliveries : '';
-	const { repeat, record } = recordDelivery(before, trigger, webhookId, nowMs);
-	if (record !== before) state.deliveries = record;
-	return repeat;
+	const { repeat, record, answered } = recordDelivery(before, trigger, webhookId, nowMs);
+	const changed = record !== before;
+	const markForSaving = () => {
+		if (changed) state.deliveries = record;
+	};
+	markForSaving();
+	return { repeat, answered, markForSaving };
 }

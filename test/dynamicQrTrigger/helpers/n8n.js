@@ -196,6 +196,16 @@ function expressLikeResponse(res) {
 			return response;
 		},
 		setHeader: (name, value) => res.setHeader(name, value),
+		once(event, listener) {
+			res.once(event, listener);
+			return response;
+		},
+		get statusCode() {
+			return res.statusCode;
+		},
+		get writableFinished() {
+			return res.writableFinished;
+		},
 	};
 	return response;
 }
@@ -249,6 +259,9 @@ async function startReceiver() {
 	const answers = [];
 	const executions = [];
 	let failWith = null; // when set, answer this status without running anything
+	// When set, the trigger runs but the execution cannot be started (as when n8n's queue is
+	// unreachable): n8n answers this status and saves none of the request's static data.
+	let failStartWith = null;
 	const pending = new Set();
 
 	const server = http.createServer((req, res) => {
@@ -269,6 +282,7 @@ async function startReceiver() {
 			}
 			addRawBodyReader(req);
 			const { workflow, node, additionalData } = setup;
+			const staticDataBefore = JSON.stringify(workflow.staticData);
 			const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 			const webhookDescription = nodeType.description.webhooks[0];
 			const response = expressLikeResponse(res);
@@ -300,8 +314,8 @@ async function startReceiver() {
 				answers.push({ path: url.pathname, status: 500, error: error.message });
 				return;
 			}
-			// The node answered itself; n8n still starts the workflow when it returned data.
-			if (result.noWebhookResponse === true && result.workflowData === undefined) {
+			// The node answered itself.
+			if (result.noWebhookResponse === true) {
 				answers.push({ path: url.pathname, status: res.statusCode, started: false });
 				return;
 			}
@@ -317,13 +331,20 @@ async function startReceiver() {
 				});
 				return;
 			}
-			// responseMode "onReceived": answer at once (unless the node did), run the workflow after.
-			if (result.noWebhookResponse !== true) {
-				res.statusCode = 200;
-				res.setHeader('content-type', 'application/json');
-				res.end(JSON.stringify({ message: 'Workflow was started' }));
+			if (failStartWith !== null) {
+				// The next request loads the static data as saved before this one.
+				for (const key of Object.keys(workflow.staticData)) delete workflow.staticData[key];
+				Object.assign(workflow.staticData, JSON.parse(staticDataBefore));
+				res.statusCode = failStartWith;
+				res.end(JSON.stringify({ message: 'There was a problem executing the workflow' }));
+				answers.push({ path: url.pathname, status: failStartWith, started: false });
+				return;
 			}
-			answers.push({ path: url.pathname, status: res.statusCode, started: true });
+			// responseMode "onReceived": answer "Workflow was started", run the workflow after.
+			res.statusCode = 200;
+			res.setHeader('content-type', 'application/json');
+			res.end(JSON.stringify({ message: 'Workflow was started' }));
+			answers.push({ path: url.pathname, status: 200, started: true });
 			const run = await runWorkflowFrom(
 				{ ...setup, additionalData: requestData },
 				result.workflowData,
@@ -344,6 +365,9 @@ async function startReceiver() {
 		},
 		failAll(status) {
 			failWith = status;
+		},
+		failStarts(status) {
+			failStartWith = status;
 		},
 		async settle() {
 			while (pending.size) await Promise.all([...pending]);
