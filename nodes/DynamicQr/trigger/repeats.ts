@@ -82,7 +82,7 @@ function forgetOld(record: Map<string, RecordedHere>, now: string): void {
 }
 
 export interface RecordedDelivery {
-	/** The delivery already started the workflow, here or in another n8n process. */
+	/** The delivery already started the workflow, in this n8n process or in another one. */
 	repeat: boolean;
 	/** The record to store; the same string when nothing was added. */
 	record: string;
