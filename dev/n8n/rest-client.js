@@ -246,6 +246,28 @@ function createRestClient({ url, major, webhookBaseUrl = url }) {
 			return client.waitForExecution(started.executionId, { timeoutMs });
 		},
 
+		/**
+		 * Retries a failed execution as the executions list's Retry does ("with the original
+		 * workflow", or `loadWorkflow` for "with the currently saved workflow"). n8n starts a new
+		 * execution in mode `retry`; resolves with it once it has finished, like execution().
+		 */
+		async retryExecution(workflowId, executionId, { loadWorkflow = false, timeoutMs } = {}) {
+			const before = new Set(
+				(await client.executions(workflowId)).map((execution) => execution.id),
+			);
+			await request('POST', `/rest/executions/${executionId}/retry`, { loadWorkflow });
+			// 1.x answers whether the retry finished, 2.x the new execution's summary: neither names
+			// the new id on both lines, so it is the workflow's new execution in mode `retry`.
+			const started = await waitFor(
+				async () =>
+					(await client.executions(workflowId)).find(
+						(execution) => !before.has(execution.id) && execution.mode === 'retry',
+					) ?? null,
+				{ timeoutMs, what: `the retry of execution ${executionId} to start` },
+			);
+			return client.waitForExecution(started.id, { timeoutMs });
+		},
+
 		/** Polls an execution until it has finished; resolves like execution(). */
 		async waitForExecution(executionId, { timeoutMs = 180000 } = {}) {
 			const record = await waitFor(

@@ -35,6 +35,12 @@ function qrCodeRoutes(ctx) {
 
 	function createCode(workspace, fields) {
 		const now = clock.iso();
+		const limit = faults.codeLimit();
+		if (limit > 0 && newestFirst(workspace).length >= limit) {
+			throw invalid({
+				plan: `The plan allows ${limit} QR codes and the workspace has ${limit}. Upgrade the plan or delete codes.`,
+			});
+		}
 		if (fields.folder && readings?.isActive('folder-must-exist')) {
 			if (!state.folders.get(workspace.id)?.has(fields.folder)) {
 				throw invalid({

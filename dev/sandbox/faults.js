@@ -13,6 +13,7 @@ const DEFAULTS = {
 	listChurnDeletes: 0,
 	listChurnDeleteAt: 0.5,
 	listPageDelayMs: 0,
+	codeLimit: 0,
 };
 
 function checkNumber(errors, patch, name, { max = Infinity, integer = true } = {}) {
@@ -52,6 +53,7 @@ function createFaults({ latencyMs = 0 } = {}) {
 			checkNumber(errors, patch, 'listChurnDeletes');
 			checkNumber(errors, patch, 'listChurnDeleteAt', { max: 1, integer: false });
 			checkNumber(errors, patch, 'listPageDelayMs');
+			checkNumber(errors, patch, 'codeLimit');
 			if (Object.keys(errors).length) throw invalid(errors);
 			current = { ...current, ...patch };
 			return { ...current };
@@ -71,6 +73,8 @@ function createFaults({ latencyMs = 0 } = {}) {
 			return current.dropAfterCommitRate > 0 && Math.random() < current.dropAfterCommitRate;
 		},
 		latencyMs: () => current.latencyMs,
+		/** The plan's number of live codes per workspace, as a plan limit (0: no limit). */
+		codeLimit: () => current.codeLimit,
 		/**
 		 * Spends one churning list read: what the workspace's codes undergo just before the next
 		 * page of GET /qr-codes is cut (`deleteAt`: where the deleted codes sit, 0 = first in the

@@ -137,6 +137,43 @@ describe('no duplicates', () => {
 		expect(await liveCodesNamed('Retried')).toHaveLength(1);
 	});
 
+	test("n8n's Retry of a failed execution: the retry finds the first execution's id in the custom data n8n carries over, and sends the same keys", async () => {
+		const parameters = {
+			resource: 'qrCode',
+			operation: 'create',
+			name: '={{ $json.name }}',
+			type: 'url',
+			payload_url_url: '={{ $json.url }}',
+		};
+		const items = [0, 1, 2].map((index) => ({
+			json: { name: `Kept ${index}`, url: `https://example.com/kept/${index}` },
+		}));
+		const first = await ctx.run(parameters, { items, executionId: 'execution-first' });
+		expect(first.error).toBeUndefined();
+		const kept = first.run.data.resultData.metadata;
+		expect(kept).toEqual({ dynamicQrRunId: 'execution-first' });
+
+		// A retry is a new execution with a new id, started from the failed one's data.
+		const retry = await ctx.run(parameters, {
+			items,
+			executionId: 'execution-retry',
+			customData: kept,
+		});
+		expect(retry.error).toBeUndefined();
+		expect(retry.run.data.resultData.metadata).toEqual({ dynamicQrRunId: 'execution-first' });
+		expect(jsonOf(retry.items).map((code) => code.id)).toEqual(
+			jsonOf(first.items).map((code) => code.id),
+		);
+		const keys = (await createPosts()).map((r) => r.idempotency_key);
+		expect(keys).toHaveLength(6);
+		expect(keys.slice(3).sort()).toEqual(keys.slice(0, 3).sort());
+		expect(await liveCodesNamed('Kept')).toHaveLength(3);
+
+		// Another execution without that custom data is a new run.
+		await ctx.run(parameters, { items, executionId: 'execution-new' });
+		expect(await liveCodesNamed('Kept')).toHaveLength(6);
+	});
+
 	test('the default key differs between executions, so a new run makes a new code', async () => {
 		await createMany(1, 'Twice');
 		await createMany(1, 'Twice');

@@ -129,6 +129,19 @@ function workflow(name, nodes, connections) {
 	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
+/** Start → one item per row → QR Code › Create of a URL code per row, at default settings. */
+function bulkCreateWorkflow(name, rows) {
+	const create = dynamicQr('Create QR code', {
+		resource: 'qrCode',
+		operation: 'create',
+		name: '={{ $json.name }}',
+		type: 'url',
+		payload_url_url: '={{ $json.url }}',
+	});
+	const nodes = [manualTrigger(), ...listNodes(rows), create];
+	return workflow(name, nodes, chain(...nodes.map((each) => each.name)));
+}
+
 /**
  * One sample code of each of the 14 types, entered the way a user fills the node's per-type
  * fields (fieldParameterName: `payload_<type>_<field>`), with what the sandbox must then store.
@@ -371,6 +384,7 @@ module.exports = {
 	dashboardTriggerWorkflow,
 	postForged,
 	TYPE_SAMPLES,
+	bulkCreateWorkflow,
 	startReceiver,
 	sandboxApi,
 	createAllTypesWorkflow,

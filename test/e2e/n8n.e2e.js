@@ -23,6 +23,7 @@ const {
 const { isRecorded, ENTRY_LENGTH } = require('../support/delivery-record');
 const {
 	TYPE_SAMPLES,
+	bulkCreateWorkflow,
 	startReceiver,
 	sandboxApi,
 	createAllTypesWorkflow,
@@ -345,6 +346,61 @@ describe.each([
 		expect([numbers[0], numbers.at(-1)]).toEqual([1, 1]);
 		expect(numbers.slice(1, -1).sort()).toEqual([2, 3]);
 		expect(pages.every((request) => request.status === 200)).toBe(true);
+	});
+
+	describe.each([
+		['the original workflow', false],
+		['the currently saved workflow', true],
+	])('Retry of a failed execution with %s', (_which, loadWorkflow) => {
+		test('a create that failed half-way and is retried makes exactly one code per row; a new run makes new codes', async () => {
+			const prefix = `Retried ${loadWorkflow ? 'current' : 'original'}`;
+			const rows = Array.from({ length: 20 }, (_, index) => ({
+				name: `${prefix} ${index}`,
+				url: `https://example.com/retried/${index}`,
+			}));
+			const { data: me } = await sandboxApi(sandbox, 'GET', '/me');
+			const liveCodes = async () =>
+				(await sandbox.control('GET', '/qr-codes')).data.filter(
+					(code) => !code.deleted && code.workspace_id === me.workspace.id,
+				);
+			const namesCount = async () => {
+				const counts = new Map(rows.map((row) => [row.name, 0]));
+				for (const code of await liveCodes()) {
+					if (counts.has(code.name)) counts.set(code.name, counts.get(code.name) + 1);
+				}
+				return [...counts.values()];
+			};
+
+			// The plan allows 10 more codes: the service refuses the 11th create (422).
+			await sandbox.control('POST', '/faults', { codeLimit: (await liveCodes()).length + 10 });
+			const imported = await n8n.createWorkflow(bulkCreateWorkflow(prefix, rows));
+			let failed;
+			try {
+				failed = await n8n.runWorkflow(imported.id);
+			} finally {
+				await sandbox.control('POST', '/faults', { codeLimit: 0 });
+			}
+			expect(failed.status).toBe('error');
+			expect(failed.error.message).toMatch(/plan/i);
+			const made = (await namesCount()).reduce((sum, count) => sum + count, 0);
+			expect(made).toBe(10);
+
+			// The user raises the plan (the limit is gone) and clicks Retry on the failed execution.
+			const retried = await n8n.retryExecution(imported.id, failed.id, { loadWorkflow });
+			expect(retried.error).toBeNull();
+			expect(retried.mode).toBe('retry');
+			expect(retried.items('Create QR code').map((item) => item.json.name)).toEqual(
+				rows.map((row) => row.name),
+			);
+			expect(await namesCount()).toEqual(rows.map(() => 1));
+			// The id n8n carried from the failed execution into its retry.
+			expect(retried.data.resultData.metadata).toEqual({ dynamicQrRunId: failed.id });
+
+			// Running the workflow again is a new run: every row gets a new code.
+			const again = await n8n.runWorkflow(imported.id);
+			expect(again.error).toBeNull();
+			expect(await namesCount()).toEqual(rows.map(() => 2));
+		});
 	});
 
 	test('trigger: activation registers the endpoint, verified scans and leads start executions, forged deliveries are refused, deactivation removes it', async () => {

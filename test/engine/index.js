@@ -105,6 +105,8 @@ let executionCounter = 0;
  * @param {Array} [options.items] input items, default one empty item
  * @param {object} [options.settings] node settings: continueOnFail, retryOnFail, maxTries, waitBetweenTries
  * @param {string} [options.executionId]
+ * @param {object} [options.customData] the execution's custom data at the start (what n8n carries
+ *   into the retry of a failed execution); the run's is in `run.data.resultData.metadata`
  * @param {Function} [options.onRequest] called with each authenticated request as the node built
  *   it (method, url, qs, headers, body), before n8n sends it
  * @returns {Promise<{ items, error, runs, run, issues }>} `items`: the node's output of its last
@@ -117,6 +119,7 @@ async function runNode({
 	items = [{ json: {} }],
 	settings = {},
 	executionId,
+	customData,
 	onRequest,
 }) {
 	setUpBinaryData();
@@ -180,7 +183,7 @@ async function runNode({
 
 	const runExecutionData = {
 		startData: {},
-		resultData: { runData: {} },
+		resultData: { runData: {}, ...(customData ? { metadata: { ...customData } } : {}) },
 		executionData: {
 			contextData: {},
 			metadata: {},

@@ -2,19 +2,44 @@ import { createHash } from 'crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
- * The default Idempotency-Key: the same for every attempt at one item of one node run (so
- * n8n's Retry On Fail and the API client's retries replay instead of duplicating), and
- * different for every other item, run and execution.
+ * The execution's custom data key under which the first execution of a run leaves its id. n8n
+ * keeps an execution's custom data (`resultData.metadata`) when it retries the execution, in
+ * 1.x and 2.x, with the original or the current workflow; a new run starts without it.
+ */
+export const RUN_ID_KEY = 'dynamicQrRunId';
+
+/**
+ * The id of the run this execution belongs to: the first execution's id, carried by its retries.
+ * Tool calls and engines without run data have no custom data; their execution id is the run.
+ * n8n keeps at most 10 custom data keys per execution: when the workflow's own Code nodes have
+ * used all ten, the id is not kept, and a Retry of the execution counts as a new run.
+ */
+function runIdOf(ctx: IExecuteFunctions): string {
+	const executionId = ctx.getExecutionId();
+	let customData: IExecuteFunctions['customData'] | undefined;
+	try {
+		customData = ctx.customData;
+	} catch {
+		return executionId;
+	}
+	const kept = customData?.get(RUN_ID_KEY);
+	if (typeof kept === 'string' && kept !== '') return kept;
+	if (typeof executionId === 'string' && executionId !== '')
+		customData?.set(RUN_ID_KEY, executionId);
+	return executionId;
+}
+
+/**
+ * The default Idempotency-Key: the same for every attempt at one item of one node run of one
+ * workflow run (so n8n's Retry On Fail, the API client's retries and n8n's Retry of a failed
+ * execution replay instead of duplicating), and different for every other item, node run and
+ * workflow run. For a first execution the key is what it was before retries were covered.
  */
 export function defaultIdempotencyKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	const runIndex = ctx.evaluateExpression('{{ $runIndex }}', itemIndex);
-	const source = [
-		ctx.getWorkflow().id,
-		ctx.getExecutionId(),
-		ctx.getNode().id,
-		runIndex,
-		itemIndex,
-	].join(':');
+	const source = [ctx.getWorkflow().id, runIdOf(ctx), ctx.getNode().id, runIndex, itemIndex].join(
+		':',
+	);
 	return `n8n-${createHash('sha256').update(source).digest('hex').slice(0, 40)}`;
 }
 
