@@ -18,6 +18,7 @@ const { N8N_VERSIONS } = require('../../dev/n8n/runtime');
 const { startSandbox } = require('../../dev/sandbox');
 const { CREDENTIAL_NAME } = require('../../dev/examples');
 const { waitFor } = require('../../dev/wait-for');
+const { isRecorded } = require('../support/delivery-record');
 const {
 	postForged,
 	sandboxApi,
@@ -634,6 +635,70 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			);
 			expect(counts.size).toBe(EVENTS);
 			expect(duplicates).toBe(0);
+		} finally {
+			cluster.balancer.route = undefined;
+			await cluster.deactivate(created.id);
+		}
+	});
+
+	test("a workflow's first deliveries arrive at once on both processors, then each is re-sent to the other one: no second execution", async () => {
+		installRouteOverrides();
+		const target = (
+			await sandboxApi(sandbox, 'POST', '/qr-codes', {
+				name: 'Queue burst',
+				type: 'url',
+				payload: { url: 'https://example.com/burst' },
+			})
+		).data;
+		const created = await cluster.createWorkflow(triggerWorkflow(['scan.created']));
+		const webhookUrl = cluster.webhookUrl(created.webhookIds['Dynamic QR Trigger']);
+		await cluster.activate(created.id);
+		try {
+			const [endpoint] = await endpointsAt(webhookUrl, 1);
+			const EVENTS = 40;
+			// The sandbox sends each scan's delivery as it happens: 40 at once, the first included.
+			await Promise.all(Array.from({ length: EVENTS }, () => scan(target)));
+			const deliveries = await deliveredAll(
+				endpoint.id,
+				(await sandbox.control('GET', `/deliveries?endpoint_id=${endpoint.id}`)).data.map(
+					(delivery) => delivery.event_id,
+				),
+			);
+			expect(deliveries).toHaveLength(EVENTS);
+			const firsts = deliveries.map((delivery) =>
+				cluster.balancer.firstProcessorOf(delivery.event_id),
+			);
+			expect(new Set(firsts)).toEqual(new Set([0, 1]));
+			await settledExecutions(created.id, EVENTS, `${EVENTS} first executions`);
+			const stored = (await cluster.workflow(created.id)).staticData?.['node:Dynamic QR Trigger'];
+			const missing = deliveries.filter(
+				(delivery) => !isRecorded(stored, delivery.event_id, Date.now()),
+			);
+			log(
+				`burst: ${missing.length} of ${EVENTS} deliveries not in the stored record before the re-sends (${missing.map((delivery) => delivery.event_id).join(', ')}); the first sent: ${deliveries[0].event_id}`,
+			);
+
+			const resends = await Promise.all(deliveries.map(resendToAnotherProcessor));
+			expect(resends.every((resend) => resend.first !== resend.second)).toBe(true);
+			expect(resends.every((resend) => resend.status >= 200 && resend.status < 300)).toBe(true);
+
+			let previous = -1;
+			const executions = await waitFor(
+				async () => {
+					const list = await allExecutions(created.id);
+					const settled =
+						list.length === previous &&
+						list.every((execution) => !UNFINISHED.has(execution.status));
+					previous = list.length;
+					return settled ? list : null;
+				},
+				{ what: 'the executions to settle', timeoutMs: 300000, intervalMs: 5000 },
+			);
+			const counts = countByWebhookId(await triggerEvents(executions));
+			const twice = [...counts].filter(([, count]) => count > 1).map(([id]) => id);
+			log(`burst: started twice: ${twice.join(', ') || 'none'}`);
+			expect(counts.size).toBe(EVENTS);
+			expect(twice).toEqual([]);
 		} finally {
 			cluster.balancer.route = undefined;
 			await cluster.deactivate(created.id);

@@ -57,7 +57,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. {{ $json.row_id }}',
 				description:
-					'A key unique to this code, such as a sheet row ID: a create repeated with the same key (within 24 hours) answers the first code instead of making a second one. Leave empty to derive it from the run and the item (the same in n8n's Retry of a failed execution).',
+					'A key unique to this code, such as a sheet row ID: a create repeated with the same key (within 24 hours) answers the first code instead of making a second one. Leave empty to derive it from the run and the item (the same when n8n retries a failed execution).',
 			},
 			{
 				displayName: 'Logo Upload ID',
