@@ -137,7 +137,7 @@ describe('no duplicates', () => {
 		expect(await liveCodesNamed('Retried')).toHaveLength(1);
 	});
 
-	test("n8n's Retry of a failed execution: the retry finds the first execution's id in the custom data n8n carries over, and sends the same keys", async () => {
+	test("n8n's Retry of a failed execution: the retry finds the first execution's id in the node's context n8n carries over, and sends the same keys", async () => {
 		const parameters = {
 			resource: 'qrCode',
 			operation: 'create',
@@ -150,17 +150,19 @@ describe('no duplicates', () => {
 		}));
 		const first = await ctx.run(parameters, { items, executionId: 'execution-first' });
 		expect(first.error).toBeUndefined();
-		const kept = first.run.data.resultData.metadata;
-		expect(kept).toEqual({ dynamicQrRunId: 'execution-first' });
+		const kept = first.run.data.executionData.contextData;
+		expect(kept['node:Dynamic QR']).toEqual({ runId: 'execution-first' });
 
 		// A retry is a new execution with a new id, started from the failed one's data.
 		const retry = await ctx.run(parameters, {
 			items,
 			executionId: 'execution-retry',
-			customData: kept,
+			contextData: kept,
 		});
 		expect(retry.error).toBeUndefined();
-		expect(retry.run.data.resultData.metadata).toEqual({ dynamicQrRunId: 'execution-first' });
+		expect(retry.run.data.executionData.contextData['node:Dynamic QR']).toEqual({
+			runId: 'execution-first',
+		});
 		expect(jsonOf(retry.items).map((code) => code.id)).toEqual(
 			jsonOf(first.items).map((code) => code.id),
 		);

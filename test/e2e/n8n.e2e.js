@@ -393,8 +393,10 @@ describe.each([
 				rows.map((row) => row.name),
 			);
 			expect(await namesCount()).toEqual(rows.map(() => 1));
-			// The id n8n carried from the failed execution into its retry.
-			expect(retried.data.resultData.metadata).toEqual({ dynamicQrRunId: failed.id });
+			// The id n8n carried from the failed execution into its retry, in the node's context.
+			expect(retried.data.executionData.contextData['node:Create QR code']).toEqual({
+				runId: failed.id,
+			});
 
 			// Running the workflow again is a new run: every row gets a new code.
 			const again = await n8n.runWorkflow(imported.id);

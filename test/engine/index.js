@@ -105,8 +105,8 @@ let executionCounter = 0;
  * @param {Array} [options.items] input items, default one empty item
  * @param {object} [options.settings] node settings: continueOnFail, retryOnFail, maxTries, waitBetweenTries
  * @param {string} [options.executionId]
- * @param {object} [options.customData] the execution's custom data at the start (what n8n carries
- *   into the retry of a failed execution); the run's is in `run.data.resultData.metadata`
+ * @param {object} [options.contextData] the execution's node contexts at the start (what n8n carries
+ *   into the retry of a failed execution); the run's are in `run.data.executionData.contextData`
  * @param {Function} [options.onRequest] called with each authenticated request as the node built
  *   it (method, url, qs, headers, body), before n8n sends it
  * @returns {Promise<{ items, error, runs, run, issues }>} `items`: the node's output of its last
@@ -119,7 +119,7 @@ async function runNode({
 	items = [{ json: {} }],
 	settings = {},
 	executionId,
-	customData,
+	contextData,
 	onRequest,
 }) {
 	setUpBinaryData();
@@ -183,9 +183,9 @@ async function runNode({
 
 	const runExecutionData = {
 		startData: {},
-		resultData: { runData: {}, ...(customData ? { metadata: { ...customData } } : {}) },
+		resultData: { runData: {} },
 		executionData: {
-			contextData: {},
+			contextData: structuredClone(contextData ?? {}),
 			metadata: {},
 			nodeExecutionStack: [{ node: nodes[0], data: { main: [[{ json: {} }]] }, source: null }],
 			waitingExecution: {},

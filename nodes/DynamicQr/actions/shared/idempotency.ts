@@ -2,30 +2,19 @@ import { createHash } from 'crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
- * The execution's custom data key under which the first execution of a run leaves its id. n8n
- * keeps an execution's custom data (`resultData.metadata`) when it retries the execution, in
- * 1.x and 2.x, with the original or the current workflow; a new run starts without it.
- */
-export const RUN_ID_KEY = 'dynamicQrRunId';
-
-/**
- * The id of the run this execution belongs to: the first execution's id, carried by its retries.
- * Tool calls and engines without run data have no custom data; their execution id is the run.
- * n8n keeps at most 10 custom data keys per execution: when the workflow's own Code nodes have
- * used all ten, the id is not kept, and a Retry of the execution counts as a new run.
+ * The id of the run this execution belongs to: the first execution's id, which the node keeps in
+ * its execution context (`getContext('node')`). n8n saves that context with the execution and a
+ * Retry of a failed execution (with the original or the current workflow) continues from the saved
+ * execution data, context included, in n8n 1.x and 2.x; a new run starts with an empty context.
+ * (The execution's custom data is carried over too, but n8n 1.x offers it to nodes only through
+ * expressions, whose sandbox hides its functions, and it holds at most 10 keys.)
  */
 function runIdOf(ctx: IExecuteFunctions): string {
-	const executionId = ctx.getExecutionId();
-	let customData: IExecuteFunctions['customData'] | undefined;
-	try {
-		customData = ctx.customData;
-	} catch {
-		return executionId;
-	}
-	const kept = customData?.get(RUN_ID_KEY);
+	const context = ctx.getContext('node');
+	const kept: unknown = context.runId;
 	if (typeof kept === 'string' && kept !== '') return kept;
-	if (typeof executionId === 'string' && executionId !== '')
-		customData?.set(RUN_ID_KEY, executionId);
+	const executionId = ctx.getExecutionId();
+	context.runId = executionId;
 	return executionId;
 }
 
