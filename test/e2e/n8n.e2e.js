@@ -352,7 +352,7 @@ describe.each([
 		['the original workflow', false],
 		['the currently saved workflow', true],
 	])('Retry of a failed execution with %s', (_which, loadWorkflow) => {
-		test('a create that failed half-way and is retried makes exactly one code per row; a new run makes new codes', async () => {
+		test('a create that failed half-way, retried and failed again, then retried again makes exactly one code per row; a new run makes new codes', async () => {
 			const prefix = `Retried ${loadWorkflow ? 'current' : 'original'}`;
 			const rows = Array.from({ length: 20 }, (_, index) => ({
 				name: `${prefix} ${index}`,
@@ -372,28 +372,38 @@ describe.each([
 			};
 
 			// The plan allows 10 more codes: the service refuses the 11th create (422).
-			await sandbox.control('POST', '/faults', { codeLimit: (await liveCodes()).length + 10 });
+			const before = (await liveCodes()).length;
+			await sandbox.control('POST', '/faults', { codeLimit: before + 10 });
 			const imported = await n8n.createWorkflow(bulkCreateWorkflow(prefix, rows));
 			let failed;
+			let failedAgain;
 			try {
 				failed = await n8n.runWorkflow(imported.id);
+				expect(failed.status).toBe('error');
+				expect(failed.error.message).toMatch(/plan/i);
+				expect(await namesCount()).toEqual(expect.arrayContaining([0, 1]));
+				expect((await namesCount()).reduce((sum, count) => sum + count, 0)).toBe(10);
+
+				// The user raises the plan a little and clicks Retry: 5 more, then it fails again.
+				await sandbox.control('POST', '/faults', { codeLimit: before + 15 });
+				failedAgain = await n8n.retryExecution(imported.id, failed.id, { loadWorkflow });
+				expect(failedAgain.status).toBe('error');
+				expect(failedAgain.mode).toBe('retry');
+				expect((await namesCount()).every((count) => count <= 1)).toBe(true);
+				expect((await namesCount()).reduce((sum, count) => sum + count, 0)).toBe(15);
 			} finally {
 				await sandbox.control('POST', '/faults', { codeLimit: 0 });
 			}
-			expect(failed.status).toBe('error');
-			expect(failed.error.message).toMatch(/plan/i);
-			const made = (await namesCount()).reduce((sum, count) => sum + count, 0);
-			expect(made).toBe(10);
 
-			// The user raises the plan (the limit is gone) and clicks Retry on the failed execution.
-			const retried = await n8n.retryExecution(imported.id, failed.id, { loadWorkflow });
+			// Without the limit, the user retries the failed retry.
+			const retried = await n8n.retryExecution(imported.id, failedAgain.id, { loadWorkflow });
 			expect(retried.error).toBeNull();
 			expect(retried.mode).toBe('retry');
 			expect(retried.items('Create QR code').map((item) => item.json.name)).toEqual(
 				rows.map((row) => row.name),
 			);
 			expect(await namesCount()).toEqual(rows.map(() => 1));
-			// The id n8n carried from the failed execution into its retry, in the node's context.
+			// The id n8n carried from the first execution into the retries, in the node's context.
 			expect(retried.data.executionData.contextData['node:Create QR code']).toEqual({
 				runId: failed.id,
 			});
