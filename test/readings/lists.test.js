@@ -35,6 +35,8 @@ const READING_SETS = [
 	['per-page-ignored', 'data-only'],
 	['per-page-ignored', 'links-next-only'],
 	['per-page-ignored', 'meta-total-pages'],
+	['links-without-next'],
+	['per-page-cap-50', 'links-without-next'],
 ];
 
 /** Follows paginationToken to the end, as the editor does while the user scrolls. */

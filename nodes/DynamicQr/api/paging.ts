@@ -59,16 +59,16 @@ function reportedPageSize(answer: unknown): number | undefined {
 
 /**
  * What the answer itself says about another page: each signal it carries votes (`links.next`
- * when there are links, the last page by `last_page` or `total_pages`, the `total`), and any
- * one of them can end the list. Undefined when it carries none.
+ * when the links have that key, the last page by `last_page` or `total_pages`, the `total`), and
+ * any one of them can end the list. Undefined when it carries none.
  */
 function signalledMore(answer: unknown, page: number, recordsSoFar: number): boolean | undefined {
 	if (!isObject(answer)) return undefined;
 	const votes: boolean[] = [];
-	if (isObject(answer.links)) {
-		const next = answer.links.next;
-		votes.push(typeof next === 'string' && next !== '');
-	}
+	// Reading "links-without-next": links without a `next` key say nothing about the next page
+	// (only a `next` of null or "" says there is none), so `meta` decides.
+	const next = isObject(answer.links) ? answer.links.next : undefined;
+	if (next !== undefined) votes.push(typeof next === 'string' && next !== '');
 	const meta = isObject(answer.meta) ? answer.meta : {};
 	const lastPage = countOf(meta.last_page) ?? countOf(meta.total_pages);
 	if (lastPage !== undefined) votes.push(page < lastPage);
