@@ -57,6 +57,10 @@ function reportedPageSize(answer: unknown): number | undefined {
 	return size !== undefined && size >= 1 ? size : undefined;
 }
 
+/** The HTTP status of a failed request, from the structured error apiRequest throws. */
+const statusOf = (error: unknown): number =>
+	Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+
 /**
  * What the answer itself says about another page: each signal it carries votes (`links.next`
  * when the links have that key, the last page by `last_page` or `total_pages`, the `total`), and
@@ -85,11 +89,15 @@ function unsignalledMore(held: number, pageSize: number | undefined): boolean {
 	return held >= pageSize;
 }
 
+/** A page past the end of the list: no records, and none after it. */
+const pastTheEnd = (cursor: PageCursor): Page => ({ records: [], hasMore: false, next: cursor });
+
 /**
  * One page of a paginated list, asked for with `perPage` (kept the same for every page of a
- * list, since page numbers count in it). The list ends on an empty page or on whichever signal
- * the answer carries; a page shorter than asked ends it only when the service's own page size
- * (`meta.per_page`, or what its first page held) says that it is the last.
+ * list, since page numbers count in it). The list ends on an empty page, on a page past the end
+ * answered 404 or on whichever signal the answer carries; a page shorter than asked ends it only
+ * when the service's own page size (`meta.per_page`, or what its first page held) says that it
+ * is the last.
  */
 export async function listPage(
 	ctx: ApiContext,
@@ -100,10 +108,23 @@ export async function listPage(
 	options: PageOptions = {},
 ): Promise<Page> {
 	const { page } = cursor;
-	const answer = await apiRequest<unknown>(ctx, 'GET', path, {
-		...options,
-		qs: { ...qs, page, per_page: perPage },
-	});
+	let answer: unknown;
+	let failure: unknown;
+	try {
+		answer = await apiRequest<unknown>(ctx, 'GET', path, {
+			...options,
+			qs: { ...qs, page, per_page: perPage },
+		});
+	} catch (error) {
+		failure = error;
+	}
+	if (failure !== undefined) {
+		// Reading "page-past-end-404": a service may answer a page past the end with 404. After
+		// a first page that ends the list; on page 1 it is an error like any other.
+		if (page > 1 && statusOf(failure) === 404) return pastTheEnd(cursor);
+		// Anything else is the API error apiRequest built: passed on as it is.
+		throw failure;
+	}
 	const records = recordsOf(answer);
 	const pageSize = reportedPageSize(answer) ?? cursor.pageSize;
 	const before = (page - 1) * (pageSize ?? perPage);
