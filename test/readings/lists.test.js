@@ -35,14 +35,18 @@ const READING_SETS = [
 	['per-page-ignored', 'data-only'],
 	['per-page-ignored', 'links-next-only'],
 	['per-page-ignored', 'meta-total-pages'],
-	// How a list ends: a page past the end answered 404, and links without a next key. 250 codes
-	// and 250 leads are an exact multiple of 25 and 50 pages.
+	// How a list ends: a page past the end answered 404 or as the last page again, and links
+	// without a next key. 250 codes and 250 leads are an exact multiple of 25 and 50 pages.
 	['page-past-end-404'],
 	['data-only', 'page-past-end-404'],
 	['per-page-cap-50', 'data-only', 'page-past-end-404'],
 	['per-page-ignored', 'data-only', 'page-past-end-404'],
 	['links-without-next'],
 	['per-page-cap-50', 'links-without-next'],
+	['page-past-end-repeats-last'],
+	['data-only', 'page-past-end-repeats-last'],
+	['per-page-cap-50', 'data-only', 'page-past-end-repeats-last'],
+	['per-page-ignored', 'data-only', 'page-past-end-repeats-last'],
 ];
 
 /** Follows paginationToken to the end, as the editor does while the user scrolls. */
