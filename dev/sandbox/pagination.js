@@ -5,6 +5,12 @@ const { invalid } = require('./http-util');
 const DEFAULT_PER_PAGE = 25;
 const MAX_PER_PAGE = 100;
 
+/**
+ * Set on a call's query by a reading whose service answers a page past the end with the last
+ * page (readings/page-past-end-repeats-last). A symbol, so it never shows in the links.
+ */
+const LAST_PAGE_PAST_THE_END = Symbol('a page past the end is the last page');
+
 function positiveInteger(query, name, fallback) {
 	const raw = query[name];
 	if (raw === undefined || raw === '') return fallback;
@@ -18,12 +24,13 @@ function positiveInteger(query, name, fallback) {
  * the caller's other query parameters.
  */
 function paginate(items, query, listUrl) {
-	const page = positiveInteger(query, 'page', 1);
+	const requested = positiveInteger(query, 'page', 1);
 	const perPage = positiveInteger(query, 'per_page', DEFAULT_PER_PAGE);
 	if (perPage > MAX_PER_PAGE)
 		throw invalid({ per_page: `per_page must be at most ${MAX_PER_PAGE}.` });
 	const total = items.length;
 	const lastPage = Math.max(1, Math.ceil(total / perPage));
+	const page = query[LAST_PAGE_PAST_THE_END] ? Math.min(requested, lastPage) : requested;
 	const linkTo = (target) => {
 		const url = new URL(listUrl);
 		for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
@@ -58,4 +65,4 @@ function reshapeList(call, answer, reshape) {
 	return isList ? { ...answer, json: reshape(json) } : answer;
 }
 
-module.exports = { paginate, reshapeList, DEFAULT_PER_PAGE, MAX_PER_PAGE };
+module.exports = { paginate, reshapeList, DEFAULT_PER_PAGE, MAX_PER_PAGE, LAST_PAGE_PAST_THE_END };

@@ -60,7 +60,8 @@ describe('searchable lists', () => {
 			value: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
 			url: `${sandbox.siteUrl}/qr-codes/${first.results[0].value}`,
 		});
-		expect(first.paginationToken).toBe('2');
+		// The next page, the page size, and the id the page began with (to know it if it comes again).
+		expect(first.paginationToken).toBe(`2:50:${first.results[0].value}`);
 		const second = await listSearch.searchQrCodes.call(context, undefined, first.paginationToken);
 		expect(second.results).toHaveLength(6);
 		expect(second.paginationToken).toBeUndefined();

@@ -35,6 +35,18 @@ const READING_SETS = [
 	['per-page-ignored', 'data-only'],
 	['per-page-ignored', 'links-next-only'],
 	['per-page-ignored', 'meta-total-pages'],
+	// How a list ends: a page past the end answered 404 or as the last page again, and links
+	// without a next key. 250 codes and 250 leads are an exact multiple of 25 and 50 pages.
+	['page-past-end-404'],
+	['data-only', 'page-past-end-404'],
+	['per-page-cap-50', 'data-only', 'page-past-end-404'],
+	['per-page-ignored', 'data-only', 'page-past-end-404'],
+	['links-without-next'],
+	['per-page-cap-50', 'links-without-next'],
+	['page-past-end-repeats-last'],
+	['data-only', 'page-past-end-repeats-last'],
+	['per-page-cap-50', 'data-only', 'page-past-end-repeats-last'],
+	['per-page-ignored', 'data-only', 'page-past-end-repeats-last'],
 ];
 
 /** Follows paginationToken to the end, as the editor does while the user scrolls. */
@@ -109,10 +121,18 @@ describe.each(READING_SETS.map((names) => [names.join(' + ') || 'the sandbox’s
 
 		const newestFirst = (records) => records.map((record) => record.id).reverse();
 
-		test('QR Code › Get Many: Return All gives all 250 in order; Limit 150 gives 150 and reads no page more', async () => {
+		test('QR Code › Get Many: Return All gives all 250 in order; Limit 300 gives the 250; Limit 150 gives 150 and reads no page more', async () => {
 			const all = await run({ resource: 'qrCode', operation: 'getAll', returnAll: true });
 			expect(all.error).toBeUndefined();
 			expect(idsOf(all.items)).toEqual(newestFirst(created.codes));
+			const beyond = await run({
+				resource: 'qrCode',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 300,
+			});
+			expect(beyond.error).toBeUndefined();
+			expect(idsOf(beyond.items)).toEqual(newestFirst(created.codes));
 
 			const before = (await pageRequests('/qr-codes')).length;
 			const limited = await run({
@@ -189,6 +209,28 @@ describe.each(READING_SETS.map((names) => [names.join(' + ') || 'the sandbox’s
 			);
 		});
 
+		// Runs after the tests above, which count on 120 endpoints.
+		test('Webhook Endpoint › Get Many (Return All, Limit) and its list search also end on a multiple of every page size (200 endpoints)', async () => {
+			for (let i = ENDPOINTS; i < 200; i++) {
+				const body = { url: `https://hooks.example.com/${i}`, events: ['scan.created'] };
+				created.endpoints.push(await api('POST', '/webhooks', body));
+			}
+			const ids = created.endpoints.map((endpoint) => endpoint.id).sort();
+			const all = await run({ resource: 'webhookEndpoint', operation: 'getAll', returnAll: true });
+			expect(all.error).toBeUndefined();
+			expect([...idsOf(all.items)].sort()).toEqual(ids);
+			const limited = await run({
+				resource: 'webhookEndpoint',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 250,
+			});
+			expect(limited.error).toBeUndefined();
+			expect([...idsOf(limited.items)].sort()).toEqual(ids);
+			const context = listSearchContext(sandbox);
+			expect((await searchToEnd(listSearch.searchWebhookEndpoints, context)).sort()).toEqual(ids);
+		});
+
 		// The trigger and Lead › Get Many share the card's leads: 130 before activation, 120 after.
 		test('New Lead on a Card emits all 120 leads since the last poll; Lead › Get Many gives all 250', async () => {
 			const setup = createWorkflow({
@@ -213,3 +255,26 @@ describe.each(READING_SETS.map((names) => [names.join(' + ') || 'the sandbox’s
 		});
 	},
 );
+
+describe('reading page-past-end-404: a 404 ends a list only after its first page', () => {
+	let sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, readings: ['data-only', 'page-past-end-404'] });
+	});
+	afterAll(async () => {
+		await sandbox?.close();
+	});
+
+	test('a 404 on page 1 is still an error: Lead › Get Many of a card that does not exist', async () => {
+		const result = await runNode({
+			parameters: {
+				resource: 'lead',
+				operation: 'getAll',
+				cardId: { __rl: true, mode: 'id', value: 'AAAAAAAAAAAA' },
+				returnAll: true,
+			},
+			credentials: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+		});
+		expect(result.error).toMatchObject({ httpCode: '404' });
+	});
+});

@@ -16,6 +16,8 @@ export interface PageCursor {
 	page: number;
 	/** Records a page holds at this service, when known (reported, or what the first page held). */
 	pageSize?: number;
+	/** The id of the first record of the page before, to know that page when it comes again. */
+	previousFirstId?: string;
 }
 
 export const FIRST_PAGE: PageCursor = { page: 1 };
@@ -57,18 +59,26 @@ function reportedPageSize(answer: unknown): number | undefined {
 	return size !== undefined && size >= 1 ? size : undefined;
 }
 
+/** A record's id as text, when it has one. */
+const idOf = (record: IDataObject | undefined): string | undefined =>
+	typeof record?.id === 'string' || typeof record?.id === 'number' ? String(record.id) : undefined;
+
+/** The HTTP status of a failed request, from the structured error apiRequest throws. */
+const statusOf = (error: unknown): number =>
+	Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+
 /**
  * What the answer itself says about another page: each signal it carries votes (`links.next`
- * when there are links, the last page by `last_page` or `total_pages`, the `total`), and any
- * one of them can end the list. Undefined when it carries none.
+ * when the links have that key, the last page by `last_page` or `total_pages`, the `total`), and
+ * any one of them can end the list. Undefined when it carries none.
  */
 function signalledMore(answer: unknown, page: number, recordsSoFar: number): boolean | undefined {
 	if (!isObject(answer)) return undefined;
 	const votes: boolean[] = [];
-	if (isObject(answer.links)) {
-		const next = answer.links.next;
-		votes.push(typeof next === 'string' && next !== '');
-	}
+	// Reading "links-without-next": links without a `next` key say nothing about the next page
+	// (only a `next` of null or "" says there is none), so `meta` decides.
+	const next = isObject(answer.links) ? answer.links.next : undefined;
+	if (next !== undefined) votes.push(typeof next === 'string' && next !== '');
 	const meta = isObject(answer.meta) ? answer.meta : {};
 	const lastPage = countOf(meta.last_page) ?? countOf(meta.total_pages);
 	if (lastPage !== undefined) votes.push(page < lastPage);
@@ -85,11 +95,15 @@ function unsignalledMore(held: number, pageSize: number | undefined): boolean {
 	return held >= pageSize;
 }
 
+/** A page past the end of the list: no records, and none after it. */
+const pastTheEnd = (cursor: PageCursor): Page => ({ records: [], hasMore: false, next: cursor });
+
 /**
  * One page of a paginated list, asked for with `perPage` (kept the same for every page of a
- * list, since page numbers count in it). The list ends on an empty page or on whichever signal
- * the answer carries; a page shorter than asked ends it only when the service's own page size
- * (`meta.per_page`, or what its first page held) says that it is the last.
+ * list, since page numbers count in it). The list ends on an empty page, on a page past the end
+ * (answered 404, or as the page before again) or on whichever signal the answer carries; a page
+ * shorter than asked ends it only when the service's own page size (`meta.per_page`, or what its
+ * first page held) says that it is the last.
  */
 export async function listPage(
 	ctx: ApiContext,
@@ -100,11 +114,28 @@ export async function listPage(
 	options: PageOptions = {},
 ): Promise<Page> {
 	const { page } = cursor;
-	const answer = await apiRequest<unknown>(ctx, 'GET', path, {
-		...options,
-		qs: { ...qs, page, per_page: perPage },
-	});
+	let answer: unknown;
+	let failure: unknown;
+	try {
+		answer = await apiRequest<unknown>(ctx, 'GET', path, {
+			...options,
+			qs: { ...qs, page, per_page: perPage },
+		});
+	} catch (error) {
+		failure = error;
+	}
+	if (failure !== undefined) {
+		// Reading "page-past-end-404": a service may answer a page past the end with 404. After
+		// a first page that ends the list; on page 1 it is an error like any other.
+		if (page > 1 && statusOf(failure) === 404) return pastTheEnd(cursor);
+		// Anything else is the API error apiRequest built: passed on as it is.
+		throw failure;
+	}
 	const records = recordsOf(answer);
+	// Reading "page-past-end-repeats-last": a service may answer a page past the end with the
+	// last page again. A page that begins with the record the page before began with is that page.
+	const firstId = idOf(records[0]);
+	if (firstId !== undefined && firstId === cursor.previousFirstId) return pastTheEnd(cursor);
 	const pageSize = reportedPageSize(answer) ?? cursor.pageSize;
 	const before = (page - 1) * (pageSize ?? perPage);
 	const signal = signalledMore(answer, page, before + records.length);
@@ -120,7 +151,7 @@ export async function listPage(
 	return {
 		records,
 		hasMore,
-		next: { page: page + 1, pageSize: pageSize ?? records.length },
+		next: { page: page + 1, pageSize: pageSize ?? records.length, previousFirstId: firstId },
 		total,
 		lastPage,
 	};
@@ -135,14 +166,12 @@ export interface AllItemsOptions extends PageOptions {
 }
 
 /**
- * Records of a page not met before, in the list's order. A service that answers a page past the
- * end with the last page again, or whose list shifted between two pages, would otherwise repeat
- * them; records before one already met can only have been created while the list was read (they
- * belong ahead of records already taken) and are left out rather than put out of order.
+ * Records of a page not met before, in the list's order. A list that shifted between two pages
+ * would otherwise repeat them; records before one already met can only have been created while
+ * the list was read (they belong ahead of records already taken) and are left out rather than
+ * put out of order.
  */
 function freshRecords(records: IDataObject[], seenIds: Set<string>): IDataObject[] {
-	const idOf = (record: IDataObject) =>
-		typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined;
 	let lastSeen = -1;
 	records.forEach((record, index) => {
 		const id = idOf(record);
@@ -196,7 +225,8 @@ async function readInTurn(
 		if (dropped > 0 && cursor.page > 1) {
 			if (++stepsBack > MAX_STEPS_BACK) throw listKeptChanging(ctx, options.itemIndex);
 			const pages = Math.ceil(dropped / (cursor.pageSize ?? perPage));
-			cursor = { ...cursor, page: Math.max(1, cursor.page - pages) };
+			// The page stepped back to does not follow the page just read: no previousFirstId.
+			cursor = { page: Math.max(1, cursor.page - pages), pageSize: cursor.pageSize };
 			rereading = true;
 			continue;
 		}

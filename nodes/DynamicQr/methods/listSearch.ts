@@ -11,19 +11,25 @@ import type { PageCursor } from '../api';
 const PAGE_SIZE = 50;
 
 /**
- * The editor hands back the token of the page before: the next page's number, followed by
- * `:` and the service's page size when that is not the one asked for (a service may cap it),
- * so that the count of records before the page is still known.
+ * The editor hands back the token of the page before: the next page's number, the service's page
+ * size (a service may cap it, and the count of records before the page follows from it) and the
+ * id the page before began with, so that page is known when a service answers it again past the
+ * end (api/paging). The id is URI-encoded, so it holds no `:`.
  */
-function tokenOf(cursor: PageCursor): string {
-	const { page, pageSize } = cursor;
-	return pageSize === undefined || pageSize === PAGE_SIZE ? String(page) : `${page}:${pageSize}`;
+function tokenOf({ page, pageSize, previousFirstId }: PageCursor): string {
+	return [page, pageSize ?? PAGE_SIZE, encodeURIComponent(previousFirstId ?? '')].join(':');
 }
 
 function cursorOf(token: string | undefined): PageCursor {
-	const [page, pageSize] = (token ?? '').split(':').map(Number);
-	if (!Number.isInteger(page) || page < 1) return FIRST_PAGE;
-	return { page, pageSize: Number.isInteger(pageSize) && pageSize > 0 ? pageSize : PAGE_SIZE };
+	const [page, pageSize, previousFirstId] = (token ?? '').split(':');
+	const number = Number(page);
+	const size = Number(pageSize);
+	if (!Number.isInteger(number) || number < 1) return FIRST_PAGE;
+	return {
+		page: number,
+		pageSize: Number.isInteger(size) && size > 0 ? size : PAGE_SIZE,
+		previousFirstId: previousFirstId ? decodeURIComponent(previousFirstId) : undefined,
+	};
 }
 
 /** Turns a record into a list entry; `siteUrl` (the base URL without /api/v1) roots dashboard links. */
