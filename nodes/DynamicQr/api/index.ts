@@ -25,6 +25,7 @@ export {
 	ID_PATTERN,
 	ID_RULE,
 	maskSigningSecrets,
+	ownValue,
 	signingSecretsIn,
 	unwrap,
 } from './records';
