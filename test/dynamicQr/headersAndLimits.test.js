@@ -120,29 +120,28 @@ describe('multipart parts', () => {
 
 describe('answers that retrying cannot fix', () => {
 	const node = { name: 'Dynamic QR', type: 'n8n-nodes-dynamic-qr.dynamicQr', parameters: {} };
-	test.each([400, 404, 413, 414, 422, 431])('%s never says to try again', (status) => {
+	const upload = { method: 'POST', path: '/uploads/logos' };
+	test.each([400, 404, 410, 413, 414, 422, 431])('%s never says to try again', (status) => {
 		for (const body of [
 			{},
 			{ message: 'nope' },
 			{ format: 'html' },
 			{ format: 'text', message: 'x' },
 		]) {
-			const error = httpError(node, status, 'POST', '/uploads/logos', body, 0);
+			const error = httpError(node, status, upload, body, 0);
 			expect(`${error.message} ${error.description}`).not.toMatch(/try again/i);
 		}
 	});
 
 	test('413 and 431 say what to make smaller', () => {
-		expect(httpError(node, 413, 'POST', '/uploads/logos', {}, 0).description).toMatch(
-			/smaller image/,
-		);
-		expect(httpError(node, 431, 'POST', '/qr-codes', {}, 0).description).toMatch(
+		expect(httpError(node, 413, upload, {}, 0).description).toMatch(/smaller image/);
+		expect(httpError(node, 431, { method: 'POST', path: '/qr-codes' }, {}, 0).description).toMatch(
 			/shorter Idempotency Key/,
 		);
 	});
 
 	test('503 still says to try again later', () => {
-		const error = httpError(node, 503, 'GET', '/qr-codes', {}, 0);
+		const error = httpError(node, 503, { method: 'GET', path: '/qr-codes' }, {}, 0);
 		expect(error.description).toMatch(/Try again later/);
 	});
 });
