@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import type { ApiErrorBody, WaitSpent } from './errors';
+import type { ApiErrorBody, SentRequest, WaitSpent } from './errors';
 import { httpError, networkError, rateLimitError, readErrorBody } from './errors';
 import { CREDENTIAL_NAME, getBaseUrl } from './baseUrl';
 import { acquireFlight, inFlightLimit, releaseFlight } from './inflight';
@@ -92,6 +92,14 @@ function redact<T>(value: T, secret: string): T {
 		) as T;
 	}
 	return value;
+}
+
+/** What an error can name about the request: its query (wherever it travels) and its key. */
+function sentRequest(method: string, path: string, request: IHttpRequestOptions): SentRequest {
+	const query: Array<[string, string]> = [...new URL(request.url).searchParams];
+	for (const [name, value] of Object.entries(request.qs ?? {})) query.push([name, String(value)]);
+	const key = (request.headers ?? {})['Idempotency-Key'];
+	return { method, path, query, idempotencyKey: typeof key === 'string' ? key : undefined };
 }
 
 function isNetworkFailure(error: unknown): string | undefined {
@@ -264,7 +272,7 @@ export async function apiRequest<T = IDataObject>(
 			httpError(
 				node,
 				status,
-				{ method, path },
+				sentRequest(method, path, target.request),
 				parseErrorBody(response.body, String(headers['content-type'] ?? ''), apiKey ?? ''),
 				itemIndex,
 				waited,
