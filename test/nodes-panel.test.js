@@ -149,4 +149,12 @@ describe('canvas subtitles in words', () => {
 			}),
 		).toBe('Scan Created, QR Code Updated');
 	});
+
+	test('a value naming a member of every object is shown as it is, never as that member', () => {
+		expect(
+			subtitle(byName('dynamicQrTrigger').description, { events: ['constructor', 'toString'] }),
+		).toBe('constructor, toString');
+		for (const operation of ['constructor', '__proto__'])
+			expect(subtitle(byName('dynamicQr').description, { resource: 'qrCode', operation })).toBe('');
+	});
 });

@@ -10,7 +10,7 @@ const {
 	parseJsonBody,
 	sendJson,
 	send,
-	sendApiError,
+	errorAnswer,
 	sleep,
 } = require('./http-util');
 
@@ -80,6 +80,11 @@ function createApiHandler(ctx, routes) {
 	return async function handleApi(req, res, url, path) {
 		logRequest(state, clock, req, res, url, path, flight);
 		let headers = {};
+		// What readings see of the request; the route's details are added once it is found.
+		let call = { method: req.method, path, headers: req.headers };
+		/** A JSON error answer (the sandbox's or a reading's) as the active readings shape it. */
+		const shaped = (answer) =>
+			answer.status >= 400 && answer.json ? readings.error(call, answer) : answer;
 		try {
 			const rawBody = await readBody(req);
 			if (faults.latencyMs() > 0) await sleep(faults.latencyMs());
@@ -107,18 +112,16 @@ function createApiHandler(ctx, routes) {
 			const body =
 				route.body === 'json' ? parseJsonBody(rawBody, req.headers['content-type']) : undefined;
 			// Another reading of what the reference leaves open may answer first, or reshape the answer.
-			const call = {
-				method: req.method,
-				path,
+			call = {
+				...call,
 				route: route.path,
 				params,
 				query,
-				headers: req.headers,
 				body,
 				workspace: keyRecord.workspace,
 			};
 			const early = readings.before(call);
-			if (early) return sendAnswer(res, early, headers);
+			if (early) return sendAnswer(res, shaped(early), headers);
 			const answer = readings.after(
 				call,
 				await route.handle({
@@ -139,7 +142,9 @@ function createApiHandler(ctx, routes) {
 			}
 			sendAnswer(res, answer, headers);
 		} catch (error) {
-			if (error instanceof ApiError) return sendApiError(res, error, headers);
+			if (error instanceof ApiError) {
+				return sendAnswer(res, shaped(errorAnswer(error)), headers);
+			}
 			log(`sandbox: ${req.method} ${path} failed: ${error.stack || error}`);
 			sendJson(
 				res,

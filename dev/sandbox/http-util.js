@@ -83,13 +83,16 @@ function sendHtml(res, status, html, headers = {}) {
 	send(res, status, html, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
 }
 
+/** The answer an ApiError gives: `{ message, errors }` with its status and headers. */
+const errorAnswer = (error) => ({
+	status: error.status,
+	json: { message: error.message, errors: error.errors },
+	headers: error.headers,
+});
+
 function sendApiError(res, error, headers = {}) {
-	sendJson(
-		res,
-		error.status,
-		{ message: error.message, errors: error.errors },
-		{ ...headers, ...error.headers },
-	);
+	const answer = errorAnswer(error);
+	sendJson(res, answer.status, answer.json, { ...headers, ...answer.headers });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -104,5 +107,6 @@ module.exports = {
 	sendHtml,
 	send,
 	sendApiError,
+	errorAnswer,
 	sleep,
 };

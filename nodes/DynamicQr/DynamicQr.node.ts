@@ -47,22 +47,26 @@ const resourceProperty: INodeProperties = {
 
 /**
  * The canvas subtitle: the chosen operation's action in words ("Create a QR code"), looked up
- * from the operations' own options so it cannot drift from them. Keyed "resource:operation" in a
- * flat object, as a nested one would end in "}}" and close the expression early.
+ * from the operations' own options so it cannot drift from them. "resource:operation" is looked
+ * up in a list of pairs: an object would also hold "constructor", and a nested one would end in
+ * "}}" and close the expression early.
  */
 function subtitleInWords(properties: INodeProperties[]): string {
-	const actions: Record<string, string> = {};
+	const actions: Array<[string, string]> = [];
 	for (const property of properties) {
 		if (property.name !== 'operation') continue;
 		for (const resource of property.displayOptions?.show?.resource ?? []) {
 			for (const option of property.options ?? []) {
 				if ('value' in option) {
-					actions[`${String(resource)}:${String(option.value)}`] = option.action ?? option.name;
+					actions.push([
+						`${String(resource)}:${String(option.value)}`,
+						option.action ?? option.name,
+					]);
 				}
 			}
 		}
 	}
-	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
+	return `={{ (${JSON.stringify(actions)}.find((pair) => pair[0] === $parameter["resource"] + ":" + $parameter["operation"]) || ["", ""])[1] }}`;
 }
 
 export class DynamicQr implements INodeType {

@@ -27,10 +27,11 @@ export class DynamicQrTrigger implements INodeType {
 		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE sets up no isolate for it.
 		version: [1, 2],
 		defaultVersion: 2,
-		// The chosen events by name ("Scan Created, Lead Created"), not by value.
+		// The chosen events by name ("Scan Created, Lead Created"), not by value; found in a list
+		// of pairs, as an object would find "constructor" in it.
 		subtitle: `={{ $parameter["events"].map((event) => (${JSON.stringify(
-			Object.fromEntries(EVENT_OPTIONS.map((option) => [option.value, option.name])),
-		)})[event] || event).join(", ") }}`,
+			EVENT_OPTIONS.map((option) => [option.value, option.name]),
+		)}.find((pair) => pair[0] === event) || [event, event])[1]).join(", ") }}`,
 		// n8n's nodes panel shows one entry for this trigger and the Dynamic QR node, with this
 		// description: it speaks for both.
 		description:

@@ -155,6 +155,101 @@ describe('API errors say what happened and how to fix it', () => {
 	});
 });
 
+describe("error bodies in any shape keep the service's words", () => {
+	const path = require('node:path');
+	const { DIST } = require('../engine/n8n-core');
+	const { httpError, readErrorBody } = require(path.join(DIST, 'nodes/DynamicQr/api/errors.js'));
+	const node = { name: 'Dynamic QR', type: 'n8n-nodes-dynamic-qr.dynamicQr', parameters: {} };
+	const create = { method: 'POST', path: '/qr-codes' };
+	const errorFor = (status, json) => httpError(node, status, create, readErrorBody(json), 0);
+
+	test.each([
+		[
+			'errors as an object of lists (the reference)',
+			{ message: 'The tags must be a string.', errors: { tags: ['The tags must be a string.'] } },
+		],
+		[
+			'errors as a list of { field, message }',
+			{ errors: [{ field: 'tags', message: 'The tags must be a string.' }] },
+		],
+		['errors as an object of texts', { errors: { tags: 'The tags must be a string.' } }],
+		[
+			'errors as an object of { message, code } lists',
+			{ errors: { tags: [{ message: 'The tags must be a string.', code: 'invalid' }] } },
+		],
+		[
+			'a nested error naming its param',
+			{ error: { code: 'invalid', message: 'The tags must be a string.', param: 'tags' } },
+		],
+		['a detail list with loc', { detail: [{ loc: ['tags'], msg: 'The tags must be a string.' }] }],
+	])('422 with %s names the field and says what the service said', (_, json) => {
+		const error = errorFor(422, json);
+		expect(error.message).toBe(
+			'The API rejected the request (422): tags: The tags must be a string.',
+		);
+		expect(error.description).toMatch(/Check the Tags field/);
+	});
+
+	test('a 500 with { error: { code, message } } shows the message', () => {
+		const error = errorFor(500, {
+			error: { code: 'internal_error', message: 'The database is down.' },
+		});
+		expect(error.message).toBe('The Dynamic QR API answered 500: The database is down.');
+	});
+
+	test.each([
+		[
+			'a list of texts',
+			{ errors: ['Name is too long', 'Type is unknown'] },
+			'Name is too long; Type is unknown',
+		],
+		['a bare text', 'Service unavailable', 'Service unavailable'],
+		[
+			'an error text',
+			{ error: 'invalid_request', error_description: 'The name is missing.' },
+			'The name is missing.',
+		],
+		[
+			'a nested field map',
+			{ errors: { payload: { url: ['must be a URL'] } } },
+			'payload.url: must be a URL',
+		],
+		[
+			'an object without words',
+			{ errors: [{ reason: { kind: 'odd' } }] },
+			'{"reason":{"kind":"odd"}}',
+		],
+		['a code alone', { error: { code: 'name_taken' } }, 'name_taken'],
+	])('400 with %s shows its words', (_, json, words) => {
+		expect(errorFor(400, json).message).toBe(`The API could not read the request (400): ${words}`);
+	});
+
+	test('no shape shows "[object Object]", and field names that are members of every object stay field names', () => {
+		const shapes = [
+			{ errors: { name: { too: { deep: [{ x: 1 }] } } } },
+			{ errors: [[{ field: 'a', message: { text: 'nested' } }]] },
+			{ error: { error: { error: { message: 'deep' } } } },
+			{ message: { text: 'not a string' } },
+			JSON.parse('{"errors": {"constructor": ["bad"], "__proto__": ["worse"]}}'),
+			[{ field: 'toString', message: 'odd' }],
+		];
+		for (const json of shapes) {
+			for (const status of [400, 409, 422, 500]) {
+				const error = errorFor(status, json);
+				expect(`${error.message} ${error.description}`).not.toMatch(/\[object Object\]/);
+			}
+		}
+		expect(errorFor(422, shapes[4]).message).toBe(
+			'The API rejected the request (422): constructor: bad | __proto__: worse',
+		);
+	});
+
+	test('410 names the record as deleted', () => {
+		const error = httpError(node, 410, { method: 'GET', path: '/qr-codes/AAAAAAAAAAAA' }, {}, 0);
+		expect(error.message).toBe('The QR code "AAAAAAAAAAAA" was deleted (410)');
+	});
+});
+
 describe('an unreachable service', () => {
 	test('a read is retried, then fails with a clear error that names the request', async () => {
 		const closedPort = 'http://127.0.0.1:9/api/v1'; // the discard port: nothing listens on loopback

@@ -120,29 +120,85 @@ describe('multipart parts', () => {
 
 describe('answers that retrying cannot fix', () => {
 	const node = { name: 'Dynamic QR', type: 'n8n-nodes-dynamic-qr.dynamicQr', parameters: {} };
-	test.each([400, 404, 413, 414, 422, 431])('%s never says to try again', (status) => {
+	const upload = { method: 'POST', path: '/uploads/logos' };
+	test.each([400, 404, 410, 413, 414, 422, 431])('%s never says to try again', (status) => {
 		for (const body of [
 			{},
 			{ message: 'nope' },
 			{ format: 'html' },
 			{ format: 'text', message: 'x' },
 		]) {
-			const error = httpError(node, status, 'POST', '/uploads/logos', body, 0);
+			const error = httpError(node, status, upload, body, 0);
 			expect(`${error.message} ${error.description}`).not.toMatch(/try again/i);
 		}
 	});
 
-	test('413 and 431 say what to make smaller', () => {
-		expect(httpError(node, 413, 'POST', '/uploads/logos', {}, 0).description).toMatch(
-			/smaller image/,
+	test('413 says what to make smaller', () => {
+		expect(httpError(node, 413, upload, {}, 0).description).toMatch(/smaller image/);
+	});
+
+	const search = 'x'.repeat(100000);
+	const listWith = (query, idempotencyKey) => ({
+		method: 'GET',
+		path: '/qr-codes',
+		query: [...query, ['page', '1'], ['per_page', '100']],
+		idempotencyKey,
+	});
+
+	test.each([414, 431])(
+		'%s names the field that made the request too large, never a key it did not carry',
+		(status) => {
+			const error = httpError(node, status, listWith([['search', search]]), {}, 0);
+			const text = `${error.message} ${error.description}`;
+			expect(error.message).toMatch(/"Search" \(100,000 characters\) is too long/);
+			expect(error.description).toMatch(/Shorten "Search" \(100,000 characters\) for this item/);
+			expect(text).not.toMatch(/Idempotency/);
+		},
+	);
+
+	test('431 on a create names the Idempotency Key when it is the largest part', () => {
+		const key = 'k'.repeat(255);
+		const request = { method: 'POST', path: '/qr-codes', query: [], idempotencyKey: key };
+		const error = httpError(node, 431, request, {}, 0);
+		expect(error.message).toMatch(/the Idempotency Key \(255 characters\) is too long/);
+		expect(error.description).toMatch(/Shorten the Idempotency Key/);
+		// A 414 is about the address, where the key never travels.
+		expect(httpError(node, 414, request, {}, 0).message).not.toMatch(/Idempotency/);
+	});
+
+	test("parts of about the same size are all named; small ones and the node's own are not", () => {
+		const both = listWith([
+			['search', 'x'.repeat(6000)],
+			['type', 'url'],
+		]);
+		const key = { ...both, idempotencyKey: 'k'.repeat(4000) };
+		expect(httpError(node, 431, key, {}, 0).message).toMatch(
+			/"Search" \(6,000 characters\) and the Idempotency Key \(4,000 characters\) are too long/,
 		);
-		expect(httpError(node, 431, 'POST', '/qr-codes', {}, 0).description).toMatch(
-			/shorter Idempotency Key/,
-		);
+		expect(httpError(node, 431, both, {}, 0).message).not.toMatch(/Type|page/);
+	});
+
+	test("a request that carried none of the item's values names no field", () => {
+		const error = httpError(node, 431, listWith([]), {}, 0);
+		expect(error.message).toBe('The request headers are larger than the service accepts (431)');
+		expect(error.description).toMatch(/check the Base URL in the credential/);
+		expect(`${error.message} ${error.description}`).not.toMatch(/Idempotency|Search|"/);
+	});
+
+	test('QR Code › Get Many with a Search of 100,000 characters names Search, not the key', async () => {
+		const { error } = await ctx.run({
+			resource: 'qrCode',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { search },
+		});
+		expect(error.httpCode).toMatch(/^(414|431)$/);
+		expect(error.message).toMatch(/"Search" \(100,000 characters\) is too long/);
+		expect(`${error.message} ${error.description}`).not.toMatch(/Idempotency/);
 	});
 
 	test('503 still says to try again later', () => {
-		const error = httpError(node, 503, 'GET', '/qr-codes', {}, 0);
+		const error = httpError(node, 503, { method: 'GET', path: '/qr-codes' }, {}, 0);
 		expect(error.description).toMatch(/Try again later/);
 	});
 });

@@ -420,3 +420,26 @@ describe('Create or Update against other readings of the reference', () => {
 		}
 	});
 });
+
+describe('what differs, for keys that name a member of every object', () => {
+	const path = require('node:path');
+	const { DIST } = require('../engine/n8n-core');
+	const { differences } = require(path.join(DIST, 'nodes/DynamicQr/actions/qrCode/differences.js'));
+	const { QR_TYPES } = require(path.join(DIST, 'nodes/DynamicQr/qrTypes.js'));
+	const url = QR_TYPES.find((type) => type.value === 'url');
+	const record = {
+		name: 'Website',
+		type: 'url',
+		payload: { url: 'https://example.com' },
+		design: { color: '#000000' },
+	};
+
+	test.each(['__proto__', 'constructor', 'toString'])(
+		'a Design key "%s" the code does not hold is a change',
+		(key) => {
+			const design = JSON.parse(`{"color": "#000000", "${key}": {}}`);
+			const wanted = { type: url, body: { ...record, design } };
+			expect(differences(record, wanted).fields).toEqual(['design']);
+		},
+	);
+});

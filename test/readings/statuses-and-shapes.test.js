@@ -187,3 +187,107 @@ describe('folder-must-exist: a folder must be made first', () => {
 		expect(filed.json).toMatchObject({ name: 'Second', folder: 'Flyers' });
 	});
 });
+
+describe.each(['errors-as-list', 'error-object'])(
+	"%s: errors in another shape keep the service's words and the fields it named",
+	(reading) => {
+		const useReadings = (...names) =>
+			ctx.control('PUT', '/readings', { names: [reading, ...names] });
+		afterAll(() => ctx.control('PUT', '/readings', { names: [] }));
+
+		test('Create into an unknown folder names the field and what to do', async () => {
+			await useReadings('folder-must-exist');
+			const { error } = await ctx.run(
+				qrCode('create', {
+					name: 'Filed',
+					type: 'url',
+					payload_url_url: 'https://example.com/f',
+					additionalFields: { folder: 'Nowhere' },
+				}),
+			);
+			expect(error.message).toMatch(
+				/^The API rejected the request \(422\): folder: The folder "Nowhere" does not exist\./,
+			);
+			expect(error.description).toMatch(/create the folder in the dashboard/);
+		});
+
+		test('a refused tags list is sent again as a string: the refusal is read from its fields', async () => {
+			await useReadings('tags-as-string');
+			const [created] = await runOk(
+				qrCode('create', {
+					name: 'Tagged',
+					type: 'url',
+					payload_url_url: 'https://example.com/t',
+					additionalFields: { tags: 'spring, print' },
+					simplify: false,
+				}),
+			);
+			expect(created.json).toMatchObject({ name: 'Tagged', tags: ['spring', 'print'] });
+			const posts = (await ctx.requests()).filter((request) => request.method === 'POST');
+			expect(posts.slice(-2).map((request) => request.status)).toEqual([422, 201]);
+		});
+
+		test.each([
+			['readOnly', 'The API key is read-only and cannot POST /qr-codes (403)'],
+			['noApi', "The workspace's plan has no API access (403)"],
+			['revoked', 'The Dynamic QR API refused the API key (401)'],
+		])('a %s key gets its own explanation', async (key, message) => {
+			await useReadings();
+			const { error } = await ctx.run(
+				qrCode('create', { name: 'Keyed', type: 'url', payload_url_url: 'https://example.com' }),
+				{ key },
+			);
+			expect(error.message).toBe(message);
+		});
+
+		test("an unknown code is named, with the service's answer read", async () => {
+			await useReadings();
+			const { error } = await ctx.run(qrCode('get', { qrCodeId: byId('AAAAAAAAAAAA') }));
+			expect(error.message).toBe(
+				'The QR code "AAAAAAAAAAAA" was not found in this workspace (404)',
+			);
+			expect(error.message).not.toMatch(/\[object Object\]/);
+		});
+	},
+);
+
+// gone-410 comes first: error-object then wraps the 410 it made.
+describe.each([[['gone-410']], [['gone-410', 'error-object']]])(
+	'%j: a record deleted earlier answers 410',
+	(readings) => {
+		withReadings(...readings);
+
+		test('QR Code › Delete of a deleted code, and Get of it, name it as deleted', async () => {
+			const [{ json: code }] = await runOk(
+				qrCode('create', {
+					name: 'Short-lived',
+					type: 'url',
+					payload_url_url: 'https://example.com',
+				}),
+			);
+			await runOk(qrCode('delete', { qrCodeId: byId(code.id) }));
+			for (const operation of ['delete', 'get']) {
+				const { error } = await ctx.run(qrCode(operation, { qrCodeId: byId(code.id) }));
+				expect(error.httpCode).toBe('410');
+				expect(error.message).toBe(`The QR code "${code.id}" was deleted (410)`);
+			}
+		});
+
+		test('Webhook Endpoint › Delete of a deleted endpoint names it as deleted', async () => {
+			const [{ json: endpoint }] = await runOk({
+				resource: 'webhookEndpoint',
+				operation: 'create',
+				url: 'https://example.com/hook-gone',
+				events: ['scan.created'],
+			});
+			const remove = {
+				resource: 'webhookEndpoint',
+				operation: 'delete',
+				webhookEndpointId: byId(endpoint.id),
+			};
+			await runOk(remove);
+			const { error } = await ctx.run(remove);
+			expect(error.message).toBe(`The webhook endpoint "${endpoint.id}" was deleted (410)`);
+		});
+	},
+);

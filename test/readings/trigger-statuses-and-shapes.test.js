@@ -1,9 +1,10 @@
 'use strict';
 /**
  * The webhook trigger and the polling trigger against the sandbox answering other readings of
- * what the API reference leaves "not shown": a paused endpoint listed with another status, the
- * `data` of events in a flat shape, and record times as Unix seconds. Driven through n8n's
- * HookContext, WebhookContext and PollContext (see test/dynamicQrTrigger/helpers/n8n.js).
+ * what the API reference leaves "not shown": a paused endpoint listed with another status, an
+ * endpoint removed earlier answered 410, the `data` of events in a flat shape, and record times
+ * as Unix seconds. Driven through n8n's HookContext, WebhookContext and PollContext (see
+ * test/dynamicQrTrigger/helpers/n8n.js).
  */
 const {
 	createWorkflow,
@@ -22,6 +23,7 @@ const {
 	flushDeliveries,
 } = require('../dynamicQrTrigger/helpers/sandbox');
 const { useSandbox, useReceiver, pollOverRounds } = require('./trigger-helpers');
+const { logLines } = require('../engine/n8n-core');
 
 const receiver = useReceiver();
 
@@ -70,6 +72,26 @@ describe('endpoint-status-values: a paused endpoint is listed as "disabled"', ()
 		await deactivate(setup);
 	});
 });
+
+describe.each([[['gone-410']], [['gone-410', 'error-object']]])(
+	'%j: an endpoint already removed at the service answers 410',
+	(readings) => {
+		const ctx = useSandbox(readings);
+
+		test('deactivation counts it as removed: no warning, and its id is forgotten', async () => {
+			const setup = webhookTrigger(ctx.sandbox, ['qr_code.created']);
+			await activate(setup);
+			const id = stored(setup).endpointId;
+			await api(ctx.sandbox, 'DELETE', `/webhooks/${id}`);
+			expect((await api(ctx.sandbox, 'DELETE', `/webhooks/${id}`)).status).toBe(410);
+
+			logLines.length = 0;
+			expect(await deactivate(setup)).toBe(true);
+			expect(logLines.filter((line) => line.level === 'warn')).toEqual([]);
+			expect(stored(setup)).toEqual({ retiredAt: expect.any(Number) });
+		});
+	},
+);
 
 describe('event-data-flat: lead.created is the lead, scan.created carries qr_code_id', () => {
 	const ctx = useSandbox(['event-data-flat']);

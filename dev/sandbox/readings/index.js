@@ -13,6 +13,11 @@
  *                `call.query` (say, cap `per_page`) or return an answer to send instead
  *                ({ status, json } or { status, buffer, contentType, headers }).
  *   after(call, answer)  optional: returns the answer to send (a reshaped list, another status).
+ *   error(call, answer)  optional: returns the error answer to send instead of a JSON error
+ *                answer ({ status, json: { message, errors }, headers }), the sandbox's own or a
+ *                reading's refusal: another body shape, another status. Errors found before
+ *                routing (a bad key, a 429, an unknown path) come with a `call` of
+ *                { method, path, headers, memory } alone.
  *   event(type, data)    optional: returns the `data` a webhook event of `type` carries (a flatter
  *                shape, other time formats); the sandbox's own `data` otherwise.
  * `call` is { method, path, route (the template, e.g. /qr-codes/{id}), params, query, headers,
@@ -49,6 +54,14 @@ function createReadings(initial = []) {
 	}
 	set(initial);
 
+	/** An answer passed through one hook of every active reading, in order. */
+	const reshape = (hook, call, answer) =>
+		active.reduce(
+			(current, { reading, memory }) =>
+				reading[hook] ? reading[hook]({ ...call, memory }, current) : current,
+			answer,
+		);
+
 	return {
 		set,
 		names: () => active.map(({ reading }) => reading.name),
@@ -67,13 +80,9 @@ function createReadings(initial = []) {
 			}
 			return undefined;
 		},
-		after(call, answer) {
-			return active.reduce(
-				(current, { reading, memory }) =>
-					reading.after ? reading.after({ ...call, memory }, current) : current,
-				answer,
-			);
-		},
+		after: (call, answer) => reshape('after', call, answer),
+		/** The error answer as the active readings shape it. */
+		error: (call, answer) => reshape('error', call, answer),
 		/** The `data` of a webhook event as the active readings shape it. */
 		event(type, data) {
 			return active.reduce(

@@ -24,6 +24,19 @@ const resources: Record<string, { operations: Record<string, { execute: Operatio
 };
 
 /**
+ * Every operation by "resource:operation". A Map, so that a value naming a member of every
+ * object ("constructor", "toString") finds no operation.
+ */
+const OPERATIONS = new Map<string, Operation>(
+	Object.entries(resources).flatMap(([resource, { operations }]) =>
+		Object.entries(operations).map(([operation, { execute }]) => [
+			`${resource}:${operation}`,
+			execute,
+		]),
+	),
+);
+
+/**
  * Runs the chosen operation once per input item and returns the results in input order, each
  * paired to its item. Items start in order while the run has room for another request in
  * flight (api/inflight: "Concurrent Requests" when set, otherwise adapted to what the API
@@ -34,7 +47,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const execute = resources[resource]?.operations[operation]?.execute;
+	const execute = OPERATIONS.get(`${resource}:${operation}`);
 	if (!execute) {
 		throw new NodeOperationError(
 			this.getNode(),

@@ -1,12 +1,113 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-/** The API's error body: `message` plus, for 422, field names each holding a list of messages. */
+import { ownValue } from './records';
+
+/**
+ * What an error answer said, whatever the shape of its body: the service's own message and the
+ * fields it named, each with what it said about it. Read from the body's structure by
+ * readErrorBody(); decisions about an error are made on `fields`, never on the message's words.
+ */
 export interface ApiErrorBody {
+	/** What the service said without naming a field (several messages joined by "; "). */
 	message?: string;
-	errors?: Record<string, string[] | string>;
+	/** Each field named, with its messages, in order (a Map: the names are the service's text). */
+	fields?: ReadonlyMap<string, readonly string[]>;
 	/** Set when the answer was not the API's JSON: an HTML page (kept out of texts) or plain text. */
 	format?: 'html' | 'text';
+}
+
+/** Keys whose text is an error's message, in the order a body's own words are looked for. */
+const MESSAGE_KEYS = ['message', 'msg', 'detail', 'error_description', 'title', 'error'];
+/** Keys an error entry names its field under (`loc` as a list of steps, as FastAPI gives it). */
+const FIELD_KEYS = ['field', 'param', 'attribute', 'loc'];
+/** Keys that hold more errors: a nested `error` object, lists or field maps. */
+const NESTED_KEYS = ['error', 'errors', 'details', 'detail'];
+const MAX_SHOWN_JSON = 200;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const firstText = (object: Record<string, unknown>, keys: string[]): string | undefined =>
+	keys
+		.map((key) => ownValue(object, key))
+		.find((value): value is string => typeof value === 'string' && value.trim() !== '');
+
+/** A field name given as text, or as a list of steps (`["payload", "url"]` is "payload.url"). */
+function fieldNameIn(entry: Record<string, unknown>): string | undefined {
+	for (const key of FIELD_KEYS) {
+		const value = ownValue(entry, key);
+		if (typeof value === 'string' && value !== '') return value;
+		if (Array.isArray(value) && value.length) return value.map(String).join('.');
+	}
+	return undefined;
+}
+
+/**
+ * Reads an error body of any shape: `message` and `errors` as the reference shows them
+ * (`{ field: [messages] }`), `errors` as a list of texts or of `{ field, message }` objects
+ * (reading "errors-as-list"), a nested `{ error: { code, message } }` (reading "error-object"),
+ * `detail` lists, or a bare text. What has no words of its own is shown as short JSON, never as
+ * "[object Object]".
+ */
+export function readErrorBody(json: unknown): ApiErrorBody {
+	const said: string[] = [];
+	const fields = new Map<string, string[]>();
+	const add = (field: string | undefined, text: string) => {
+		const messages = field === undefined ? said : (fields.get(field) ?? []);
+		if (!messages.includes(text)) messages.push(text);
+		if (field !== undefined) fields.set(field, messages);
+	};
+
+	/** A field map: each key names a field (nested maps name "payload.url"). */
+	const readFieldMap = (map: Record<string, unknown>, prefix?: string) => {
+		for (const [name, value] of Object.entries(map)) {
+			readEntry(value, prefix === undefined ? name : `${prefix}.${name}`, true);
+		}
+	};
+
+	/** One error: a text, a list of them, an entry object, or (in a field map) a nested map. */
+	const readEntry = (value: unknown, field?: string, inFieldMap = false): void => {
+		if (typeof value === 'string') {
+			if (value.trim()) add(field, value.trim());
+		} else if (typeof value === 'number' || typeof value === 'boolean') {
+			add(field, String(value));
+		} else if (Array.isArray(value)) {
+			value.forEach((entry) => readEntry(entry, field));
+		} else if (isObject(value)) {
+			const named = fieldNameIn(value);
+			const text = firstText(value, MESSAGE_KEYS);
+			const nested = NESTED_KEYS.map((key) => [key, ownValue(value, key)] as const).filter(
+				([, inner]) => isObject(inner) || Array.isArray(inner),
+			);
+			if (inFieldMap && named === undefined && text === undefined && !nested.length) {
+				readFieldMap(value, field);
+				return;
+			}
+			const entryField = named ?? field;
+			if (text !== undefined) add(entryField, text);
+			for (const [key, inner] of nested) {
+				// `errors: { name: [...] }` is a field map; `error: { message }` is one more error.
+				if (key !== 'error' && isObject(inner) && firstText(inner, MESSAGE_KEYS) === undefined) {
+					readFieldMap(inner, entryField);
+				} else {
+					readEntry(inner, entryField);
+				}
+			}
+			if (text === undefined && !nested.length && Object.keys(value).length) {
+				add(
+					entryField,
+					firstText(value, ['code']) ?? JSON.stringify(value).slice(0, MAX_SHOWN_JSON),
+				);
+			}
+		}
+	};
+
+	readEntry(json);
+	return {
+		...(said.length ? { message: said.join('; ') } : {}),
+		...(fields.size ? { fields } : {}),
+	};
 }
 
 /** Statuses where the same request may succeed later; every other 4xx needs a change first. */
@@ -15,8 +116,7 @@ const isTransient = (status: number) => status >= 500 || status === 408 || statu
 /** An HTML page comes from a proxy, gateway or website, never from the API: say so, not the markup. */
 function explainPage(
 	status: number,
-	method: string,
-	path: string,
+	{ method, path }: SentRequest,
 ): { message: string; description: string } {
 	return {
 		message: `The Dynamic QR API answered ${status} to ${method} ${path} with an HTML page, as a proxy or gateway answers, instead of the API's JSON`,
@@ -26,60 +126,135 @@ function explainPage(
 	};
 }
 
+/** A request as it was sent, for what its error says. */
+export interface SentRequest {
+	method: string;
+	path: string;
+	/** Query parameters as sent (in `qs` or in the URL a redirect gave), by name. */
+	query?: ReadonlyArray<readonly [string, string]>;
+	/** The Idempotency-Key header, when the request carried one. */
+	idempotencyKey?: string;
+}
+
+/**
+ * The query parameters whose values come from a field of the nodes, by the field's name as the
+ * user sees it. Only these (and the Idempotency Key) can be named as what made a request too
+ * large: `page` and `per_page` are the node's own and short.
+ */
+const QUERY_FIELDS = new Map([
+	['search', 'Search'],
+	['type', 'Type'],
+	['archived', 'Archived'],
+	['since', 'Since'],
+	['from', 'From'],
+	['to', 'To'],
+	['format', 'Format'],
+	['size', 'Size (Pixels)'],
+	['mm', 'Size (Mm)'],
+	['dpi', 'DPI'],
+]);
+
+interface SentPart {
+	name: string;
+	length: number;
+}
+
+/**
+ * The user's values the request carried, largest first, with their length as sent: the query
+ * parameters of fields and, when `withKey`, the Idempotency Key.
+ */
+function sentParts({ query = [], idempotencyKey }: SentRequest, withKey: boolean): SentPart[] {
+	const parts: SentPart[] = [];
+	for (const [name, value] of query) {
+		const field = QUERY_FIELDS.get(name);
+		if (field) parts.push({ name: `"${field}"`, length: encodeURIComponent(value).length });
+	}
+	if (withKey && idempotencyKey) {
+		parts.push({ name: 'the Idempotency Key', length: idempotencyKey.length });
+	}
+	return parts.sort((a, b) => b.length - a.length);
+}
+
+/** The largest part and any other at least half its size: ["\"Search\" (100,000 characters)"]. */
+const largest = (parts: SentPart[]): string[] =>
+	parts
+		.filter((part) => part.length * 2 >= parts[0].length)
+		.map((part) => `${part.name} (${part.length.toLocaleString('en-US')} characters)`);
+
 /**
  * Answers about size, whoever gives them (the API or a proxy in front of it): the same request
- * can never succeed, so they say what to make smaller rather than to try again.
+ * can never succeed, so they name what to make smaller rather than say to try again. A 431 may
+ * come from a long address too: servers count the request line with the headers.
  */
-const TOO_LARGE: Record<number, { message: string; description: string }> = {
-	413: {
-		message: 'The request is larger than the service accepts',
-		description:
-			'Sending it again will not help. For Logo > Upload, use a smaller image (a logo of a few hundred kilobytes is plenty); otherwise shorten the long values of this item.',
-	},
-	414: {
-		message: 'The request address is longer than the service accepts',
-		description:
-			'Sending it again will not help. Shorten the values sent in the address, such as Search.',
-	},
-	431: {
-		message: 'The request headers are larger than the service accepts',
-		description: 'Sending it again will not help. Use a shorter Idempotency Key for this item.',
-	},
-};
+function explainTooLarge(
+	status: number,
+	request: SentRequest,
+): { message: string; description: string } | undefined {
+	const again = 'Sending it again will not help.';
+	if (status === 413) {
+		return {
+			message: 'The request is larger than the service accepts (413)',
+			description: `${again} For Logo > Upload, use a smaller image (a logo of a few hundred kilobytes is plenty); otherwise shorten the long values of this item.`,
+		};
+	}
+	if (status !== 414 && status !== 431) return undefined;
+	const what =
+		status === 414
+			? 'The request address is longer than the service accepts (414)'
+			: 'The request headers are larger than the service accepts (431)';
+	const culprits = largest(sentParts(request, status === 431));
+	if (!culprits.length) {
+		return {
+			message: what,
+			description: `${again} None of this item's values travels in the ${status === 414 ? 'address' : 'address or headers'}: check the Base URL in the credential, and any proxy in front of the service.`,
+		};
+	}
+	const named = culprits.join(' and ');
+	return {
+		message: `${what}: ${named} ${culprits.length > 1 ? 'are' : 'is'} too long`,
+		description: `${again} Shorten ${named} for this item.`,
+	};
+}
 
-const RECORD_NAMES: Record<string, string> = {
-	'qr-codes': 'QR code',
-	cards: 'card',
-	webhooks: 'webhook endpoint',
-	'uploads/logos': 'logo upload',
-	'static-qr-codes': 'static QR code',
-};
+/** How the nodes name the records under each collection of the API. */
+const RECORD_NAMES = new Map([
+	['qr-codes', 'QR code'],
+	['cards', 'card'],
+	['webhooks', 'webhook endpoint'],
+	['uploads/logos', 'logo upload'],
+	['static-qr-codes', 'static QR code'],
+]);
 
 /** "QR code abc123def456" for /qr-codes/abc123def456/scans, so a 404 names what was missing. */
 function describeRecord(path: string): string {
 	const [collection, id] = path.replace(/^\/+/, '').split('/');
-	const name = RECORD_NAMES[collection] ?? `record under /${collection}`;
+	const name = RECORD_NAMES.get(collection) ?? `record under /${collection}`;
 	return id ? `${name} "${id}"` : name;
 }
 
-function listFieldErrors(errors: ApiErrorBody['errors']): string[] {
-	return Object.entries(errors ?? {}).map(([field, messages]) => {
-		const text = Array.isArray(messages) ? messages.join('; ') : String(messages);
-		return `${field}: ${text}`;
-	});
-}
+/** Each field the service named, with what it said: "tags: must be a string". */
+const fieldLines = (body: ApiErrorBody): string[] =>
+	[...(body.fields ?? [])].map(([field, messages]) => `${field}: ${messages.join('; ')}`);
+
+/** Whether the service named this field, or a part of it ("tags.0", "tags[0]"). */
+const namesField = (fields: Iterable<string>, name: string): boolean =>
+	[...fields].some(
+		(field) => field === name || field.startsWith(`${name}.`) || field.startsWith(`${name}[`),
+	);
 
 function explain(
 	status: number,
-	method: string,
-	path: string,
+	request: SentRequest,
 	body: ApiErrorBody,
 ): { message: string; description: string } {
-	const tooLarge = TOO_LARGE[status];
-	if (tooLarge)
-		return { message: `${tooLarge.message} (${status})`, description: tooLarge.description };
-	if (body.format === 'html') return explainPage(status, method, path);
-	const apiMessage = body.message ?? '';
+	const { method, path } = request;
+	const tooLarge = explainTooLarge(status, request);
+	if (tooLarge) return tooLarge;
+	if (body.format === 'html') return explainPage(status, request);
+	const fields = fieldLines(body);
+	const named = (name: string) => namesField(body.fields?.keys() ?? [], name);
+	// The service's words: its message, then the fields it named.
+	const apiMessage = [body.message, ...fields].filter(Boolean).join(' | ');
 	switch (status) {
 		case 400:
 			return {
@@ -94,14 +269,14 @@ function explain(
 					'The key is absent, wrong or revoked (keys stop working when their creator leaves the team or stops being an administrator). Create a new key in the developer settings of the dashboard and update the Dynamic QR API credential.',
 			};
 		case 403:
-			if (/read.?only/i.test(apiMessage)) {
+			if (/read.?only/i.test(body.message ?? '')) {
 				return {
 					message: `The API key is read-only and cannot ${method} ${path} (403)`,
 					description:
 						'Creating, changing or deleting codes, webhook endpoints and uploads needs a read-write key. Create a read-write key in the developer settings of the dashboard and use it in the credential.',
 				};
 			}
-			if (/plan|api access|no api/i.test(apiMessage)) {
+			if (/plan|api access|no api/i.test(body.message ?? '')) {
 				return {
 					message: "The workspace's plan has no API access (403)",
 					description:
@@ -119,29 +294,34 @@ function explain(
 				description:
 					'Check the ID: the record may have been deleted, or belong to a workspace other than the one whose API key the credential holds.',
 			};
+		// Reading "gone-410": a record deleted earlier is answered 410 rather than 404.
+		case 410:
+			return {
+				message: `The ${describeRecord(path)} was deleted (410)`,
+				description:
+					'The service says the record is gone for good. Check the ID, or leave out the items that refer to deleted records.',
+			};
 		case 422: {
-			const fields = listFieldErrors(body.errors);
-			const text = [apiMessage, ...fields].join(' ').toLowerCase();
 			let description = fields.length
 				? `Fix the rejected fields: ${fields.join(' | ')}.`
 				: 'Check the values sent; the API gave no field details.';
-			if (/smart redirect|pro plan|\bplan\b/.test(text) && body.errors?.type !== undefined) {
+			if (named('type') && /smart redirect|pro plan|\bplan\b/i.test(apiMessage)) {
 				description = `This QR code type needs a plan with smart redirects (Pro). Upgrade the plan, or choose a type available on every plan. ${description}`;
-			} else if (body.errors?.folder !== undefined) {
+			} else if (named('folder')) {
 				description = `The service may take only a folder that already exists: create the folder in the dashboard (or use the name of an existing one, spelt the same), or leave Folder empty. ${description}`;
-			} else if (body.errors?.tags !== undefined) {
+			} else if (named('tags')) {
 				description = `Tags are sent as a list and, if the service refuses the list, once more as one comma-separated string. Check the Tags field (for example "spring, print"), or leave it empty. ${description}`;
-			} else if (body.errors?.idempotency_key !== undefined) {
+			} else if (named('idempotency_key')) {
 				description =
 					'The Idempotency-Key was already used for a different request in the last 24 hours. Give every item its own key (for example a row id), or leave the option empty to use the key derived from the execution and the item.';
 			}
 			return {
-				message: `The API rejected the request (422): ${fields.length ? fields.join(' | ') : apiMessage || 'invalid input'}`,
+				message: `The API rejected the request (422): ${fields.length ? fields.join(' | ') : body.message || 'invalid input'}`,
 				description,
 			};
 		}
 		case 409:
-			if (/idempotency/i.test(apiMessage)) {
+			if (/idempotency/i.test(body.message ?? '')) {
 				return {
 					message: `The API was still processing an earlier request with the same Idempotency-Key (409)`,
 					description:
@@ -174,6 +354,34 @@ function waitNote(waited?: WaitSpent): string {
 	return ` Waited ${waited.seconds} seconds for the service (the "Max Rate Limit Wait" option allows ${waited.maxSeconds}); raise that option to wait longer.`;
 }
 
+/** What an API error is about, read from the answer's structure (never from its words). */
+interface ApiErrorDetails {
+	status: number;
+	/** The fields the service named, as it named them. */
+	fields: string[];
+}
+
+/** Kept beside each error httpError() makes, so that callers decide on data, not on text. */
+const DETAILS = new WeakMap<object, ApiErrorDetails>();
+
+function apiErrorDetails(error: unknown): ApiErrorDetails | undefined {
+	return typeof error === 'object' && error !== null ? DETAILS.get(error) : undefined;
+}
+
+/** Whether an error is the service's 422 naming this field (or a part of it, "tags.0"). */
+export function rejectsField(error: unknown, name: string): boolean {
+	const details = apiErrorDetails(error);
+	return details?.status === 422 && namesField(details.fields, name);
+}
+
+/** Statuses that say a record is not there (reading "gone-410": 410 for one deleted earlier). */
+const GONE_STATUSES = new Set([404, 410]);
+
+/** Whether an error says the record is not (or no longer) there. */
+export function isGone(error: unknown): boolean {
+	return GONE_STATUSES.has(apiErrorDetails(error)?.status ?? 0);
+}
+
 /**
  * Builds the NodeApiError from the answer alone: the request options (which hold the
  * Authorization header) are never handed to NodeApiError.
@@ -181,22 +389,28 @@ function waitNote(waited?: WaitSpent): string {
 export function httpError(
 	node: INode,
 	status: number,
-	method: string,
-	path: string,
+	request: SentRequest,
 	body: ApiErrorBody,
 	itemIndex?: number,
 	waited?: WaitSpent,
 ): NodeApiError {
-	const explained = explain(status, method, path, body);
+	const explained = explain(status, request, body);
 	const message = explained.message;
 	const description = `${explained.description}${waitNote(waited)}`;
-	const errorResponse = { httpCode: String(status), message, body } as unknown as JsonObject;
-	return new NodeApiError(node, errorResponse, {
+	const fields = [...(body.fields?.keys() ?? [])];
+	const errorResponse = {
+		httpCode: String(status),
+		message,
+		body: { message: body.message, fields: Object.fromEntries(body.fields ?? []) },
+	} as unknown as JsonObject;
+	const error = new NodeApiError(node, errorResponse, {
 		message,
 		description,
 		httpCode: String(status),
 		itemIndex,
 	});
+	DETAILS.set(error, { status, fields });
+	return error;
 }
 
 export function rateLimitError(

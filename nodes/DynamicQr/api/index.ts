@@ -4,6 +4,7 @@
  * record helpers (ids, the `data` envelope, signing secrets, times).
  */
 export { CREDENTIAL_NAME, getBaseUrl, getSiteUrl } from './baseUrl';
+export { isGone, rejectsField } from './errors';
 export { EVENT_NAMES, EVENT_OPTIONS, normaliseEvents, sameEvents } from './events';
 export { inFlightLimit, setInFlightCap } from './inflight';
 export { multipartBody } from './multipart';
@@ -25,6 +26,7 @@ export {
 	ID_PATTERN,
 	ID_RULE,
 	maskSigningSecrets,
+	ownValue,
 	signingSecretsIn,
 	unwrap,
 } from './records';

@@ -104,7 +104,13 @@ function isLuxonDateTime(value: unknown): value is LuxonDateTime {
 const isPlainObject = (value: unknown): value is IDataObject =>
 	Object.prototype.toString.call(value) === '[object Object]' && !isLuxonDateTime(value);
 
-const BOOLEAN_TEXTS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+/** A Map, not an object: "constructor" or "__proto__" must not be found as a boolean text. */
+const BOOLEAN_TEXTS = new Map([
+	['true', true],
+	['false', false],
+	['1', true],
+	['0', false],
+]);
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const ISO_DATE =
 	/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
@@ -257,8 +263,9 @@ export class ParameterReader {
 	private toBoolean(field: Field, value: unknown): boolean {
 		if (typeof value === 'boolean') return value;
 		if (value === 1 || value === 0) return value === 1;
-		const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-		if (text !== undefined && text in BOOLEAN_TEXTS) return BOOLEAN_TEXTS[text];
+		const read =
+			typeof value === 'string' ? BOOLEAN_TEXTS.get(value.trim().toLowerCase()) : undefined;
+		if (read !== undefined) return read;
 		throw this.fail(field, value);
 	}
 

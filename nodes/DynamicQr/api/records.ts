@@ -15,6 +15,13 @@ export function asObject(value: unknown): IDataObject | undefined {
 		: undefined;
 }
 
+/**
+ * The value an object holds itself under `key`: a key from data ("constructor", "__proto__")
+ * never finds what every object inherits.
+ */
+export const ownValue = (object: Record<string, unknown>, key: string): unknown =>
+	Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+
 /** Single-record answers wrap the record in `data`. */
 export const unwrap = (answer: IDataObject): IDataObject => asObject(answer.data) ?? answer;
 

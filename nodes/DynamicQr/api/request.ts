@@ -11,8 +11,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import type { ApiErrorBody, WaitSpent } from './errors';
-import { httpError, networkError, rateLimitError } from './errors';
+import type { ApiErrorBody, SentRequest, WaitSpent } from './errors';
+import { httpError, networkError, rateLimitError, readErrorBody } from './errors';
 import { CREDENTIAL_NAME, getBaseUrl } from './baseUrl';
 import { acquireFlight, inFlightLimit, releaseFlight } from './inflight';
 import {
@@ -62,16 +62,18 @@ const MAX_REDIRECTS = 5;
 const isHtml = (text: string, contentType: string) =>
 	/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text);
 
-/** The API's JSON error body, or what kind of page stood in for it (never the raw markup). */
-function parseErrorBody(body: unknown, contentType = ''): ApiErrorBody {
+/**
+ * What an error answer said (api/errors reads any shape of JSON body), or what kind of page stood
+ * in for it (never the raw markup). The key is taken out before anything is read.
+ */
+function parseErrorBody(body: unknown, contentType: string, secret: string): ApiErrorBody {
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
-	if (typeof text !== 'string')
-		return text && typeof text === 'object' ? (text as ApiErrorBody) : {};
+	if (typeof text !== 'string') return readErrorBody(redact(text, secret));
 	if (isHtml(text, contentType)) return { format: 'html' };
 	try {
-		return parseErrorBody(JSON.parse(text));
+		return readErrorBody(redact(JSON.parse(text), secret));
 	} catch {
-		const line = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+		const line = redact(text, secret).replace(/\s+/g, ' ').trim().slice(0, 200);
 		return line ? { format: 'text', message: line } : {};
 	}
 }
@@ -84,11 +86,20 @@ function redact<T>(value: T, secret: string): T {
 	}
 	if (Array.isArray(value)) return value.map((entry) => redact(entry, secret)) as T;
 	if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-		const copy: IDataObject = {};
-		for (const [key, entry] of Object.entries(value)) copy[key] = redact(entry, secret);
-		return copy as T;
+		// fromEntries keeps a key such as "__proto__" an own key; assigning it would not.
+		return Object.fromEntries(
+			Object.entries(value).map(([key, entry]) => [key, redact(entry, secret)]),
+		) as T;
 	}
 	return value;
+}
+
+/** What an error can name about the request: its query (wherever it travels) and its key. */
+function sentRequest(method: string, path: string, request: IHttpRequestOptions): SentRequest {
+	const query: Array<[string, string]> = [...new URL(request.url).searchParams];
+	for (const [name, value] of Object.entries(request.qs ?? {})) query.push([name, String(value)]);
+	const key = (request.headers ?? {})['Idempotency-Key'];
+	return { method, path, query, idempotencyKey: typeof key === 'string' ? key : undefined };
 }
 
 function isNetworkFailure(error: unknown): string | undefined {
@@ -261,9 +272,8 @@ export async function apiRequest<T = IDataObject>(
 			httpError(
 				node,
 				status,
-				method,
-				path,
-				redact(parseErrorBody(response.body, String(headers['content-type'] ?? '')), apiKey ?? ''),
+				sentRequest(method, path, target.request),
+				parseErrorBody(response.body, String(headers['content-type'] ?? ''), apiKey ?? ''),
 				itemIndex,
 				waited,
 			);

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getBaseUrl } from './baseUrl';
+import { rejectsField } from './errors';
 import type { AllItemsOptions } from './paging';
 import { apiRequestAllItems } from './paging';
 import type { ApiContext } from './request';
@@ -27,16 +28,6 @@ const FORM_NAMES = Object.keys(FORMS) as SinceForm[];
 
 /** The form each service (by base URL) accepted, in memory: learnt again after a restart. */
 const acceptedForms = new Map<string, SinceForm>();
-
-/** Whether an API error is a 422 about `since`. */
-function refusesSince(error: unknown): boolean {
-	const { httpCode, message, description } = (error ?? {}) as {
-		httpCode?: unknown;
-		message?: unknown;
-		description?: unknown;
-	};
-	return String(httpCode) === '422' && /\bsince\b/i.test(`${message} ${description}`);
-}
 
 const createdAt = (record: IDataObject): number => timeMs(record.created_at);
 
@@ -74,7 +65,7 @@ export async function listSince(
 			failure = error;
 		}
 		// Anything but a refusal of `since` is the API error apiRequest built: passed on as it is.
-		if (!refusesSince(failure)) throw failure;
+		if (!rejectsField(failure, 'since')) throw failure;
 		refusal = failure;
 	}
 	throw new NodeOperationError(

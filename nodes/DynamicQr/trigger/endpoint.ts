@@ -5,6 +5,7 @@ import {
 	apiRequest,
 	apiRequestAllItems,
 	getBaseUrl,
+	isGone,
 	sameEvents,
 	unwrap,
 	signingSecretsIn,
@@ -63,18 +64,16 @@ async function listEndpoints(ctx: IHookFunctions): Promise<RemoteEndpoint[]> {
 	return records.filter((record): record is RemoteEndpoint => typeof record.id === 'string');
 }
 
-function httpCodeOf(error: unknown): string | undefined {
-	const code = (error as { httpCode?: unknown } | undefined)?.httpCode;
-	return code === undefined || code === null ? undefined : String(code);
-}
-
-/** DELETE one endpoint; a 404 means it is already gone. Returns an error text on failure. */
+/**
+ * DELETE one endpoint; a 404, or a 410 (reading "gone-410"), means it is already gone. Returns an
+ * error text on failure.
+ */
 async function deleteEndpoint(ctx: IHookFunctions, id: string): Promise<string | undefined> {
 	try {
 		await apiRequest(ctx, 'DELETE', `/webhooks/${encodeURIComponent(id)}`);
 		return undefined;
 	} catch (error) {
-		if (httpCodeOf(error) === '404') return undefined;
+		if (isGone(error)) return undefined;
 		return (error as Error).message ?? String(error);
 	}
 }
@@ -212,8 +211,8 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 
 /**
  * Removes the endpoint this node registered (and, in automatic mode, any other endpoint pointing
- * at this node's webhook URL). A 404 counts as removed; anything else is logged and the id kept,
- * so the next activation removes it.
+ * at this node's webhook URL). A 404 or 410 counts as removed; anything else is logged and the id
+ * kept, so the next activation removes it.
  */
 export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	const registeredId = registeredEndpoint(ctx).id;

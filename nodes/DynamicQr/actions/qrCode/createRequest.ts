@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { QrType } from '../../qrTypes';
 import type { ParameterReader } from '../../api';
-import { apiRequest } from '../../api';
+import { apiRequest, rejectsField } from '../../api';
 import { defaultIdempotencyKey, headerSafeKey } from '../shared/idempotency';
 import { getQrType, readPayload, validatePayload } from '../payload';
 
@@ -41,12 +41,6 @@ export function readCreateRequest(parameters: ParameterReader): CreateRequest {
 	};
 }
 
-/** Whether an API error is a 422 about `tags`. */
-function refusesTags(error: unknown): boolean {
-	const { httpCode, message } = (error ?? {}) as { httpCode?: unknown; message?: unknown };
-	return String(httpCode) === '422' && /\btags:/.test(String(message));
-}
-
 /**
  * POST /qr-codes. The reference does not show the type of `tags`: they go as a list and, when the
  * service refuses the list, once more as one comma-separated string, under a key of its own (a
@@ -70,7 +64,7 @@ export async function createCode(
 		refusal = error;
 	}
 	// Anything but a refusal of the tags list is the API error apiRequest built: passed on as it is.
-	if (!Array.isArray(body.tags) || !refusesTags(refusal)) throw refusal;
+	if (!Array.isArray(body.tags) || !rejectsField(refusal, 'tags')) throw refusal;
 	return await apiRequest(ctx, 'POST', '/qr-codes', {
 		body: { ...body, tags: body.tags.join(', ') },
 		itemIndex,

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldFormat, QrType } from '../../qrTypes';
-import { asObject } from '../../api';
+import { asObject, ownValue } from '../../api';
 
 /** What an item wants a code to be: a create's body, and Paused when it was set. */
 export interface WantedCode {
@@ -61,7 +61,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
 	const [x, y] = [asObject(a), asObject(b)];
 	if (!x || !y) return false;
 	const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
-	return [...keys].every((key) => deepEqual(x[key], y[key]));
+	return [...keys].every((key) => deepEqual(ownValue(x, key), ownValue(y, key)));
 }
 
 /** The payload fields the user set that the code holds differently. */
@@ -69,7 +69,7 @@ function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject)
 	return Object.entries(wanted).some(([key, value]) => {
 		const format = type.fields.find((field) => field.name === key)?.format;
 		const same = (format && SAME_VALUE[format]) || ((a, b) => text(a) === text(b));
-		return !same(value, current[key]);
+		return !same(value, ownValue(current, key));
 	});
 }
 
@@ -102,7 +102,7 @@ export function differences(record: IDataObject, wanted: WantedCode): Difference
 		const differs =
 			currentDesign &&
 			Object.entries(design as IDataObject).some(
-				([key, value]) => !deepEqual(value, currentDesign[key]),
+				([key, value]) => !deepEqual(value, ownValue(currentDesign, key)),
 			);
 		if (differs) body.design = design;
 		else if (!currentDesign) unknown.design = design;

@@ -3,20 +3,23 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { BinaryAnswer, ParameterReader } from '../../api';
 import { binaryFieldName } from './parameters';
 
-/** Image format and size options shared by Download Image and Generate. */
-const FORMATS: Record<string, { label: string; mimeType: string }> = {
-	png: { label: 'PNG', mimeType: 'image/png' },
-	svg: { label: 'SVG', mimeType: 'image/svg+xml' },
-	pdf: { label: 'PDF', mimeType: 'application/pdf' },
-	eps: { label: 'EPS', mimeType: 'application/postscript' },
-};
+/**
+ * Image format and size options shared by Download Image and Generate. The formats are a Map, so
+ * that a format given as "constructor" is never found as one.
+ */
+const FORMATS = new Map([
+	['png', { label: 'PNG', mimeType: 'image/png' }],
+	['svg', { label: 'SVG', mimeType: 'image/svg+xml' }],
+	['pdf', { label: 'PDF', mimeType: 'application/pdf' }],
+	['eps', { label: 'EPS', mimeType: 'application/postscript' }],
+]);
 
 export const imageProperties: INodeProperties[] = [
 	{
 		displayName: 'Format',
 		name: 'format',
 		type: 'options',
-		options: Object.entries(FORMATS).map(([value, { label }]) => ({ name: label, value })),
+		options: [...FORMATS].map(([value, { label }]) => ({ name: label, value })),
 		default: 'png',
 		description: 'File type of the image; SVG, PDF and EPS are vector formats for print',
 	},
@@ -91,7 +94,7 @@ export async function toBinary(
 	image: BinaryAnswer,
 	baseName: string,
 ) {
-	const mimeType = FORMATS[request.format]?.mimeType ?? image.contentType;
+	const mimeType = FORMATS.get(request.format)?.mimeType ?? image.contentType;
 	const data = await ctx.helpers.prepareBinaryData(
 		image.data,
 		`${baseName}.${request.format}`,
