@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isGone } from './errors';
 import type { ApiContext, ApiRequestOptions } from './request';
 import { apiRequest } from './request';
 
@@ -63,10 +64,6 @@ function reportedPageSize(answer: unknown): number | undefined {
 const idOf = (record: IDataObject | undefined): string | undefined =>
 	typeof record?.id === 'string' || typeof record?.id === 'number' ? String(record.id) : undefined;
 
-/** The HTTP status of a failed request, from the structured error apiRequest throws. */
-const statusOf = (error: unknown): number =>
-	Number((error as { httpCode?: unknown } | undefined)?.httpCode);
-
 /**
  * What the answer itself says about another page: each signal it carries votes (`links.next`
  * when the links have that key, the last page by `last_page` or `total_pages`, the `total`), and
@@ -125,9 +122,9 @@ export async function listPage(
 		failure = error;
 	}
 	if (failure !== undefined) {
-		// Reading "page-past-end-404": a service may answer a page past the end with 404. After
-		// a first page that ends the list; on page 1 it is an error like any other.
-		if (page > 1 && statusOf(failure) === 404) return pastTheEnd(cursor);
+		// Reading "page-past-end-404": a service may answer a page past the end with 404 (or 410,
+		// reading "gone-410"). After a first page that ends the list; on page 1 it is an error.
+		if (page > 1 && isGone(failure)) return pastTheEnd(cursor);
 		// Anything else is the API error apiRequest built: passed on as it is.
 		throw failure;
 	}
