@@ -313,7 +313,7 @@ function explain(
 				description = `Tags are sent as a list and, if the service refuses the list, once more as one comma-separated string. Check the Tags field (for example "spring, print"), or leave it empty. ${description}`;
 			} else if (named('idempotency_key')) {
 				description =
-					'The Idempotency-Key was already used for a different request in the last 24 hours. Give every item its own key (for example a row id), or leave the option empty to use the key derived from the execution and the item.';
+					'The Idempotency-Key was already used for a different request in the last 24 hours. Give every item its own key (for example a row id), or leave the option empty to use the key derived from the run and the item.';
 			}
 			return {
 				message: `The API rejected the request (422): ${fields.length ? fields.join(' | ') : body.message || 'invalid input'}`,
