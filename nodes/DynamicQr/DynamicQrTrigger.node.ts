@@ -77,7 +77,7 @@ export class DynamicQrTrigger implements INodeType {
 				responseMode: 'onReceived',
 				// Empty, so that n8n answers with the body the trigger returns (webhookResponse), which
 				// n8n 2.x reads after starting the execution and before saving the static data; see
-				// markForSaving in trigger/state.ts.
+				// `started` in trigger/state.ts.
 				responseData: '',
 				path: 'webhook',
 			},

@@ -56,27 +56,35 @@ const entryCount = (db) => (db.load().deliveries ?? '').length / ENTRY_LENGTH;
 function recordIn(processModule, staticData, webhookId, now = Date.now()) {
 	const stored = staticData.deliveries ?? '';
 	const { repeat, record } = processModule.recordDelivery(stored, TRIGGER, webhookId, now);
-	if (record !== stored) staticData.deliveries = record;
+	if (record() !== stored) staticData.deliveries = record();
 	return repeat;
 }
 
 /**
- * One webhook request: load a copy, check (and record), save when the record changed (n8n saves
- * changed static data), answer 2xx. True when the delivery started the workflow.
+ * One webhook request in n8n 2.x's order, in two steps: `load()` loads a copy and checks (and
+ * records) the delivery; `save()` starts the workflow (n8n reads the answer), saves when the
+ * record changed (n8n saves changed static data) and answers 2xx. `save` is true when the
+ * delivery started the workflow.
  */
-function handle(processModule, db, webhookId, now = Date.now()) {
+function request(processModule, db, webhookId, now = Date.now()) {
 	const copy = db.load();
 	const before = copy.deliveries ?? '';
-	const { repeat, record, answered } = processModule.recordDelivery(
-		before,
-		TRIGGER,
-		webhookId,
-		now,
-	);
-	if (record !== before) db.save({ ...copy, deliveries: record });
-	answered(true);
-	return !repeat;
+	const delivery = processModule.recordDelivery(before, TRIGGER, webhookId, now);
+	return {
+		repeat: delivery.repeat,
+		save() {
+			if (!delivery.repeat) delivery.started();
+			const record = delivery.record();
+			if (record !== before) db.save({ ...copy, deliveries: record });
+			delivery.answered(true);
+			return !delivery.repeat;
+		},
+	};
 }
+
+/** One webhook request from load to answer. True when the delivery started the workflow. */
+const handle = (processModule, db, webhookId, now = Date.now()) =>
+	request(processModule, db, webhookId, now).save();
 
 test('a delivery repeated at another processor, or after a restart, is dropped', () => {
 	const db = database();
@@ -95,11 +103,11 @@ test('an id lost to a concurrent save of another processor returns with that pro
 	const loaded = db.load().deliveries ?? '';
 	const fromA = a.recordDelivery(loaded, TRIGGER, 'evt_a', Date.now());
 	expect(fromA.repeat).toBe(false);
-	db.save({ deliveries: fromA.record });
+	db.save({ deliveries: fromA.record() });
 	fromA.answered(true);
 	const fromB = b.recordDelivery(loaded, TRIGGER, 'evt_b', Date.now());
 	expect(fromB.repeat).toBe(false);
-	db.save({ deliveries: fromB.record });
+	db.save({ deliveries: fromB.record() });
 	fromB.answered(true);
 	expect(recorded(db, ['evt_a', 'evt_b'])).toEqual(['evt_b']);
 	// A's next request, even a repeat it drops, writes its own record back.
@@ -113,10 +121,9 @@ test('a request that adds nothing gives back the stored record itself (n8n saves
 	const a = newProcess();
 	expect(handle(a, db, 'evt_1')).toBe(true);
 	const stored = db.load().deliveries;
-	expect(a.recordDelivery(stored, TRIGGER, 'evt_1', Date.now())).toMatchObject({
-		repeat: true,
-		record: stored,
-	});
+	const again = a.recordDelivery(stored, TRIGGER, 'evt_1', Date.now());
+	expect(again.repeat).toBe(true);
+	expect(again.record()).toBe(stored);
 });
 
 test('a delivery not answered 2xx (its workflow did not start) is forgotten: the retry starts it', () => {
@@ -133,12 +140,12 @@ test('a delivery not answered 2xx (its workflow did not start) is forgotten: the
 	expect(handle(newProcess(), db, 'evt_1')).toBe(false);
 });
 
-test('an id waiting for its answer is a repeat here, and is not written back by other requests', () => {
+test('an id whose workflow has not started is a repeat here, and is not written back by other requests', () => {
 	const db = database();
 	const a = newProcess();
 	const pending = a.recordDelivery(db.load().deliveries ?? '', TRIGGER, 'evt_slow', Date.now());
 	expect(pending.repeat).toBe(false);
-	expect(isRecorded({ deliveries: pending.record }, 'evt_slow', Date.now())).toBe(true);
+	expect(isRecorded({ deliveries: pending.record() }, 'evt_slow', Date.now())).toBe(true);
 	// The same delivery arriving again meanwhile starts nothing.
 	expect(a.recordDelivery(db.load().deliveries ?? '', TRIGGER, 'evt_slow', Date.now()).repeat).toBe(
 		true,
@@ -146,14 +153,64 @@ test('an id waiting for its answer is a repeat here, and is not written back by 
 	// Another delivery saved meanwhile does not carry the unanswered id into the database.
 	expect(handle(a, db, 'evt_other')).toBe(true);
 	expect(recorded(db, ['evt_slow', 'evt_other'])).toEqual(['evt_other']);
-	// Once answered 2xx, the next save writes it back.
-	pending.answered(true);
+	// Once n8n has started its workflow, the next save writes it back.
+	pending.started();
 	expect(handle(a, db, 'evt_third')).toBe(true);
 	expect(recorded(db, ['evt_slow', 'evt_other', 'evt_third'])).toEqual([
 		'evt_slow',
 		'evt_other',
 		'evt_third',
 	]);
+});
+
+test('40 deliveries at once on two processors (every request loads the same copy): each process’s last save carries every id it started, and one more request to each stores all 40', () => {
+	const db = database();
+	const processes = [newProcess(), newProcess()];
+	const ids = Array.from({ length: 40 }, (_, index) => `evt_burst_${index}`);
+	// Round robin; every copy is loaded before the first save.
+	const requests = ids.map((id, index) => request(processes[index % 2], db, id));
+	expect(requests.every((each) => !each.repeat)).toBe(true);
+	// The saves land in reverse order: the first request's save is the last.
+	for (const each of [...requests].reverse()) expect(each.save()).toBe(true);
+	const byProcess = (at) => ids.filter((_, index) => index % 2 === at);
+	// The last save was process 0's (the first request): it holds all of process 0's ids.
+	expect(recorded(db, ids)).toEqual(byProcess(0));
+	// Process 1's ids return with its next save, a dropped repeat included ...
+	expect(handle(processes[1], db, ids[0])).toBe(false);
+	expect(recorded(db, ids)).toEqual(ids);
+	// ... and from then on every id is a repeat at either process, however the saves interleave.
+	const again = ids.map((id, index) => request(processes[(index + 1) % 2], db, id));
+	expect(again.every((each) => each.repeat)).toBe(true);
+	for (const each of again) expect(each.save()).toBe(false);
+	expect(recorded(db, ids)).toEqual(ids);
+});
+
+test('ids seen in a stored copy are written back by this process when another processor’s save drops them', () => {
+	const db = database();
+	const [a, b, c] = [newProcess(), newProcess(), newProcess()];
+	const all = ['evt_a', 'evt_b', 'evt_c', 'evt_d'];
+	expect(handle(a, db, 'evt_a')).toBe(true);
+	// B handles evt_b from a copy that holds evt_a.
+	expect(handle(b, db, 'evt_b')).toBe(true);
+	// C saves from a copy loaded before both: the stored record holds evt_c alone.
+	const fromC = c.recordDelivery('', TRIGGER, 'evt_c', Date.now());
+	fromC.started();
+	db.save({ deliveries: fromC.record() });
+	expect(recorded(db, all)).toEqual(['evt_c']);
+	// B never handled evt_a, but saw it stored: its next save brings it back with its own.
+	expect(handle(b, db, 'evt_d')).toBe(true);
+	expect(recorded(db, all)).toEqual(all);
+});
+
+test('a delivery whose workflow started is kept even when its answer fails (the retry is a repeat)', () => {
+	const db = database();
+	const a = newProcess();
+	const delivery = a.recordDelivery('', TRIGGER, 'evt_started', Date.now());
+	delivery.started();
+	db.save({ deliveries: delivery.record() });
+	delivery.answered(false);
+	expect(handle(a, db, 'evt_started')).toBe(false);
+	expect(handle(newProcess(), db, 'evt_started')).toBe(false);
 });
 
 test('ids expire after 24 hours; at most 2000 are kept, the oldest dropped', () => {
@@ -222,7 +279,7 @@ test('a new delivery is marked for saving again after n8n 2.x, starting the exec
 	// n8n 2.x builds another Workflow over the same object when it starts the execution.
 	ObservableObject.create(column);
 	expect(staticData.__dataChanged).toBe(false);
-	delivery.markForSaving();
+	delivery.started();
 	expect(staticData.__dataChanged).toBe(true);
 	expect(isRecorded(column['node:Dynamic QR Trigger'], 'evt_marked', Date.now())).toBe(true);
 
@@ -234,6 +291,6 @@ test('a new delivery is marked for saving again after n8n 2.x, starting the exec
 		Date.now(),
 	);
 	expect(repeat.repeat).toBe(true);
-	repeat.markForSaving();
+	repeat.started();
 	expect(copy.__dataChanged).toBe(false);
 });

@@ -22,6 +22,8 @@ const {
 const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
 const { DynamicQrTrigger } = require('../../dist/nodes/DynamicQr/DynamicQrTrigger.node');
 const { sign } = require('../support/sign');
+const { isRecorded } = require('../support/delivery-record');
+const { waitFor } = require('../../dev/wait-for');
 
 let sandbox;
 let receiver;
@@ -41,6 +43,7 @@ beforeEach(async () => {
 	receiver.failAll(null);
 	receiver.failStarts(null);
 	receiver.answers.length = 0;
+	receiver.resyncs.length = 0;
 	receiver.executions.length = 0;
 	collected.length = 0;
 	logLines.length = 0;
@@ -403,6 +406,43 @@ describe('deliveries', () => {
 		await receiver.settle();
 		expect(receiver.executions).toHaveLength(1);
 		expect(receiver.answers.at(-1)).toMatchObject({ status: 200, started: false });
+		await deactivate(setup);
+	});
+
+	test('once quiet after starting workflows, the trigger sends its own n8n process a signed resync that starts nothing and writes back ids another save dropped', async () => {
+		const setup = trigger({ events: ['scan.created'] });
+		await activate(setup);
+		const code = await createQrCode(sandbox, 'resynced');
+		for (let index = 0; index < 3; index += 1) {
+			await sandbox.control('POST', '/scans', { qr_code_id: code.id });
+		}
+		await flushDeliveries(sandbox);
+		await receiver.settle();
+		expect(receiver.executions).toHaveLength(3);
+		const ids = (await sandbox.control('GET', '/deliveries')).data.map((d) => d.event_id);
+		// Another webhook processor's save, from a copy loaded before these deliveries, dropped them.
+		stored(setup).deliveries = '';
+		// (A resync of an earlier test's trigger may arrive meanwhile: only this one's count.)
+		const path = new URL(webhookUrlOf(setup)).pathname;
+		const ours = () => receiver.resyncs.filter((resync) => resync.path === path);
+		await waitFor(() => (ours().length > 0 ? true : null), {
+			what: 'a resync of the delivery record',
+			timeoutMs: 5000,
+			intervalMs: 50,
+		});
+		await receiver.settle();
+		// Signed with the trigger's own secret (not refused), answered without starting anything.
+		expect(ours()[0]).toMatchObject({ status: 200, started: false });
+		expect(receiver.executions).toHaveLength(3);
+		for (const id of ids) expect(isRecorded(stored(setup), id, Date.now())).toBe(true);
+		// A forged resync is refused like any forged delivery.
+		const forged = await post(setup, {
+			id: 'resync_forged',
+			timestamp: now(),
+			body: JSON.stringify({ type: 'n8n-nodes-dynamic-qr.resync', round: 1 }),
+			signature: 'v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+		});
+		expect(forged.status).toBe(401);
 		await deactivate(setup);
 	});
 

@@ -4,6 +4,7 @@ import { asObject } from '../api';
 import { filterOut, readFilters } from './filters';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, isValidSecret, verifySignature } from './signature';
+import { resync, RESYNC_TYPE, scheduleResync } from './resync';
 import { checkDelivery } from './state';
 
 /**
@@ -68,6 +69,10 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	}
 
 	const type = String(event.type ?? '');
+	if (type === RESYNC_TYPE) {
+		resync(ctx, secret, event.round);
+		return skipped('resync of the delivery record');
+	}
 	const skip = filterOut(type, asObject(event.data), readFilters(ctx));
 	if (skip) return skipped(skip);
 	const delivery = checkDelivery(ctx, result.id, nowMs);
@@ -75,15 +80,17 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 
 	// n8n answers ("Workflow was started"): n8n 2.x does so once the execution exists, so a
 	// processor stopped in between leaves the delivery unanswered and the service sends it again.
-	// Only a 2xx answer makes this process treat the id as started from then on.
+	// Once n8n has started the workflow (or answered 2xx), this process treats the id as started.
 	const response = ctx.getResponseObject();
-	response.once('close', () =>
-		delivery.answered(response.writableFinished && response.statusCode < 300),
-	);
+	response.once('close', () => {
+		const ok = response.writableFinished && response.statusCode < 300;
+		delivery.answered(ok);
+		if (ok) scheduleResync(ctx, secret);
+	});
 	return {
-		// n8n reads this after it has started the execution and before it saves the static data.
+		// n8n 2.x reads this after it has started the execution and before it saves the static data.
 		get webhookResponse() {
-			delivery.markForSaving();
+			delivery.started();
 			return { message: 'Workflow was started' };
 		},
 		workflowData: [

@@ -7,12 +7,16 @@ import { createHash } from 'crypto';
  * for every webhook request and saves after it, so another webhook processor, or this one after
  * a restart, sees them. n8n 2.x saves it once the execution exists, just before it answers.
  *
- * n8n saves static data whole, without locking: when two processors handle different deliveries
- * at the same moment, the later save can drop the id the other one recorded. Each process
- * therefore also remembers the ids it recorded and writes them back with every save it makes,
- * so a dropped id returns with that processor's next delivery. Only ids whose delivery n8n
- * answered 2xx are written back: a delivery whose workflow did not start is sent again by the
- * service, and that retry must not meet its own id.
+ * n8n saves static data whole, without locking, from the copy it loaded when the request came
+ * in: when deliveries arrive at once, every request loads the same copy, and the last save keeps
+ * only what its own process added (measured: 40 deliveries at once on two webhook processors
+ * left 1 of 40 ids stored). Each process therefore remembers every id it knows to have started a
+ * workflow (its own, once n8n started their executions, and every id it saw in a stored copy)
+ * and writes the ones a copy lacks into every save it makes; the record for a save is made as
+ * late as n8n allows (when it reads the answer, just before it saves), so the last save of a
+ * process carries all that process knows. An id lost to another processor's save returns with
+ * this process's next save. Ids whose delivery has not started a workflow are not written back:
+ * the service sends such a delivery again, and that retry must not meet its own id.
  *
  * The record is one string of fixed-width entries, oldest first: a 12-character hash of the
  * webhook-id, then the minute it expires (base 36, 6 characters). n8n parses and writes the
@@ -29,14 +33,17 @@ const EXPIRY_LENGTH = 6;
 const ENTRY_LENGTH = KEY_LENGTH + EXPIRY_LENGTH;
 const MINUTE_MS = 60_000;
 
-/** An id this process recorded: its expiry as stored, and whether n8n answered its delivery 2xx. */
-interface RecordedHere {
+/**
+ * An id this process knows: its expiry as stored, and whether it is written back into saves
+ * (an id known to have started a workflow, here or in another process).
+ */
+interface KnownId {
 	expiry: string;
-	answered: boolean;
+	started: boolean;
 }
 
-/** This process's own record, per trigger: key -> entry, in the order recorded. */
-const recordedHere = new Map<string, Map<string, RecordedHere>>();
+/** What this process knows, per trigger: key -> entry, oldest first. */
+const knownHere = new Map<string, Map<string, KnownId>>();
 
 /** 72 bits of SHA-256: two of 2,000 ids share a key with a chance of about 4 in 10^16. */
 const keyOf = (webhookId: string) =>
@@ -50,13 +57,14 @@ const storedExpiry = (expiresMs: number) =>
 
 const expiryAt = (record: string, at: number) => record.slice(at + KEY_LENGTH, at + ENTRY_LENGTH);
 
-/** The keys of a stored record's live entries. */
-function liveKeysOf(record: string, now: string): Set<string> {
-	const keys = new Set<string>();
+/** A stored record's live entries: key -> expiry. */
+function liveEntriesOf(record: string, now: string): Map<string, string> {
+	const entries = new Map<string, string>();
 	for (let at = 0; at + ENTRY_LENGTH <= record.length; at += ENTRY_LENGTH) {
-		if (expiryAt(record, at) > now) keys.add(record.slice(at, at + KEY_LENGTH));
+		const expiry = expiryAt(record, at);
+		if (expiry > now) entries.set(record.slice(at, at + KEY_LENGTH), expiry);
 	}
-	return keys;
+	return entries;
 }
 
 /**
@@ -74,7 +82,7 @@ function withEntries(record: string, added: string, now: string): string {
 }
 
 /** Drops what expired and the oldest beyond the cap; both sit at the front of the record. */
-function forgetOld(record: Map<string, RecordedHere>, now: string): void {
+function forgetOld(record: Map<string, KnownId>, now: string): void {
 	for (const [key, { expiry }] of record) {
 		if (expiry > now && record.size <= KEEP_MAX) break;
 		record.delete(key);
@@ -84,22 +92,51 @@ function forgetOld(record: Map<string, RecordedHere>, now: string): void {
 export interface RecordedDelivery {
 	/** The delivery already started the workflow, in this n8n process or in another one. */
 	repeat: boolean;
-	/** The record to store; the same string when nothing was added. */
-	record: string;
 	/**
-	 * For a new delivery, to be called with whether n8n answered it 2xx: only then does this
-	 * process go on treating the id as a repeat and writing it back.
+	 * The record to store: the stored copy with this delivery (when new) and the started ids this
+	 * process knows and the copy lacks; the stored copy itself when it lacks nothing. Made when
+	 * called, so a later call carries what the process has learned since.
 	 */
+	record: () => string;
+	/** n8n has started the workflow for this delivery: the id is written back from now on. */
+	started: () => void;
+	/** Whether n8n answered this delivery 2xx: one neither started nor answered is forgotten. */
 	answered: (ok: boolean) => void;
 }
 
-const ignoreAnswer = () => undefined;
+const ignore = () => undefined;
+
+/**
+ * What this process knows of a trigger, having read a stored copy: the ids of the copy are
+ * remembered as started, so that this process writes them back if another save drops them.
+ */
+function learnFrom(record: string, trigger: string, nowMs: number) {
+	const known = knownHere.get(trigger) ?? new Map<string, KnownId>();
+	knownHere.set(trigger, known);
+	// Expiries are stored rounded up to the minute: live while above the current minute.
+	const now = storedExpiry(nowMs);
+	const saved = liveEntriesOf(record, now);
+	for (const [savedKey, expiry] of saved) {
+		const entry = known.get(savedKey);
+		if (entry) entry.started = true;
+		else known.set(savedKey, { expiry, started: true });
+	}
+	forgetOld(known, now);
+	/** The stored copy with the started ids it lacks (and `also`, when given) added. */
+	const withKnown = (also?: KnownId) => {
+		let added = '';
+		for (const [knownKey, each] of known) {
+			const include = each.started || each === also;
+			if (include && each.expiry > now && !saved.has(knownKey)) added += knownKey + each.expiry;
+		}
+		return added === '' ? record : withEntries(record, added, now);
+	};
+	return { known, now, withKnown };
+}
 
 /**
  * Whether this delivery already started the workflow, here or in another n8n process (that is,
- * in `record`, the stored copy); when not, it is recorded. Either way the answered ids this
- * process recorded before and the stored copy lacks (dropped by another processor's concurrent
- * save) are written back.
+ * in `record`, the stored copy); when not, it is recorded.
  */
 export function recordDelivery(
 	record: string,
@@ -107,36 +144,31 @@ export function recordDelivery(
 	webhookId: string,
 	nowMs: number,
 ): RecordedDelivery {
-	const here = recordedHere.get(trigger) ?? new Map<string, RecordedHere>();
-	recordedHere.set(trigger, here);
+	const { known, now, withKnown } = learnFrom(record, trigger, nowMs);
 	const key = keyOf(webhookId);
-	// Expiries are stored rounded up to the minute: live while above the current minute.
-	const now = storedExpiry(nowMs);
-	const saved = liveKeysOf(record, now);
-	// An id still waiting for its answer counts too: the same delivery arriving twice at once
-	// starts the workflow once.
-	const repeat = (here.get(key)?.expiry ?? '') > now || saved.has(key);
-	const entry = repeat ? undefined : { expiry: storedExpiry(nowMs + KEEP_MS), answered: false };
-	if (entry) here.set(key, entry);
-	forgetOld(here, now);
+	// An id still waiting for its workflow to start counts too: the same delivery arriving twice
+	// at once starts the workflow once.
+	const repeat = (known.get(key)?.expiry ?? '') > now;
+	const entry = repeat ? undefined : { expiry: storedExpiry(nowMs + KEEP_MS), started: false };
+	if (entry) known.set(key, entry);
+	forgetOld(known, now);
 
-	let added = '';
-	for (const [hereKey, { expiry, answered }] of here) {
-		if (answered && !saved.has(hereKey)) added += hereKey + expiry;
-	}
-	if (!entry) {
-		return {
-			repeat,
-			record: added === '' ? record : withEntries(record, added, now),
-			answered: ignoreAnswer,
-		};
-	}
+	const recordNow = () => withKnown(entry);
+	if (!entry) return { repeat, record: recordNow, started: ignore, answered: ignore };
 	return {
 		repeat,
-		record: withEntries(record, added + key + entry.expiry, now),
+		record: recordNow,
+		started() {
+			entry.started = true;
+		},
 		answered(ok) {
-			if (ok) entry.answered = true;
-			else if (here.get(key) === entry) here.delete(key);
+			if (ok) entry.started = true;
+			else if (!entry.started && known.get(key) === entry) known.delete(key);
 		},
 	};
+}
+
+/** The stored copy with the started ids this process knows and it lacks, for a save of its own. */
+export function repairRecord(record: string, trigger: string, nowMs: number): string {
+	return learnFrom(record, trigger, nowMs).withKnown();
 }

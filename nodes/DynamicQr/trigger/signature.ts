@@ -82,6 +82,21 @@ function signWithKey(key: Buffer, id: string, timestamp: string, body: Buffer): 
 }
 
 /**
+ * The `webhook-signature` value for a payload, as a sender makes it: `v1,` and the signature.
+ * Undefined for a secret that is not valid.
+ */
+export function signPayload(
+	secret: unknown,
+	id: string,
+	timestamp: number,
+	body: string,
+): string | undefined {
+	const key = decodeSecret(secret);
+	if (!key) return undefined;
+	return `v1,${signWithKey(key, id, String(timestamp), toBytes(body))}`;
+}
+
+/**
  * Reads one header case-insensitively. Undefined when absent; null when it is ambiguous
  * (repeated under different spellings with different values, or given as a list of values).
  */

@@ -1,7 +1,7 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { recordDelivery, type RecordedDelivery } from './repeats';
+import { recordDelivery, repairRecord, type RecordedDelivery } from './repeats';
 
 /**
  * The trigger's static data: the only code that reads or writes it. Saved workflows and live
@@ -83,14 +83,35 @@ export async function waitForRetiredEndpoint(ctx: IHookFunctions, nowMs: number)
 	delete state.retiredAt;
 }
 
+/** Which trigger a process's memory of deliveries belongs to: the workflow and the node. */
+export function triggerKey(ctx: IWebhookFunctions): string {
+	const node = ctx.getNode();
+	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
+}
+
+/**
+ * Writes into the record the started ids this process knows and the stored copy lacks (lost to
+ * another processor's save, see repeats.ts). True when it lacked any: the static data changed
+ * and n8n saves it.
+ */
+export function repairDeliveries(ctx: IWebhookFunctions, nowMs: number): boolean {
+	const state = stored(ctx);
+	const before = typeof state.deliveries === 'string' ? state.deliveries : '';
+	const record = repairRecord(before, triggerKey(ctx), nowMs);
+	if (record === before) return false;
+	state.deliveries = record;
+	return true;
+}
+
 export interface CheckedDelivery extends Pick<RecordedDelivery, 'repeat' | 'answered'> {
 	/**
-	 * Marks the static data changed again when this request changed the record. n8n 2.x builds
-	 * another Workflow over the same static data when it starts the execution, and that clears
-	 * the flag its save (after the execution, before the answer) looks at: called while n8n reads
-	 * the answer, which it does between the two, it keeps the record from being left unsaved.
+	 * n8n has started the workflow for this delivery: stores the record with all this process
+	 * knows by now, and marks the static data changed again. n8n 2.x builds another Workflow over
+	 * the same static data when it starts the execution, and that clears the flag its save (after
+	 * the execution, before the answer) looks at: called while n8n reads the answer, which it does
+	 * between the two, it keeps the record from being left unsaved.
 	 */
-	markForSaving: () => void;
+	started: () => void;
 }
 
 /**
@@ -103,15 +124,20 @@ export function checkDelivery(
 	webhookId: string,
 	nowMs: number,
 ): CheckedDelivery {
-	const node = ctx.getNode();
-	const trigger = `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 	const state = stored(ctx);
 	const before = typeof state.deliveries === 'string' ? state.deliveries : '';
-	const { repeat, record, answered } = recordDelivery(before, trigger, webhookId, nowMs);
-	const changed = record !== before;
-	const markForSaving = () => {
-		if (changed) state.deliveries = record;
+	const delivery = recordDelivery(before, triggerKey(ctx), webhookId, nowMs);
+	const store = () => {
+		const record = delivery.record();
+		if (record !== before) state.deliveries = record;
 	};
-	markForSaving();
-	return { repeat, answered, markForSaving };
+	store();
+	return {
+		repeat: delivery.repeat,
+		answered: delivery.answered,
+		started() {
+			delivery.started();
+			store();
+		},
+	};
 }

@@ -257,6 +257,9 @@ async function runWorkflowFrom(setup, workflowData, mode = 'webhook') {
 async function startReceiver() {
 	const routes = new Map(); // webhook path -> setup
 	const answers = [];
+	// The trigger's resyncs of its delivery record (requests it sends to its own n8n process),
+	// kept apart from the deliveries' answers.
+	const resyncs = [];
 	const executions = [];
 	let failWith = null; // when set, answer this status without running anything
 	// When set, the trigger runs but the execution cannot be started (as when n8n's queue is
@@ -268,16 +271,18 @@ async function startReceiver() {
 		const work = (async () => {
 			const url = new URL(req.url, 'http://127.0.0.1');
 			const setup = routes.get(url.pathname);
+			const isResync = String(req.headers['webhook-id'] ?? '').startsWith('resync_');
+			const record = isResync ? resyncs : answers;
 			if (failWith !== null) {
 				res.statusCode = failWith;
 				res.end();
-				answers.push({ path: url.pathname, status: failWith });
+				record.push({ path: url.pathname, status: failWith });
 				return;
 			}
 			if (!setup || req.method !== 'POST') {
 				res.statusCode = 404;
 				res.end('{"message":"webhook not registered"}');
-				answers.push({ path: url.pathname, status: 404 });
+				record.push({ path: url.pathname, status: 404 });
 				return;
 			}
 			addRawBodyReader(req);
@@ -311,19 +316,19 @@ async function startReceiver() {
 			} catch (error) {
 				res.statusCode = 500;
 				res.end(JSON.stringify({ message: error.message }));
-				answers.push({ path: url.pathname, status: 500, error: error.message });
+				record.push({ path: url.pathname, status: 500, error: error.message });
 				return;
 			}
 			// The node answered itself.
 			if (result.noWebhookResponse === true) {
-				answers.push({ path: url.pathname, status: res.statusCode, started: false });
+				record.push({ path: url.pathname, status: res.statusCode, started: false });
 				return;
 			}
 			if (result.workflowData === undefined) {
 				res.statusCode = 200;
 				res.setHeader('content-type', 'application/json');
 				res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
-				answers.push({
+				record.push({
 					path: url.pathname,
 					status: 200,
 					started: false,
@@ -337,14 +342,14 @@ async function startReceiver() {
 				Object.assign(workflow.staticData, JSON.parse(staticDataBefore));
 				res.statusCode = failStartWith;
 				res.end(JSON.stringify({ message: 'There was a problem executing the workflow' }));
-				answers.push({ path: url.pathname, status: failStartWith, started: false });
+				record.push({ path: url.pathname, status: failStartWith, started: false });
 				return;
 			}
 			// responseMode "onReceived": answer "Workflow was started", run the workflow after.
 			res.statusCode = 200;
 			res.setHeader('content-type', 'application/json');
 			res.end(JSON.stringify({ message: 'Workflow was started' }));
-			answers.push({ path: url.pathname, status: 200, started: true });
+			record.push({ path: url.pathname, status: 200, started: true });
 			const run = await runWorkflowFrom(
 				{ ...setup, additionalData: requestData },
 				result.workflowData,
@@ -359,6 +364,7 @@ async function startReceiver() {
 	return {
 		webhookBaseUrl: base,
 		answers,
+		resyncs,
 		executions,
 		register(setup) {
 			routes.set(new URL(webhookUrlOf(setup)).pathname, setup);
