@@ -1,6 +1,6 @@
 'use strict';
 
-const { useSandbox, jsonOf } = require('./helpers');
+const { useSandbox, jsonOf, CREATE_FROM_ITEMS } = require('./helpers');
 
 const ctx = useSandbox();
 
@@ -113,23 +113,14 @@ describe('no duplicates', () => {
 	});
 
 	test("n8n's Retry On Fail re-sends the same Idempotency-Key: no second code", async () => {
-		const result = await ctx.run(
-			{
-				resource: 'qrCode',
-				operation: 'create',
-				name: '={{ $json.name }}',
-				type: 'url',
-				payload_url_url: '={{ $json.url }}',
-			},
-			{
-				// Item 1 fails every try (bad URL), so n8n retries the node, item 0 included.
-				items: [
-					{ json: { name: 'Retried 0', url: 'https://example.com/0' } },
-					{ json: { name: 'Retried 1', url: 'not a url' } },
-				],
-				settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
-			},
-		);
+		const result = await ctx.run(CREATE_FROM_ITEMS, {
+			// Item 1 fails every try (bad URL), so n8n retries the node, item 0 included.
+			items: [
+				{ json: { name: 'Retried 0', url: 'https://example.com/0' } },
+				{ json: { name: 'Retried 1', url: 'not a url' } },
+			],
+			settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+		});
 		expect(result.error.message).toMatch(/Invalid "URL" \(payload\.url\) in item 1/);
 		const posts = await createPosts();
 		expect(posts).toHaveLength(3);
@@ -138,13 +129,7 @@ describe('no duplicates', () => {
 	});
 
 	test("n8n's Retry of a failed execution: the retry finds the first execution's id in the node's context n8n carries over, and sends the same keys", async () => {
-		const parameters = {
-			resource: 'qrCode',
-			operation: 'create',
-			name: '={{ $json.name }}',
-			type: 'url',
-			payload_url_url: '={{ $json.url }}',
-		};
+		const parameters = CREATE_FROM_ITEMS;
 		const items = [0, 1, 2].map((index) => ({
 			json: { name: `Kept ${index}`, url: `https://example.com/kept/${index}` },
 		}));

@@ -5,6 +5,15 @@ const { startSandbox } = require('../../dev/sandbox');
 const { runNode } = require('../engine');
 const { decodePng } = require('../support/qr-image');
 
+/** QR Code › Create of a URL code from each item's `name` and `url`. */
+const CREATE_FROM_ITEMS = {
+	resource: 'qrCode',
+	operation: 'create',
+	name: '={{ $json.name }}',
+	type: 'url',
+	payload_url_url: '={{ $json.url }}',
+};
+
 /**
  * One sandbox per test file, and a `run` that executes the node through the engine and keeps
  * every result, so that each file can finally check that no output or error holds an API key.
@@ -39,14 +48,7 @@ function useSandbox(options = {}) {
 	/** QR Code › Create of `count` URL codes named `<prefix> <index>`, one per input item. */
 	context.createMany = (count, prefix, requestOptions = {}) =>
 		context.run(
-			{
-				resource: 'qrCode',
-				operation: 'create',
-				name: '={{ $json.name }}',
-				type: 'url',
-				payload_url_url: '={{ $json.url }}',
-				requestOptions,
-			},
+			{ ...CREATE_FROM_ITEMS, requestOptions },
 			{
 				items: Array.from({ length: count }, (_, index) => ({
 					json: { name: `${prefix} ${index}`, url: `https://example.com/${prefix}/${index}` },
@@ -85,4 +87,9 @@ const decodeQr = (buffer) => decodePng(buffer).text;
 
 const jsonOf = (items) => items.map((item) => item.json);
 
-module.exports = { useSandbox, decodeQr, jsonOf };
+module.exports = {
+	CREATE_FROM_ITEMS,
+	useSandbox,
+	decodeQr,
+	jsonOf,
+};

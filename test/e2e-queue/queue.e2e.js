@@ -128,6 +128,24 @@ function countByWebhookId(events) {
 	return counts;
 }
 
+/**
+ * A workflow's executions once no new one has appeared for a while (re-sends that start nothing
+ * leave no trace to wait for) and every one has finished.
+ */
+async function quietExecutions(workflowId) {
+	let previous = -1;
+	return await waitFor(
+		async () => {
+			const list = await allExecutions(workflowId);
+			const settled =
+				list.length === previous && list.every((execution) => !UNFINISHED.has(execution.status));
+			previous = list.length;
+			return settled ? list : null;
+		},
+		{ what: 'the executions to settle', timeoutMs: 300000, intervalMs: 5000 },
+	);
+}
+
 /** Which webhook processor's log says it enqueued the execution (index), or -1. */
 function enqueuedBy(executionId, logs) {
 	const line = `Enqueued execution ${executionId} (job `;
@@ -613,19 +631,7 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			}
 			expect(resends.every((resend) => resend.status >= 200 && resend.status < 300)).toBe(true);
 
-			// Counting settles once no new execution appears for a while after the re-sends.
-			let previous = -1;
-			const executions = await waitFor(
-				async () => {
-					const list = await allExecutions(created.id);
-					const settled =
-						list.length === previous &&
-						list.every((execution) => !UNFINISHED.has(execution.status));
-					previous = list.length;
-					return settled ? list : null;
-				},
-				{ what: 'the executions to settle', timeoutMs: 300000, intervalMs: 5000 },
-			);
+			const executions = await quietExecutions(created.id);
 			const events = await triggerEvents(executions);
 			const counts = countByWebhookId(events);
 			const duplicates = [...counts.values()].reduce((sum, count) => sum + count - 1, 0);
@@ -692,18 +698,7 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			expect(resends.every((resend) => resend.first !== resend.second)).toBe(true);
 			expect(resends.every((resend) => resend.status >= 200 && resend.status < 300)).toBe(true);
 
-			let previous = -1;
-			const executions = await waitFor(
-				async () => {
-					const list = await allExecutions(created.id);
-					const settled =
-						list.length === previous &&
-						list.every((execution) => !UNFINISHED.has(execution.status));
-					previous = list.length;
-					return settled ? list : null;
-				},
-				{ what: 'the executions to settle', timeoutMs: 300000, intervalMs: 5000 },
-			);
+			const executions = await quietExecutions(created.id);
 			const counts = countByWebhookId(await triggerEvents(executions));
 			const twice = [...counts].filter(([, count]) => count > 1).map(([id]) => id);
 			log(`burst: started twice: ${twice.join(', ') || 'none'}`);
