@@ -83,6 +83,46 @@ export class DynamicQr implements INodeType {
 			'https://github.com/n8n-nodes-dynamic-qr/n8n-nodes-dynamic-qr#dynamic-qr-action-node',
 		defaults: { name: 'Dynamic QR' },
 		usableAsTool: true,
+		// For n8n's AI workflow builder (n8n 2.x; n8n 1.x ignores it). Plain text, no expressions.
+		builderHint: {
+			searchHint:
+				'Dynamic QR codes whose destination can change after printing. Create codes from sheet or CRM rows (Create or Update keeps them in line on every re-run), re-point, pause or delete them, download print files (PNG, SVG, PDF, EPS), and read scan statistics, cards and leads. It handles every input item and waits out rate limits itself, so no loop node is needed. Also works as a tool of an AI agent.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-base.googleSheets',
+					relationHint:
+						"Rows to create or update codes from; write each code's ID and short link back to its row",
+				},
+				{
+					nodeType: 'n8n-nodes-base.scheduleTrigger',
+					relationHint: 'Runs a sync from a sheet or a scan report every day or week',
+				},
+				{
+					nodeType: 'n8n-nodes-base.gmail',
+					relationHint: 'Sends a downloaded QR code image as an attachment, or a scan report',
+				},
+				{
+					nodeType: 'n8n-nodes-base.slack',
+					relationHint: "Posts a new code's short link or its scan statistics to a channel",
+				},
+				{
+					nodeType: 'n8n-nodes-base.googleDrive',
+					relationHint: 'Stores downloaded print files',
+				},
+				{
+					nodeType: 'n8n-nodes-base.httpRequest',
+					relationHint: 'Downloads a logo image for Logo Upload',
+				},
+				{
+					nodeType: '@n8n/n8n-nodes-langchain.agent',
+					relationHint: 'Calls this node as a tool to create, find and re-point codes',
+				},
+				{
+					nodeType: 'n8n-nodes-dynamic-qr.dynamicQrTrigger',
+					relationHint: 'Starts a workflow when a code is scanned or a lead arrives',
+				},
+			],
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dynamicQrApi', required: true }],

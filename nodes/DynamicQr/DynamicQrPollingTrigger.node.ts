@@ -28,6 +28,38 @@ export class DynamicQrPollingTrigger implements INodeType {
 		defaults: {
 			name: 'Dynamic QR Polling Trigger',
 		},
+		// For n8n's AI workflow builder (n8n 2.x; n8n 1.x ignores it). Plain text, no expressions.
+		builderHint: {
+			searchHint:
+				'Starts a workflow on new leads shared on a card, or on new QR codes, by asking the Dynamic QR API at the poll times set on the node. Use it where the service cannot reach n8n (localhost, private network, no public HTTPS address); otherwise the Dynamic QR Trigger is instant and also covers scans and code changes. Records that existed when the workflow was activated never start it.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-base.googleSheets',
+					relationHint: 'Appends each new lead as a row',
+				},
+				{
+					nodeType: 'n8n-nodes-base.gmail',
+					relationHint: 'Sends a follow-up email to each new lead',
+				},
+				{
+					nodeType: 'n8n-nodes-base.slack',
+					relationHint: 'Announces new leads or new codes in a channel',
+				},
+				{
+					nodeType: 'n8n-nodes-base.hubspot',
+					relationHint: 'Adds each new lead as a CRM contact',
+				},
+				{
+					nodeType: 'n8n-nodes-dynamic-qr.dynamicQr',
+					relationHint: 'Reads or changes a new code, or downloads its image',
+				},
+				{
+					nodeType: 'n8n-nodes-dynamic-qr.dynamicQrTrigger',
+					relationHint:
+						'Use instead when n8n has a public HTTPS address: instant, and covers scans and code changes',
+				},
+			],
+		},
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -41,6 +41,41 @@ export class DynamicQrTrigger implements INodeType {
 		defaults: {
 			name: 'Dynamic QR Trigger',
 		},
+		// For n8n's AI workflow builder (n8n 2.x; n8n 1.x ignores it). Plain text, no expressions.
+		builderHint: {
+			searchHint:
+				'Starts a workflow the moment a dynamic QR code is scanned, a lead is shared on a card, or a code is created, updated or deleted. The service sends signed webhooks to n8n, so n8n needs a public HTTPS address; where the service cannot reach n8n (localhost, private network), use the Dynamic QR Polling Trigger. By default it registers and removes its webhook endpoint itself, which needs a read-write API key.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-base.slack',
+					relationHint: 'Posts an alert for each scan or new lead',
+				},
+				{
+					nodeType: 'n8n-nodes-base.gmail',
+					relationHint: 'Sends a follow-up email to a new lead',
+				},
+				{
+					nodeType: 'n8n-nodes-base.googleSheets',
+					relationHint: 'Logs scans or leads as rows',
+				},
+				{
+					nodeType: 'n8n-nodes-base.hubspot',
+					relationHint: 'Adds a new lead as a CRM contact',
+				},
+				{
+					nodeType: 'n8n-nodes-base.switch',
+					relationHint: "Routes each event type (the item's type field) to its own branch",
+				},
+				{
+					nodeType: 'n8n-nodes-dynamic-qr.dynamicQr',
+					relationHint: 'Reads or changes the code an event is about, e.g. its scan statistics',
+				},
+				{
+					nodeType: 'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger',
+					relationHint: 'Use instead when the service cannot reach this n8n',
+				},
+			],
+		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
