@@ -31,6 +31,10 @@ export const pollingProperties: INodeProperties[] = [
 			},
 		],
 		default: 'newLead',
+		builderHint: {
+			propertyHint:
+				'newLead watches the leads of one card, chosen in cardId; newQrCode watches every code of the account.',
+		},
 	},
 	{
 		displayName: 'Card Name or ID',
@@ -39,6 +43,9 @@ export const pollingProperties: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getCards' },
 		required: true,
 		default: '',
+		builderHint: {
+			propertyHint: "The card's 12-character ID, from the account's list of cards.",
+		},
 		description:
 			'The card whose new leads start the workflow. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: {

@@ -62,6 +62,10 @@ export const triggerProperties: INodeProperties[] = [
 		default: [],
 		options: EVENT_OPTIONS,
 		description: 'The events that start the workflow; choose at least one',
+		builderHint: {
+			propertyHint:
+				'Choose only the events the workflow handles: scan.created for each scan, lead.created for contact data shared on a card, qr_code.created, qr_code.updated and qr_code.deleted to mirror codes elsewhere.',
+		},
 	},
 	{
 		displayName: 'Filters',

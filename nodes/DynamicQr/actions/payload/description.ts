@@ -122,6 +122,17 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 	}));
 }
 
+/** What n8n's AI workflow builder is told about Type, with the Pro types from the type table. */
+function typeHint(mode: PayloadMode, proTypes: string[]): string {
+	if (mode === 'update') {
+		return "Keep the code's current type unless the user asks to change what the code does; another type replaces the payload.";
+	}
+	const usual =
+		'url (a link to a web page) is the usual choice; the other types have payload fields of their own';
+	if (mode === 'static' || !proTypes.length) return `${usual}.`;
+	return `${usual}. ${proTypes.join(', ')} need a Pro plan; on other plans the API refuses them.`;
+}
+
 /**
  * The Type selector, the choice of payload input, and every way of filling the payload. The
  * caller wraps them in its resource/operation.
@@ -148,6 +159,13 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		name: 'payloadInput',
 		type: 'options',
 		noDataExpression: true,
+		builderHint: {
+			propertyHint:
+				(mode === 'update'
+					? 'none keeps the current type and payload, e.g. to rename a code or change its design. '
+					: '') +
+				'fields when every item makes the same type of code; mixed when the type comes from the data, such as a sheet column; json when an earlier node already holds the payload object.',
+		},
 		description:
 			'The payload is what the code holds, such as its URL, phone number or contact details. Choose how to give it: as the fields of the chosen Type, as fields for items of different types, or as one JSON object.',
 		options:
@@ -171,6 +189,7 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		required: true,
 		options: typeOptions(types),
 		default: 'url',
+		builderHint: { propertyHint: typeHint(mode, proTypes) },
 		description:
 			(mode === 'update'
 				? "The code's current type, or another type to change it to (its payload is then replaced)"

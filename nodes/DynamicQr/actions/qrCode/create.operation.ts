@@ -55,6 +55,10 @@ const properties: INodeProperties[] = [
 				name: 'idempotencyKey',
 				type: 'string',
 				default: '',
+				builderHint: {
+					propertyHint:
+						'Usually leave empty: a key is derived from the run and the item, so retries never make a second code. Set it only to a stable ID per record, such as a sheet row ID or a CRM record ID, so that a later run within 24 hours gets the same code back.',
+				},
 				placeholder: 'e.g. {{ $json.row_id }}',
 				description:
 					'A key unique to this code, such as a sheet row ID: a create repeated with the same key (within 24 hours) answers the first code instead of making a second one. Leave empty to derive it from the run and the item (the same when n8n retries a failed execution).',

@@ -44,12 +44,20 @@ export const description: INodeProperties[] = [
 				action: 'Create or update a QR code',
 				description:
 					'Create a new QR code, or update the current one if it already exists (upsert)',
+				builderHint: {
+					propertyHint:
+						'Use to keep codes in line with a sheet or CRM: a re-run creates only the missing codes and changes only what differs, so it is safe to schedule.',
+				},
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a QR code',
 				description: 'Delete a QR code: printed copies stop working (Pause is the safer choice)',
+				builderHint: {
+					propertyHint:
+						'Printed copies stop working for good. Use pause to switch a code off so that it can be resumed.',
+				},
 			},
 			{
 				name: 'Download Image',

@@ -50,6 +50,10 @@ const properties: INodeProperties[] = [
 		],
 		default: 'name',
 		description: 'How to find the existing code of each item',
+		builderHint: {
+			propertyHint:
+				"name when every code's name is unique, such as one per sheet row; id when the data keeps each code's ID from an earlier run.",
+		},
 	},
 	{
 		displayName: 'QR Code ID to Match',

@@ -17,6 +17,10 @@ export const description: INodeProperties[] = [
 				value: 'generate',
 				action: 'Generate a static QR code image',
 				description: 'Make a QR image that encodes the content itself; nothing is saved',
+				builderHint: {
+					propertyHint:
+						'The image holds the content itself: it cannot be re-pointed, paused or counted later. Use QR Code Create for a code to manage after printing.',
+				},
 			},
 		],
 		default: 'generate',
