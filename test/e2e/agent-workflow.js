@@ -234,11 +234,13 @@ function twoCodesScript(codes) {
 
 /**
  * The sandbox, the stand-in OpenAI answering with `reply(turn)`, and an n8n of `version` holding
- * the Dynamic QR and OpenAI credentials. `stop()` stops all three (E2E_KEEP=1 keeps n8n's folder).
+ * the Dynamic QR and OpenAI credentials. Without `reply` (no model needed, as behind the MCP Server
+ * Trigger) the stand-in and its credential are left out. `stop()` stops all of them (E2E_KEEP=1
+ * keeps n8n's folder).
  */
 async function startAgentStack({ version, log, reply }) {
 	const sandbox = await startSandbox({ port: 0 });
-	const openai = await startFakeOpenAi({ reply });
+	const openai = reply ? await startFakeOpenAi({ reply }) : undefined;
 	// On a fresh machine this first provisions n8n (several minutes; .ci/run does it beforehand).
 	const n8n = await startN8n({ version, log });
 	await n8n.createCredential({
@@ -246,14 +248,16 @@ async function startAgentStack({ version, log, reply }) {
 		type: 'dynamicQrApi',
 		data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
 	});
-	await n8n.createCredential({
-		name: OPENAI_CREDENTIAL,
-		type: 'openAiApi',
-		data: { apiKey: openai.apiKey, url: openai.baseUrl, header: false },
-	});
+	if (openai) {
+		await n8n.createCredential({
+			name: OPENAI_CREDENTIAL,
+			type: 'openAiApi',
+			data: { apiKey: openai.apiKey, url: openai.baseUrl, header: false },
+		});
+	}
 	const stop = async () => {
 		await n8n.stop({ keep: process.env.E2E_KEEP === '1' });
-		await openai.close();
+		await openai?.close();
 		await sandbox.close();
 	};
 	return { n8n, sandbox, openai, stop };
