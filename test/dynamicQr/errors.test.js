@@ -158,7 +158,8 @@ describe('API errors say what happened and how to fix it', () => {
 describe("error bodies in any shape keep the service's words", () => {
 	const path = require('node:path');
 	const { DIST } = require('../engine/n8n-core');
-	const { httpError, readErrorBody } = require(path.join(DIST, 'nodes/DynamicQr/api/errors.js'));
+	const { httpError } = require(path.join(DIST, 'nodes/DynamicQr/api/errors.js'));
+	const { readErrorBody } = require(path.join(DIST, 'nodes/DynamicQr/api/errorBody.js'));
 	const node = { name: 'Dynamic QR', type: 'n8n-nodes-dynamic-qr.dynamicQr', parameters: {} };
 	const create = { method: 'POST', path: '/qr-codes' };
 	const errorFor = (status, json) => httpError(node, status, create, readErrorBody(json), 0);

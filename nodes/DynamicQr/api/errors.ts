@@ -1,114 +1,10 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { ownValue } from './records';
-
-/**
- * What an error answer said, whatever the shape of its body: the service's own message and the
- * fields it named, each with what it said about it. Read from the body's structure by
- * readErrorBody(); decisions about an error are made on `fields`, never on the message's words.
- */
-export interface ApiErrorBody {
-	/** What the service said without naming a field (several messages joined by "; "). */
-	message?: string;
-	/** Each field named, with its messages, in order (a Map: the names are the service's text). */
-	fields?: ReadonlyMap<string, readonly string[]>;
-	/** Set when the answer was not the API's JSON: an HTML page (kept out of texts) or plain text. */
-	format?: 'html' | 'text';
-}
-
-/** Keys whose text is an error's message, in the order a body's own words are looked for. */
-const MESSAGE_KEYS = ['message', 'msg', 'detail', 'error_description', 'title', 'error'];
-/** Keys an error entry names its field under (`loc` as a list of steps, as FastAPI gives it). */
-const FIELD_KEYS = ['field', 'param', 'attribute', 'loc'];
-/** Keys that hold more errors: a nested `error` object, lists or field maps. */
-const NESTED_KEYS = ['error', 'errors', 'details', 'detail'];
-const MAX_SHOWN_JSON = 200;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const firstText = (object: Record<string, unknown>, keys: string[]): string | undefined =>
-	keys
-		.map((key) => ownValue(object, key))
-		.find((value): value is string => typeof value === 'string' && value.trim() !== '');
-
-/** A field name given as text, or as a list of steps (`["payload", "url"]` is "payload.url"). */
-function fieldNameIn(entry: Record<string, unknown>): string | undefined {
-	for (const key of FIELD_KEYS) {
-		const value = ownValue(entry, key);
-		if (typeof value === 'string' && value !== '') return value;
-		if (Array.isArray(value) && value.length) return value.map(String).join('.');
-	}
-	return undefined;
-}
-
-/**
- * Reads an error body of any shape: `message` and `errors` as the reference shows them
- * (`{ field: [messages] }`), `errors` as a list of texts or of `{ field, message }` objects
- * (reading "errors-as-list"), a nested `{ error: { code, message } }` (reading "error-object"),
- * `detail` lists, or a bare text. What has no words of its own is shown as short JSON, never as
- * "[object Object]".
- */
-export function readErrorBody(json: unknown): ApiErrorBody {
-	const said: string[] = [];
-	const fields = new Map<string, string[]>();
-	const add = (field: string | undefined, text: string) => {
-		const messages = field === undefined ? said : (fields.get(field) ?? []);
-		if (!messages.includes(text)) messages.push(text);
-		if (field !== undefined) fields.set(field, messages);
-	};
-
-	/** A field map: each key names a field (nested maps name "payload.url"). */
-	const readFieldMap = (map: Record<string, unknown>, prefix?: string) => {
-		for (const [name, value] of Object.entries(map)) {
-			readEntry(value, prefix === undefined ? name : `${prefix}.${name}`, true);
-		}
-	};
-
-	/** One error: a text, a list of them, an entry object, or (in a field map) a nested map. */
-	const readEntry = (value: unknown, field?: string, inFieldMap = false): void => {
-		if (typeof value === 'string') {
-			if (value.trim()) add(field, value.trim());
-		} else if (typeof value === 'number' || typeof value === 'boolean') {
-			add(field, String(value));
-		} else if (Array.isArray(value)) {
-			value.forEach((entry) => readEntry(entry, field));
-		} else if (isObject(value)) {
-			const named = fieldNameIn(value);
-			const text = firstText(value, MESSAGE_KEYS);
-			const nested = NESTED_KEYS.map((key) => [key, ownValue(value, key)] as const).filter(
-				([, inner]) => isObject(inner) || Array.isArray(inner),
-			);
-			if (inFieldMap && named === undefined && text === undefined && !nested.length) {
-				readFieldMap(value, field);
-				return;
-			}
-			const entryField = named ?? field;
-			if (text !== undefined) add(entryField, text);
-			for (const [key, inner] of nested) {
-				// `errors: { name: [...] }` is a field map; `error: { message }` is one more error.
-				if (key !== 'error' && isObject(inner) && firstText(inner, MESSAGE_KEYS) === undefined) {
-					readFieldMap(inner, entryField);
-				} else {
-					readEntry(inner, entryField);
-				}
-			}
-			if (text === undefined && !nested.length && Object.keys(value).length) {
-				add(
-					entryField,
-					firstText(value, ['code']) ?? JSON.stringify(value).slice(0, MAX_SHOWN_JSON),
-				);
-			}
-		}
-	};
-
-	readEntry(json);
-	return {
-		...(said.length ? { message: said.join('; ') } : {}),
-		...(fields.size ? { fields } : {}),
-	};
-}
+import type { ApiErrorBody } from './errorBody';
+import { fieldLines, namesField } from './errorBody';
+import type { SentRequest } from './tooLarge';
+import { explainTooLarge } from './tooLarge';
 
 /** Statuses where the same request may succeed later; every other 4xx needs a change first. */
 const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
@@ -123,96 +19,6 @@ function explainPage(
 		description: isTransient(status)
 			? 'A proxy, gateway or load balancer in front of the service failed or could not reach it. Try again later; if it persists, check the service status.'
 			: 'Such a page comes from something other than the API. Check that the Base URL in the credential points at the API (it ends in /api/v1).',
-	};
-}
-
-/** A request as it was sent, for what its error says. */
-export interface SentRequest {
-	method: string;
-	path: string;
-	/** Query parameters as sent (in `qs` or in the URL a redirect gave), by name. */
-	query?: ReadonlyArray<readonly [string, string]>;
-	/** The Idempotency-Key header, when the request carried one. */
-	idempotencyKey?: string;
-}
-
-/**
- * The query parameters whose values come from a field of the nodes, by the field's name as the
- * user sees it. Only these (and the Idempotency Key) can be named as what made a request too
- * large: `page` and `per_page` are the node's own and short.
- */
-const QUERY_FIELDS = new Map([
-	['search', 'Search'],
-	['type', 'Type'],
-	['archived', 'Archived'],
-	['since', 'Since'],
-	['from', 'From'],
-	['to', 'To'],
-	['format', 'Format'],
-	['size', 'Size (Pixels)'],
-	['mm', 'Size (Mm)'],
-	['dpi', 'DPI'],
-]);
-
-interface SentPart {
-	name: string;
-	length: number;
-}
-
-/**
- * The user's values the request carried, largest first, with their length as sent: the query
- * parameters of fields and, when `withKey`, the Idempotency Key.
- */
-function sentParts({ query = [], idempotencyKey }: SentRequest, withKey: boolean): SentPart[] {
-	const parts: SentPart[] = [];
-	for (const [name, value] of query) {
-		const field = QUERY_FIELDS.get(name);
-		if (field) parts.push({ name: `"${field}"`, length: encodeURIComponent(value).length });
-	}
-	if (withKey && idempotencyKey) {
-		parts.push({ name: 'the Idempotency Key', length: idempotencyKey.length });
-	}
-	return parts.sort((a, b) => b.length - a.length);
-}
-
-/** The largest part and any other at least half its size: ["\"Search\" (100,000 characters)"]. */
-const largest = (parts: SentPart[]): string[] =>
-	parts
-		.filter((part) => part.length * 2 >= parts[0].length)
-		.map((part) => `${part.name} (${part.length.toLocaleString('en-US')} characters)`);
-
-/**
- * Answers about size, whoever gives them (the API or a proxy in front of it): the same request
- * can never succeed, so they name what to make smaller rather than say to try again. A 431 may
- * come from a long address too: servers count the request line with the headers.
- */
-function explainTooLarge(
-	status: number,
-	request: SentRequest,
-): { message: string; description: string } | undefined {
-	const again = 'Sending it again will not help.';
-	if (status === 413) {
-		return {
-			message: 'The request is larger than the service accepts (413)',
-			description: `${again} For Logo > Upload, use a smaller image (a logo of a few hundred kilobytes is plenty); otherwise shorten the long values of this item.`,
-		};
-	}
-	if (status !== 414 && status !== 431) return undefined;
-	const what =
-		status === 414
-			? 'The request address is longer than the service accepts (414)'
-			: 'The request headers are larger than the service accepts (431)';
-	const culprits = largest(sentParts(request, status === 431));
-	if (!culprits.length) {
-		return {
-			message: what,
-			description: `${again} None of this item's values travels in the ${status === 414 ? 'address' : 'address or headers'}: check the Base URL in the credential, and any proxy in front of the service.`,
-		};
-	}
-	const named = culprits.join(' and ');
-	return {
-		message: `${what}: ${named} ${culprits.length > 1 ? 'are' : 'is'} too long`,
-		description: `${again} Shorten ${named} for this item.`,
 	};
 }
 
@@ -231,16 +37,6 @@ function describeRecord(path: string): string {
 	const name = RECORD_NAMES.get(collection) ?? `record under /${collection}`;
 	return id ? `${name} "${id}"` : name;
 }
-
-/** Each field the service named, with what it said: "tags: must be a string". */
-const fieldLines = (body: ApiErrorBody): string[] =>
-	[...(body.fields ?? [])].map(([field, messages]) => `${field}: ${messages.join('; ')}`);
-
-/** Whether the service named this field, or a part of it ("tags.0", "tags[0]"). */
-const namesField = (fields: Iterable<string>, name: string): boolean =>
-	[...fields].some(
-		(field) => field === name || field.startsWith(`${name}.`) || field.startsWith(`${name}[`),
-	);
 
 function explain(
 	status: number,

@@ -2,6 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isGone } from './errors';
+import {
+	countOf,
+	idOf,
+	recordsOf,
+	reportedPageSize,
+	signalledMore,
+	unsignalledMore,
+} from './listAnswer';
+import { isObject } from './records';
 import type { ApiContext, ApiRequestOptions } from './request';
 import { apiRequest } from './request';
 
@@ -36,61 +45,6 @@ export interface Page {
 }
 
 type PageOptions = Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'>;
-
-const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A count the service reports, as a number or a numeric string; undefined when absent or odd. */
-function countOf(value: unknown): number | undefined {
-	if (typeof value !== 'number' && typeof value !== 'string') return undefined;
-	const count = Number(value);
-	return value !== '' && Number.isFinite(count) ? count : undefined;
-}
-
-/** The records of a list answer: `data`, or the answer itself when it is a bare array. */
-function recordsOf(answer: unknown): IDataObject[] {
-	const data = isObject(answer) ? answer.data : answer;
-	return Array.isArray(data) ? data.filter(isObject) : [];
-}
-
-/** The page size the service reports (`meta.per_page`), when it reports a usable one. */
-function reportedPageSize(answer: unknown): number | undefined {
-	const size =
-		isObject(answer) && isObject(answer.meta) ? countOf(answer.meta.per_page) : undefined;
-	return size !== undefined && size >= 1 ? size : undefined;
-}
-
-/** A record's id as text, when it has one. */
-const idOf = (record: IDataObject | undefined): string | undefined =>
-	typeof record?.id === 'string' || typeof record?.id === 'number' ? String(record.id) : undefined;
-
-/**
- * What the answer itself says about another page: each signal it carries votes (`links.next`
- * when the links have that key, the last page by `last_page` or `total_pages`, the `total`), and
- * any one of them can end the list. Undefined when it carries none.
- */
-function signalledMore(answer: unknown, page: number, recordsSoFar: number): boolean | undefined {
-	if (!isObject(answer)) return undefined;
-	const votes: boolean[] = [];
-	// Reading "links-without-next": links without a `next` key say nothing about the next page
-	// (only a `next` of null or "" says there is none), so `meta` decides.
-	const next = isObject(answer.links) ? answer.links.next : undefined;
-	if (next !== undefined) votes.push(typeof next === 'string' && next !== '');
-	const meta = isObject(answer.meta) ? answer.meta : {};
-	const lastPage = countOf(meta.last_page) ?? countOf(meta.total_pages);
-	if (lastPage !== undefined) votes.push(page < lastPage);
-	const total = countOf(meta.total);
-	if (total !== undefined) votes.push(recordsSoFar < total);
-	return votes.length ? votes.every(Boolean) : undefined;
-}
-
-/** Whether a list goes on after a page that said nothing about it. */
-function unsignalledMore(held: number, pageSize: number | undefined): boolean {
-	// Without a known page size this is the first page: a full one may well have a successor,
-	// and a short one may only be a page size capped without a word, so the next is asked once.
-	if (pageSize === undefined) return true;
-	return held >= pageSize;
-}
 
 /** A page past the end of the list: no records, and none after it. */
 const pastTheEnd = (cursor: PageCursor): Page => ({ records: [], hasMore: false, next: cursor });

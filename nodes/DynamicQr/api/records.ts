@@ -9,10 +9,12 @@ export const ID_PATTERN = `^${ID_CHARACTERS}$`;
 /** How an ID is described in validation messages. */
 export const ID_RULE = '12 letters and digits ("-" and "_" count too)';
 
+/** Whether a value is an object with keys (not a list, not null). */
+export const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export function asObject(value: unknown): IDataObject | undefined {
-	return value && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: undefined;
+	return isObject(value) ? value : undefined;
 }
 
 /**
@@ -57,6 +59,22 @@ export function signingSecretsIn(answer: unknown): string[] {
 		(value): value is string => typeof value === 'string' && value !== '',
 	);
 	return [...new Set([...named, ...found])];
+}
+
+/** The key must never reach an output: drop it wherever the API might echo it back. */
+export function redact<T>(value: T, secret: string): T {
+	if (!secret) return value;
+	if (typeof value === 'string') {
+		return (value.includes(secret) ? value.split(secret).join('[redacted]') : value) as T;
+	}
+	if (Array.isArray(value)) return value.map((entry) => redact(entry, secret)) as T;
+	if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+		// fromEntries keeps a key such as "__proto__" an own key; assigning it would not.
+		return Object.fromEntries(
+			Object.entries(value).map(([key, entry]) => [key, redact(entry, secret)]),
+		) as T;
+	}
+	return value;
 }
 
 /**

@@ -11,10 +11,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import type { ApiErrorBody, SentRequest, WaitSpent } from './errors';
-import { httpError, networkError, rateLimitError, readErrorBody } from './errors';
+import { parseErrorBody } from './errorBody';
+import type { WaitSpent } from './errors';
+import { httpError, networkError, rateLimitError } from './errors';
+import type { SentRequest } from './tooLarge';
 import { CREDENTIAL_NAME, getBaseUrl } from './baseUrl';
 import { acquireFlight, inFlightLimit, releaseFlight } from './inflight';
+import { redact } from './records';
 import {
 	backoffSeconds,
 	holdRequests,
@@ -58,41 +61,6 @@ const RETRYABLE_SERVER_STATUSES = new Set([500, 502, 503, 504]);
 const MAX_BACKOFF_RETRIES = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
-
-const isHtml = (text: string, contentType: string) =>
-	/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text);
-
-/**
- * What an error answer said (api/errors reads any shape of JSON body), or what kind of page stood
- * in for it (never the raw markup). The key is taken out before anything is read.
- */
-function parseErrorBody(body: unknown, contentType: string, secret: string): ApiErrorBody {
-	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
-	if (typeof text !== 'string') return readErrorBody(redact(text, secret));
-	if (isHtml(text, contentType)) return { format: 'html' };
-	try {
-		return readErrorBody(redact(JSON.parse(text), secret));
-	} catch {
-		const line = redact(text, secret).replace(/\s+/g, ' ').trim().slice(0, 200);
-		return line ? { format: 'text', message: line } : {};
-	}
-}
-
-/** The key must never reach an output: drop it wherever the API might echo it back. */
-function redact<T>(value: T, secret: string): T {
-	if (!secret) return value;
-	if (typeof value === 'string') {
-		return (value.includes(secret) ? value.split(secret).join('[redacted]') : value) as T;
-	}
-	if (Array.isArray(value)) return value.map((entry) => redact(entry, secret)) as T;
-	if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-		// fromEntries keeps a key such as "__proto__" an own key; assigning it would not.
-		return Object.fromEntries(
-			Object.entries(value).map(([key, entry]) => [key, redact(entry, secret)]),
-		) as T;
-	}
-	return value;
-}
 
 /** What an error can name about the request: its query (wherever it travels) and its key. */
 function sentRequest(method: string, path: string, request: IHttpRequestOptions): SentRequest {

@@ -83,6 +83,10 @@ export async function waitForRetiredEndpoint(ctx: IHookFunctions, nowMs: number)
 	delete state.retiredAt;
 }
 
+/** The record of deliveries as stored ('' before the first). */
+const storedRecord = (state: StoredTrigger): string =>
+	typeof state.deliveries === 'string' ? state.deliveries : '';
+
 /** Which trigger a process's memory of deliveries belongs to: the workflow and the node. */
 export function triggerKey(ctx: IWebhookFunctions): string {
 	const node = ctx.getNode();
@@ -96,7 +100,7 @@ export function triggerKey(ctx: IWebhookFunctions): string {
  */
 export function repairDeliveries(ctx: IWebhookFunctions, nowMs: number): boolean {
 	const state = stored(ctx);
-	const before = typeof state.deliveries === 'string' ? state.deliveries : '';
+	const before = storedRecord(state);
 	const record = repairRecord(before, triggerKey(ctx), nowMs);
 	if (record === before) return false;
 	state.deliveries = record;
@@ -125,7 +129,7 @@ export function checkDelivery(
 	nowMs: number,
 ): CheckedDelivery {
 	const state = stored(ctx);
-	const before = typeof state.deliveries === 'string' ? state.deliveries : '';
+	const before = storedRecord(state);
 	const delivery = recordDelivery(before, triggerKey(ctx), webhookId, nowMs);
 	const store = () => {
 		const record = delivery.record();

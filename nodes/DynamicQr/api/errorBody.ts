@@ -1,0 +1,134 @@
+import { isObject, ownValue, redact } from './records';
+
+/**
+ * What an error answer said, whatever the shape of its body: the service's own message and the
+ * fields it named, each with what it said about it. Read from the body's structure by
+ * readErrorBody(); decisions about an error are made on `fields`, never on the message's words.
+ */
+export interface ApiErrorBody {
+	/** What the service said without naming a field (several messages joined by "; "). */
+	message?: string;
+	/** Each field named, with its messages, in order (a Map: the names are the service's text). */
+	fields?: ReadonlyMap<string, readonly string[]>;
+	/** Set when the answer was not the API's JSON: an HTML page (kept out of texts) or plain text. */
+	format?: 'html' | 'text';
+}
+
+/** Keys whose text is an error's message, in the order a body's own words are looked for. */
+const MESSAGE_KEYS = ['message', 'msg', 'detail', 'error_description', 'title', 'error'];
+/** Keys an error entry names its field under (`loc` as a list of steps, as FastAPI gives it). */
+const FIELD_KEYS = ['field', 'param', 'attribute', 'loc'];
+/** Keys that hold more errors: a nested `error` object, lists or field maps. */
+const NESTED_KEYS = ['error', 'errors', 'details', 'detail'];
+const MAX_SHOWN_JSON = 200;
+
+const firstText = (object: Record<string, unknown>, keys: string[]): string | undefined =>
+	keys
+		.map((key) => ownValue(object, key))
+		.find((value): value is string => typeof value === 'string' && value.trim() !== '');
+
+/** A field name given as text, or as a list of steps (`["payload", "url"]` is "payload.url"). */
+function fieldNameIn(entry: Record<string, unknown>): string | undefined {
+	for (const key of FIELD_KEYS) {
+		const value = ownValue(entry, key);
+		if (typeof value === 'string' && value !== '') return value;
+		if (Array.isArray(value) && value.length) return value.map(String).join('.');
+	}
+	return undefined;
+}
+
+/**
+ * Reads an error body of any shape: `message` and `errors` as the reference shows them
+ * (`{ field: [messages] }`), `errors` as a list of texts or of `{ field, message }` objects
+ * (reading "errors-as-list"), a nested `{ error: { code, message } }` (reading "error-object"),
+ * `detail` lists, or a bare text. What has no words of its own is shown as short JSON, never as
+ * "[object Object]".
+ */
+export function readErrorBody(json: unknown): ApiErrorBody {
+	const said: string[] = [];
+	const fields = new Map<string, string[]>();
+	const add = (field: string | undefined, text: string) => {
+		const messages = field === undefined ? said : (fields.get(field) ?? []);
+		if (!messages.includes(text)) messages.push(text);
+		if (field !== undefined) fields.set(field, messages);
+	};
+
+	/** A field map: each key names a field (nested maps name "payload.url"). */
+	const readFieldMap = (map: Record<string, unknown>, prefix?: string) => {
+		for (const [name, value] of Object.entries(map)) {
+			readEntry(value, prefix === undefined ? name : `${prefix}.${name}`, true);
+		}
+	};
+
+	/** One error: a text, a list of them, an entry object, or (in a field map) a nested map. */
+	const readEntry = (value: unknown, field?: string, inFieldMap = false): void => {
+		if (typeof value === 'string') {
+			if (value.trim()) add(field, value.trim());
+		} else if (typeof value === 'number' || typeof value === 'boolean') {
+			add(field, String(value));
+		} else if (Array.isArray(value)) {
+			value.forEach((entry) => readEntry(entry, field));
+		} else if (isObject(value)) {
+			const named = fieldNameIn(value);
+			const text = firstText(value, MESSAGE_KEYS);
+			const nested = NESTED_KEYS.map((key) => [key, ownValue(value, key)] as const).filter(
+				([, inner]) => isObject(inner) || Array.isArray(inner),
+			);
+			if (inFieldMap && named === undefined && text === undefined && !nested.length) {
+				readFieldMap(value, field);
+				return;
+			}
+			const entryField = named ?? field;
+			if (text !== undefined) add(entryField, text);
+			for (const [key, inner] of nested) {
+				// `errors: { name: [...] }` is a field map; `error: { message }` is one more error.
+				if (key !== 'error' && isObject(inner) && firstText(inner, MESSAGE_KEYS) === undefined) {
+					readFieldMap(inner, entryField);
+				} else {
+					readEntry(inner, entryField);
+				}
+			}
+			if (text === undefined && !nested.length && Object.keys(value).length) {
+				add(
+					entryField,
+					firstText(value, ['code']) ?? JSON.stringify(value).slice(0, MAX_SHOWN_JSON),
+				);
+			}
+		}
+	};
+
+	readEntry(json);
+	return {
+		...(said.length ? { message: said.join('; ') } : {}),
+		...(fields.size ? { fields } : {}),
+	};
+}
+
+const isHtml = (text: string, contentType: string) =>
+	/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text);
+
+/**
+ * What an error answer said (readErrorBody reads any shape of JSON body), or what kind of page
+ * stood in for it (never the raw markup). The key is taken out before anything is read.
+ */
+export function parseErrorBody(body: unknown, contentType: string, secret: string): ApiErrorBody {
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
+	if (typeof text !== 'string') return readErrorBody(redact(text, secret));
+	if (isHtml(text, contentType)) return { format: 'html' };
+	try {
+		return readErrorBody(redact(JSON.parse(text), secret));
+	} catch {
+		const line = redact(text, secret).replace(/\s+/g, ' ').trim().slice(0, 200);
+		return line ? { format: 'text', message: line } : {};
+	}
+}
+
+/** Each field the service named, with what it said: "tags: must be a string". */
+export const fieldLines = (body: ApiErrorBody): string[] =>
+	[...(body.fields ?? [])].map(([field, messages]) => `${field}: ${messages.join('; ')}`);
+
+/** Whether the service named this field, or a part of it ("tags.0", "tags[0]"). */
+export const namesField = (fields: Iterable<string>, name: string): boolean =>
+	[...fields].some(
+		(field) => field === name || field.startsWith(`${name}.`) || field.startsWith(`${name}[`),
+	);

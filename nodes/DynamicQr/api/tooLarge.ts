@@ -1,0 +1,91 @@
+/** What makes a request too large (414, 431, 413), named by the item's own values. */
+
+/** A request as it was sent, for what its error says. */
+export interface SentRequest {
+	method: string;
+	path: string;
+	/** Query parameters as sent (in `qs` or in the URL a redirect gave), by name. */
+	query?: ReadonlyArray<readonly [string, string]>;
+	/** The Idempotency-Key header, when the request carried one. */
+	idempotencyKey?: string;
+}
+
+/**
+ * The query parameters whose values come from a field of the nodes, by the field's name as the
+ * user sees it. Only these (and the Idempotency Key) can be named as what made a request too
+ * large: `page` and `per_page` are the node's own and short.
+ */
+const QUERY_FIELDS = new Map([
+	['search', 'Search'],
+	['type', 'Type'],
+	['archived', 'Archived'],
+	['since', 'Since'],
+	['from', 'From'],
+	['to', 'To'],
+	['format', 'Format'],
+	['size', 'Size (Pixels)'],
+	['mm', 'Size (Mm)'],
+	['dpi', 'DPI'],
+]);
+
+interface SentPart {
+	name: string;
+	length: number;
+}
+
+/**
+ * The user's values the request carried, largest first, with their length as sent: the query
+ * parameters of fields and, when `withKey`, the Idempotency Key.
+ */
+function sentParts({ query = [], idempotencyKey }: SentRequest, withKey: boolean): SentPart[] {
+	const parts: SentPart[] = [];
+	for (const [name, value] of query) {
+		const field = QUERY_FIELDS.get(name);
+		if (field) parts.push({ name: `"${field}"`, length: encodeURIComponent(value).length });
+	}
+	if (withKey && idempotencyKey) {
+		parts.push({ name: 'the Idempotency Key', length: idempotencyKey.length });
+	}
+	return parts.sort((a, b) => b.length - a.length);
+}
+
+/** The largest part and any other at least half its size: ["\"Search\" (100,000 characters)"]. */
+const largest = (parts: SentPart[]): string[] =>
+	parts
+		.filter((part) => part.length * 2 >= parts[0].length)
+		.map((part) => `${part.name} (${part.length.toLocaleString('en-US')} characters)`);
+
+/**
+ * Answers about size, whoever gives them (the API or a proxy in front of it): the same request
+ * can never succeed, so they name what to make smaller rather than say to try again. A 431 may
+ * come from a long address too: servers count the request line with the headers.
+ */
+export function explainTooLarge(
+	status: number,
+	request: SentRequest,
+): { message: string; description: string } | undefined {
+	const again = 'Sending it again will not help.';
+	if (status === 413) {
+		return {
+			message: 'The request is larger than the service accepts (413)',
+			description: `${again} For Logo > Upload, use a smaller image (a logo of a few hundred kilobytes is plenty); otherwise shorten the long values of this item.`,
+		};
+	}
+	if (status !== 414 && status !== 431) return undefined;
+	const what =
+		status === 414
+			? 'The request address is longer than the service accepts (414)'
+			: 'The request headers are larger than the service accepts (431)';
+	const culprits = largest(sentParts(request, status === 431));
+	if (!culprits.length) {
+		return {
+			message: what,
+			description: `${again} None of this item's values travels in the ${status === 414 ? 'address' : 'address or headers'}: check the Base URL in the credential, and any proxy in front of the service.`,
+		};
+	}
+	const named = culprits.join(' and ');
+	return {
+		message: `${what}: ${named} ${culprits.length > 1 ? 'are' : 'is'} too long`,
+		description: `${again} Shorten ${named} for this item.`,
+	};
+}
