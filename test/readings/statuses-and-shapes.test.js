@@ -147,18 +147,19 @@ describe('tags-as-string: tags must be one comma-separated string', () => {
 	});
 });
 
+/** A code created into a folder no code has named: refused under reading "folder-must-exist". */
+const createInUnknownFolder = qrCode('create', {
+	name: 'Filed',
+	type: 'url',
+	payload_url_url: 'https://example.com/f',
+	additionalFields: { folder: 'Nowhere' },
+});
+
 describe('folder-must-exist: a folder must be made first', () => {
 	withReadings('folder-must-exist');
 
 	test('Create into an unknown folder fails naming the field and what to do', async () => {
-		const { error } = await ctx.run(
-			qrCode('create', {
-				name: 'Filed',
-				type: 'url',
-				payload_url_url: 'https://example.com/f',
-				additionalFields: { folder: 'Nowhere' },
-			}),
-		);
+		const { error } = await ctx.run(createInUnknownFolder);
 		expect(error.message).toMatch(/422.*folder: The folder "Nowhere" does not exist/);
 		expect(error.description).toMatch(/create the folder in the dashboard/);
 		expect(error.description).toMatch(/or leave Folder empty/);
@@ -197,14 +198,7 @@ describe.each(['errors-as-list', 'error-object'])(
 
 		test('Create into an unknown folder names the field and what to do', async () => {
 			await useReadings('folder-must-exist');
-			const { error } = await ctx.run(
-				qrCode('create', {
-					name: 'Filed',
-					type: 'url',
-					payload_url_url: 'https://example.com/f',
-					additionalFields: { folder: 'Nowhere' },
-				}),
-			);
+			const { error } = await ctx.run(createInUnknownFolder);
 			expect(error.message).toMatch(
 				/^The API rejected the request \(422\): folder: The folder "Nowhere" does not exist\./,
 			);
