@@ -254,6 +254,9 @@ async function runWorkflowFrom(setup, workflowData, mode = 'webhook') {
  * A receiver for the sandbox's deliveries: POST {base}/webhook/{webhookId}/webhook runs the
  * registered workflow's trigger. Records every answer and every execution.
  */
+/** Longer than the trigger's quiet time before a resync (resync.ts), with room for a slow machine. */
+const RESYNC_WAIT_MS = 1500;
+
 async function startReceiver() {
 	const routes = new Map(); // webhook path -> setup
 	const answers = [];
@@ -266,8 +269,10 @@ async function startReceiver() {
 	// unreachable): n8n answers this status and saves none of the request's static data.
 	let failStartWith = null;
 	const pending = new Set();
+	let lastRequestAt = 0;
 
 	const server = http.createServer((req, res) => {
+		lastRequestAt = Date.now();
 		const work = (async () => {
 			const url = new URL(req.url, 'http://127.0.0.1');
 			const setup = routes.get(url.pathname);
@@ -357,7 +362,10 @@ async function startReceiver() {
 			executions.push({ path: url.pathname, run, triggerOutput: result.workflowData });
 		})();
 		pending.add(work);
-		work.finally(() => pending.delete(work));
+		work.finally(() => {
+			pending.delete(work);
+			lastRequestAt = Date.now();
+		});
 	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const base = `http://127.0.0.1:${server.address().port}/webhook`;
@@ -378,7 +386,18 @@ async function startReceiver() {
 		async settle() {
 			while (pending.size) await Promise.all([...pending]);
 		},
+		/**
+		 * Waits out the resyncs the trigger plans after its last delivery (500 ms of quiet, then a
+		 * request to this server): one sent after the test file ended would run in a torn-down
+		 * Jest environment.
+		 */
 		async close() {
+			for (;;) {
+				while (pending.size) await Promise.all([...pending]);
+				const quietFor = Date.now() - lastRequestAt;
+				if (quietFor >= RESYNC_WAIT_MS) break;
+				await new Promise((resolve) => setTimeout(resolve, RESYNC_WAIT_MS - quietFor));
+			}
 			await new Promise((resolve) => {
 				server.close(() => resolve());
 				server.closeAllConnections();
