@@ -10,11 +10,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { EVENT_OPTIONS } from './api';
 import { triggerProperties } from './trigger/description';
 import { endpointExists, registerEndpoint, removeEndpoint } from './trigger/endpoint';
 import { receiveDelivery } from './trigger/receive';
-import { isValidSecret } from './trigger/signature';
+import { EVENT_OPTIONS } from './shared/eventOptions';
+import { isValidSecret } from './shared/secrets';
 
 export class DynamicQrTrigger implements INodeType {
 	description: INodeTypeDescription = {

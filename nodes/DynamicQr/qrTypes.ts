@@ -4,70 +4,11 @@
  * adding a type is adding one entry here.
  */
 
-/** How a field is edited and checked: `links` is a list of title + URL. */
-export type FieldFormat = 'text' | 'longText' | 'url' | 'email' | 'phone' | 'datetime' | 'links';
+import type { QrType } from './qrTypeFields';
+import { message, optionalUrl, pageDescription, phone, title } from './qrTypeFields';
 
-export interface QrTypeField {
-	/** The key inside `payload`. */
-	name: string;
-	label: string;
-	format: FieldFormat;
-	required: boolean;
-	description: string;
-	placeholder?: string;
-}
-
-export interface QrType {
-	value: string;
-	label: string;
-	description: string;
-	/** `pro` types need a plan with smart redirects. */
-	plan: 'all' | 'pro';
-	/** Whether Static QR Code > Generate can encode it (it needs no redirect of the service). */
-	static: boolean;
-	/** Fields that only a static code needs (it has no page of the service to fall back to). */
-	staticRequired?: string[];
-	fields: QrTypeField[];
-}
-
-const title: QrTypeField = {
-	name: 'title',
-	label: 'Title',
-	format: 'text',
-	required: true,
-	description: 'Heading shown on the page the code opens',
-	placeholder: 'e.g. Summer Menu',
-};
-const pageDescription: QrTypeField = {
-	name: 'description',
-	label: 'Description',
-	format: 'longText',
-	required: false,
-	description: 'Text shown under the title',
-};
-const phone: QrTypeField = {
-	name: 'phone',
-	label: 'Phone Number',
-	format: 'phone',
-	required: true,
-	description: 'In international format, with the country code',
-	placeholder: 'e.g. +14155550123',
-};
-const message: QrTypeField = {
-	name: 'message',
-	label: 'Message',
-	format: 'longText',
-	required: false,
-	description: 'Text filled in for the person who scans',
-};
-const optionalUrl = (label: string, description: string): QrTypeField => ({
-	name: 'url',
-	label,
-	format: 'url',
-	required: false,
-	description,
-	placeholder: 'e.g. https://example.com',
-});
+export type { FieldFormat, PayloadMode, QrType, QrTypeField } from './qrTypeFields';
+export { isFieldRequired } from './qrTypeFields';
 
 export const QR_TYPES: QrType[] = [
 	{
@@ -348,15 +289,6 @@ export const QR_TYPES: QrType[] = [
 ];
 
 export const STATIC_QR_TYPES = QR_TYPES.filter((type) => type.static);
-
-/** Which operation a payload is for: Create, Update (a partial change) or a static code. */
-export type PayloadMode = 'create' | 'update' | 'static';
-
-/** Whether a field must be filled: an update may leave anything out; a static code needs more. */
-export const isFieldRequired = (type: QrType, field: QrTypeField, mode: PayloadMode) =>
-	mode === 'update'
-		? false
-		: field.required || (mode === 'static' && (type.staticRequired ?? []).includes(field.name));
 
 /** A type by its value or its label, in any case and without surrounding spaces. */
 export function findQrType(value: string): QrType | undefined {

@@ -213,10 +213,10 @@ describe('Request Options', () => {
 	test('read by their declared types', () => {
 		expect(readRequestOptions(contextWith({}))).toEqual({
 			concurrency: undefined,
-			maxRateLimitWait: 300,
+			maxWaitSeconds: 300,
 		});
 		expect(readRequestOptions(contextWith({ concurrency: ' 5 ', maxRateLimitWait: '60' }))).toEqual(
-			{ concurrency: 5, maxRateLimitWait: 60 },
+			{ concurrency: 5, maxWaitSeconds: 60 },
 		);
 	});
 

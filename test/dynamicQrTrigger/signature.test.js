@@ -9,11 +9,13 @@ const { execFileSync } = require('child_process');
 const { Webhook: StandardWebhook } = require('standardwebhooks');
 const {
 	verifySignature,
+	describeFailure,
+} = require('../../dist/nodes/DynamicQr/trigger/signature');
+const {
 	decodeSecret,
 	decodeBase64Strict,
 	isValidSecret,
-	describeFailure,
-} = require('../../dist/nodes/DynamicQr/trigger/signature');
+} = require('../../dist/nodes/DynamicQr/shared/secrets');
 const { sign } = require('../support/sign');
 const { mulberry32, randomSecret, randomId, randomBody, shuffle } = require('./helpers/random');
 

@@ -182,8 +182,11 @@ describe('image-redirect-cdn', () => {
 	});
 });
 
-describe('redirects, unit level (the built apiRequest with a stubbed n8n)', () => {
-	const { apiRequest } = require(path.join(__dirname, '../../dist/nodes/DynamicQr/api/request.js'));
+describe('redirects, unit level (the built ApiClient with a stubbed n8n)', () => {
+	const { ApiClient } = require(path.join(__dirname, '../../dist/nodes/DynamicQr/api/client.js'));
+	/** One request through a new run's client, as the nodes send it. */
+	const apiRequest = (ctx, method, apiPath, options) =>
+		new ApiClient(ctx).request(method, apiPath, options);
 	const BASE = 'https://qr.example.com/api/v1';
 
 	/** A context whose authenticated and plain requests answer from `script`, and are recorded. */

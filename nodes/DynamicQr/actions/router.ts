@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { inFlightLimit, setInFlightCap, setMaxRateLimitWait } from '../api';
 import * as account from './account';
 import * as card from './card';
 import * as lead from './lead';
@@ -10,8 +9,8 @@ import * as qrCode from './qrCode';
 import * as staticQrCode from './staticQrCode';
 import * as webhookEndpoint from './webhookEndpoint';
 import { readRequestOptions } from './shared/parameters';
-
-type Operation = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
+import type { Operation } from './shared/run';
+import { ActionRun } from './shared/run';
 
 const resources: Record<string, { operations: Record<string, { execute: Operation }> }> = {
 	account,
@@ -38,9 +37,9 @@ const OPERATIONS = new Map<string, Operation>(
 
 /**
  * Runs the chosen operation once per input item and returns the results in input order, each
- * paired to its item. Items start in order while the run has room for another request in
- * flight (api/inflight: "Concurrent Requests" when set, otherwise adapted to what the API
- * says). With Continue On Fail an item's error becomes its output; otherwise the first failure
+ * paired to its item. Every item's operation gets the run (its one ApiClient). Items start in
+ * order while the run has room for another request in flight (the client's Flight: "Concurrent
+ * Requests" when set, otherwise adapted to what the API says). With Continue On Fail an item's error becomes its output; otherwise the first failure
  * stops the run.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -55,9 +54,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const { concurrency, maxRateLimitWait } = readRequestOptions(this);
-	setInFlightCap(this, concurrency);
-	setMaxRateLimitWait(this, maxRateLimitWait);
+	const run = new ActionRun(this, readRequestOptions(this));
+	const { flight } = run.client;
 
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(items.length);
@@ -65,7 +63,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const runItem = async (itemIndex: number) => {
 		try {
-			const output = await execute.call(this, itemIndex);
+			const output = await execute.call(this, itemIndex, run);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (!this.continueOnFail()) {
@@ -89,7 +87,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		let next = 0;
 		let active = 0;
 		const pump = () => {
-			while (!failure && next < items.length && active < inFlightLimit(this)) {
+			while (!failure && next < items.length && active < flight.limit) {
 				active++;
 				const itemIndex = next++;
 				void runItem(itemIndex)

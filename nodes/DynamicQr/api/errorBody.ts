@@ -114,6 +114,7 @@ const isHtml = (text: string, contentType: string) =>
 export function parseErrorBody(body: unknown, contentType: string, secret: string): ApiErrorBody {
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
 	if (typeof text !== 'string') return readErrorBody(redact(text, secret));
+	// Reading "html-error-pages": a proxy's HTML page is named as such (errors.ts), not shown.
 	if (isHtml(text, contentType)) return { format: 'html' };
 	try {
 		return readErrorBody(redact(JSON.parse(text), secret));

@@ -104,6 +104,7 @@ function explain(
 			if (named('type') && /smart redirect|pro plan|\bplan\b/i.test(apiMessage)) {
 				description = `This QR code type needs a plan with smart redirects (Pro). Upgrade the plan, or choose a type available on every plan. ${description}`;
 			} else if (named('folder')) {
+				// Reading "folder-must-exist".
 				description = `The service may take only a folder that already exists: create the folder in the dashboard (or use the name of an existing one, spelt the same), or leave Folder empty. ${description}`;
 			} else if (named('tags')) {
 				description = `Tags are sent as a list and, if the service refuses the list, once more as one comma-separated string. Check the Tags field (for example "spring, print"), or leave it empty. ${description}`;
@@ -150,24 +151,31 @@ function waitNote(waited?: WaitSpent): string {
 	return ` Waited ${waited.seconds} seconds for the service (the "Max Rate Limit Wait" option allows ${waited.maxSeconds}); raise that option to wait longer.`;
 }
 
-/** What an API error is about, read from the answer's structure (never from its words). */
-interface ApiErrorDetails {
-	status: number;
-	/** The fields the service named, as it named them. */
-	fields: string[];
-}
-
-/** Kept beside each error httpError() makes, so that callers decide on data, not on text. */
-const DETAILS = new WeakMap<object, ApiErrorDetails>();
-
-function apiErrorDetails(error: unknown): ApiErrorDetails | undefined {
-	return typeof error === 'object' && error !== null ? DETAILS.get(error) : undefined;
+/**
+ * An error the service answered: what the nodes show (message, description) and, apart from
+ * the words, what the answer said (status, the fields it refused). Fallbacks decide on the
+ * latter only, so rewording a message never changes what the nodes do.
+ */
+export class ServiceError extends NodeApiError {
+	constructor(
+		node: INode,
+		errorResponse: JsonObject,
+		options: ConstructorParameters<typeof NodeApiError>[2],
+		readonly answer: { status: number; fields: string[] },
+	) {
+		super(node, errorResponse, options);
+		// Shown and saved with the execution as before: to n8n and users it is a NodeApiError.
+		this.name = 'NodeApiError';
+	}
 }
 
 /** Whether an error is the service's 422 naming this field (or a part of it, "tags.0"). */
 export function rejectsField(error: unknown, name: string): boolean {
-	const details = apiErrorDetails(error);
-	return details?.status === 422 && namesField(details.fields, name);
+	return (
+		error instanceof ServiceError &&
+		error.answer.status === 422 &&
+		namesField(error.answer.fields, name)
+	);
 }
 
 /** Statuses that say a record is not there (reading "gone-410": 410 for one deleted earlier). */
@@ -175,7 +183,7 @@ const GONE_STATUSES = new Set([404, 410]);
 
 /** Whether an error says the record is not (or no longer) there. */
 export function isGone(error: unknown): boolean {
-	return GONE_STATUSES.has(apiErrorDetails(error)?.status ?? 0);
+	return error instanceof ServiceError && GONE_STATUSES.has(error.answer.status);
 }
 
 /**
@@ -189,7 +197,7 @@ export function httpError(
 	body: ApiErrorBody,
 	itemIndex?: number,
 	waited?: WaitSpent,
-): NodeApiError {
+): ServiceError {
 	const explained = explain(status, request, body);
 	const message = explained.message;
 	const description = `${explained.description}${waitNote(waited)}`;
@@ -199,14 +207,12 @@ export function httpError(
 		message,
 		body: { message: body.message, fields: Object.fromEntries(body.fields ?? []) },
 	} as unknown as JsonObject;
-	const error = new NodeApiError(node, errorResponse, {
-		message,
-		description,
-		httpCode: String(status),
-		itemIndex,
-	});
-	DETAILS.set(error, { status, fields });
-	return error;
+	return new ServiceError(
+		node,
+		errorResponse,
+		{ message, description, httpCode: String(status), itemIndex },
+		{ status, fields },
+	);
 }
 
 export function rateLimitError(

@@ -1,36 +1,27 @@
 /**
- * The one client every Dynamic QR node uses: authentication, the base URL, errors, waits on
- * 429, safe retries, redirects, pacing, paging, `since`, multipart bodies, the event list and
- * record helpers (ids, the `data` envelope, signing secrets, times).
+ * The Dynamic QR API: the client a run sends its requests through (authentication, the base
+ * URL, errors, waits on 429, safe retries, redirects, pacing, paging, `since`, multipart
+ * bodies) and the contract of the service (its records, ids and event names).
  */
-export { CREDENTIAL_NAME, getBaseUrl, getSiteUrl } from './baseUrl';
+export { CREDENTIAL_NAME } from './baseUrl';
+export type { ApiContext, ClientSettings, Connection } from './client';
+export { ApiClient, DEFAULT_MAX_WAIT_SECONDS } from './client';
 export { isGone, rejectsField } from './errors';
-export { EVENT_NAMES, EVENT_OPTIONS, normaliseEvents, sameEvents } from './events';
-export { inFlightLimit, setInFlightCap } from './inflight';
+export type { EventName } from './events';
+export { EVENT_NAMES, normaliseEvents, sameEvents } from './events';
+export { hasControlCharacters } from './headerText';
 export { multipartBody } from './multipart';
-export type { Field, ParameterSource } from './parameters';
-export {
-	describeValue,
-	hasControlCharacters,
-	isIsoDate,
-	nodeParameters,
-	ParameterReader,
-	replaceControlCharacters,
-} from './parameters';
 export type { AllItemsOptions, Page, PageCursor } from './paging';
-export { apiRequestAllItems, FIRST_PAGE, listPage, MAX_PAGE_SIZE } from './paging';
+export { FIRST_PAGE, MAX_PAGE_SIZE } from './paging';
 export {
 	asObject,
-	cardLabel,
 	ID_CHARACTERS,
 	ID_PATTERN,
 	ID_RULE,
-	maskSigningSecrets,
+	isObject,
 	ownValue,
-	signingSecretsIn,
 	unwrap,
 } from './records';
-export type { ApiContext, ApiRequestOptions, BinaryAnswer } from './request';
-export { apiRequest, DEFAULT_MAX_WAIT_SECONDS, setMaxRateLimitWait } from './request';
-export { createdAtOrBefore, listSince } from './since';
+export type { ApiRequestOptions, BinaryAnswer } from './request';
+export { createdAtOrBefore } from './since';
 export { timeMs } from './time';

@@ -7,9 +7,10 @@ import type { IDataObject } from 'n8n-workflow';
  * then one more per round trip), halves when the service is overloaded, never exceeds what
  * `X-RateLimit-Remaining` says is left, and once requests are paced at the plan's rate keeps
  * just enough in flight to take every paced slot (more would only wait for theirs).
- * An explicit cap (Concurrent Requests) starts there and is never exceeded.
+ * An explicit cap (Concurrent Requests) starts there and is never exceeded. One Flight per
+ * run, kept by its ApiClient.
  */
-interface Flight {
+interface FlightState {
 	cap: number;
 	/** The current window; fractional while it grows by one per round trip. */
 	window: number;
@@ -23,50 +24,6 @@ interface Flight {
 
 /** The most requests in flight when the user sets no cap (the option's own maximum). */
 const ADAPTIVE_CAP = 20;
-
-const flights = new WeakMap<object, Flight>();
-
-function flightOf(owner: object): Flight {
-	let flight = flights.get(owner);
-	if (!flight) {
-		flight = { cap: ADAPTIVE_CAP, window: 1, threshold: ADAPTIVE_CAP, inFlight: 0, waiting: [] };
-		flights.set(owner, flight);
-	}
-	return flight;
-}
-
-/** An explicit cap starts the window at the cap; without one the window adapts from one. */
-export function setInFlightCap(owner: object, cap: number | undefined): void {
-	const flight = flightOf(owner);
-	const explicit = cap !== undefined && Number.isFinite(cap) && cap >= 1;
-	flight.cap = explicit ? Math.floor(cap) : ADAPTIVE_CAP;
-	flight.window = explicit ? flight.cap : 1;
-	flight.threshold = flight.cap;
-}
-
-/** Requests this run may have in flight right now. */
-export function inFlightLimit(owner: object): number {
-	const flight = flightOf(owner);
-	const byPlan = flight.remaining === undefined ? Infinity : flight.remaining;
-	return Math.max(1, Math.min(Math.floor(flight.window), flight.cap, byPlan));
-}
-
-function wake(owner: object, flight: Flight): void {
-	while (flight.waiting.length && flight.inFlight < inFlightLimit(owner)) {
-		flight.inFlight++;
-		flight.waiting.shift()?.();
-	}
-}
-
-/** Waits for room, first come first served (so earlier items go first). */
-export async function acquireFlight(owner: object): Promise<void> {
-	const flight = flightOf(owner);
-	if (flight.waiting.length === 0 && flight.inFlight < inFlightLimit(owner)) {
-		flight.inFlight++;
-		return;
-	}
-	await new Promise<void>((resolve) => flight.waiting.push(resolve));
-}
 
 export interface FlightOutcome {
 	/** Time from sending to the answer; undefined when no answer came. */
@@ -86,36 +43,75 @@ function remainingOf(headers: IDataObject | undefined): number | undefined {
 	return raw !== undefined && raw !== '' && Number.isFinite(value) ? Math.max(0, value) : undefined;
 }
 
-function grow(flight: Flight, outcome: FlightOutcome): void {
-	const { roundTripMs, pacedIntervalMs, slotWaitMs = 0 } = outcome;
-	if (roundTripMs === undefined) return;
-	flight.fastestMs = Math.min(flight.fastestMs ?? roundTripMs, roundTripMs);
-	if (pacedIntervalMs > 0) {
-		// Bound by the rate: a request that found its paced slot free means the slots are not
-		// all taken (answers, or the work between an item's requests, take longer than the
-		// slots): one more in flight. One that waited for several slots means more are in
-		// flight than keep the slots taken, and each only waits: one fewer.
-		if (slotWaitMs === 0) flight.window = Math.min(flight.cap, flight.window + 1);
-		else if (slotWaitMs > 2 * pacedIntervalMs) flight.window = Math.max(1, flight.window - 1);
-		return;
-	}
-	// Answers slowing well beyond the fastest seen mean requests queue at the service: hold.
-	if (roundTripMs > 2 * flight.fastestMs + 20) return;
-	const step = flight.window < flight.threshold ? 1 : 1 / flight.window;
-	flight.window = Math.min(flight.cap, flight.window + step);
-}
+/** The requests in flight of one run (its ApiClient). */
+export class Flight {
+	private readonly state: FlightState;
 
-/** Frees the room a request held and learns from its answer. */
-export function releaseFlight(owner: object, outcome: FlightOutcome): void {
-	const flight = flightOf(owner);
-	flight.inFlight = Math.max(0, flight.inFlight - 1);
-	const remaining = remainingOf(outcome.headers);
-	if (remaining !== undefined) flight.remaining = remaining;
-	if (outcome.overloaded) {
-		flight.window = Math.max(1, flight.window / 2);
-		flight.threshold = flight.window;
-	} else {
-		grow(flight, outcome);
+	/** An explicit cap starts the window at the cap; without one the window adapts from one. */
+	constructor(cap?: number) {
+		const explicit = cap !== undefined && Number.isFinite(cap) && cap >= 1;
+		const limit = explicit ? Math.floor(cap) : ADAPTIVE_CAP;
+		this.state = {
+			cap: limit,
+			window: explicit ? limit : 1,
+			threshold: limit,
+			inFlight: 0,
+			waiting: [],
+		};
 	}
-	wake(owner, flight);
+
+	/** Requests this run may have in flight right now. */
+	get limit(): number {
+		const { window, cap, remaining } = this.state;
+		const byPlan = remaining === undefined ? Infinity : remaining;
+		return Math.max(1, Math.min(Math.floor(window), cap, byPlan));
+	}
+
+	/** Waits for room, first come first served (so earlier items go first). */
+	async acquire(): Promise<void> {
+		const flight = this.state;
+		if (flight.waiting.length === 0 && flight.inFlight < this.limit) {
+			flight.inFlight++;
+			return;
+		}
+		await new Promise<void>((resolve) => flight.waiting.push(resolve));
+	}
+
+	/** Frees the room a request held and learns from its answer. */
+	release(outcome: FlightOutcome): void {
+		const flight = this.state;
+		flight.inFlight = Math.max(0, flight.inFlight - 1);
+		const remaining = remainingOf(outcome.headers);
+		if (remaining !== undefined) flight.remaining = remaining;
+		if (outcome.overloaded) {
+			flight.window = Math.max(1, flight.window / 2);
+			flight.threshold = flight.window;
+		} else {
+			this.grow(outcome);
+		}
+		while (flight.waiting.length && flight.inFlight < this.limit) {
+			flight.inFlight++;
+			flight.waiting.shift()?.();
+		}
+	}
+
+	private grow(outcome: FlightOutcome): void {
+		const flight = this.state;
+		const { roundTripMs, pacedIntervalMs, slotWaitMs = 0 } = outcome;
+		if (roundTripMs === undefined) return;
+		flight.fastestMs = Math.min(flight.fastestMs ?? roundTripMs, roundTripMs);
+		if (pacedIntervalMs > 0) {
+			// Bound by the rate: a request that found its paced slot free means the slots are not
+			// all taken (answers, or the work between an item's requests, take longer than the
+			// slots): one more in flight. One that waited for several slots means more are in
+			// flight than keep the slots taken, and each only waits: one fewer.
+			if (slotWaitMs === 0) flight.window = Math.min(flight.cap, flight.window + 1);
+			else if (slotWaitMs > 2 * pacedIntervalMs) flight.window = Math.max(1, flight.window - 1);
+			return;
+		}
+		// Answers slowing well beyond the fastest seen mean requests queue at the service: hold.
+		if (roundTripMs > 2 * flight.fastestMs + 20) return;
+		const step = flight.window < flight.threshold ? 1 : 1 / flight.window;
+		flight.window = Math.min(flight.cap, flight.window + step);
+	}
 }

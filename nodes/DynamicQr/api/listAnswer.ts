@@ -20,6 +20,8 @@ export function recordsOf(answer: unknown): IDataObject[] {
 	return Array.isArray(data) ? data.filter(isObject) : [];
 }
 
+// Readings "per-page-cap-50" and "per-page-ignored": a service may serve fewer records a page
+// than asked for; its own page size (reported, or what a first page held) counts the pages.
 /** The page size the service reports (`meta.per_page`), when it reports a usable one. */
 export function reportedPageSize(answer: unknown): number | undefined {
 	const size =
@@ -45,9 +47,11 @@ export function signalledMore(
 	const votes: boolean[] = [];
 	// Reading "links-without-next": links without a `next` key say nothing about the next page
 	// (only a `next` of null or "" says there is none), so `meta` decides.
+	// Reading "links-next-only": `links.next` alone decides when there is no `meta`.
 	const next = isObject(answer.links) ? answer.links.next : undefined;
 	if (next !== undefined) votes.push(typeof next === 'string' && next !== '');
 	const meta = isObject(answer.meta) ? answer.meta : {};
+	// Reading "meta-total-pages": the last page as `total_pages`, not `last_page`.
 	const lastPage = countOf(meta.last_page) ?? countOf(meta.total_pages);
 	if (lastPage !== undefined) votes.push(page < lastPage);
 	const total = countOf(meta.total);
@@ -57,6 +61,7 @@ export function signalledMore(
 
 /** Whether a list goes on after a page that said nothing about it. */
 export function unsignalledMore(held: number, pageSize: number | undefined): boolean {
+	// Reading "data-only": a list answered with `data` alone ends on a short or empty page.
 	// Without a known page size this is the first page: a full one may well have a successor,
 	// and a short one may only be a page size capped without a word, so the next is asked once.
 	if (pageSize === undefined) return true;

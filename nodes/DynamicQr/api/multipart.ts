@@ -1,6 +1,6 @@
 import { randomBytes } from 'crypto';
 
-import { replaceControlCharacters } from './parameters';
+import { replaceControlCharacters } from './headerText';
 
 /** A MIME type as a header holds it: type/subtype tokens only. */
 const MIME_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;

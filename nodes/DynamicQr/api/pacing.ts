@@ -5,71 +5,53 @@ import { sleep } from 'n8n-workflow';
  * Shared by every request one node run makes (concurrent ones included): once the API says
  * few requests are left this minute, requests are spaced at the plan's steady rate instead of
  * burning the rest of the bucket and then meeting a 429 storm; after a 429 every request waits
- * out its Retry-After, not only the one that met it.
+ * out its Retry-After, not only the one that met it. One Pace per run, kept by its ApiClient.
  */
-interface Pace {
+export class Pace {
 	/** Milliseconds between requests while paced; 0 = not paced. */
-	intervalMs: number;
-	nextSlotAt: number;
+	intervalMs = 0;
+
+	private nextSlotAt = 0;
+
 	/** No request leaves before this moment (a Retry-After in force). */
-	heldUntil: number;
-}
+	private heldUntil = 0;
 
-const paces = new WeakMap<object, Pace>();
-
-function paceOf(owner: object): Pace {
-	let pace = paces.get(owner);
-	if (!pace) {
-		pace = { intervalMs: 0, nextSlotAt: 0, heldUntil: 0 };
-		paces.set(owner, pace);
+	/** Waits for the request's turn; resolves with how long it waited (0: its slot was free). */
+	async waitForSlot(): Promise<number> {
+		const now = Date.now();
+		let slot = Math.max(now, this.heldUntil);
+		if (this.intervalMs > 0) {
+			slot = Math.max(slot, this.nextSlotAt);
+			this.nextSlotAt = slot + this.intervalMs;
+		}
+		if (slot > now) await sleep(slot - now);
+		return slot - now;
 	}
-	return pace;
-}
 
-/** Waits for the request's turn; resolves with how long it waited (0: its slot was free). */
-export async function waitForSlot(owner: object): Promise<number> {
-	const pace = paces.get(owner);
-	if (!pace) return 0;
-	const now = Date.now();
-	let slot = Math.max(now, pace.heldUntil);
-	if (pace.intervalMs > 0) {
-		slot = Math.max(slot, pace.nextSlotAt);
-		pace.nextSlotAt = slot + pace.intervalMs;
+	/** Keeps every request of the run back until `seconds` from now (a 429's Retry-After). */
+	hold(seconds: number): void {
+		this.heldUntil = Math.max(this.heldUntil, Date.now() + seconds * 1000);
 	}
-	if (slot > now) await sleep(slot - now);
-	return slot - now;
-}
 
-/** Milliseconds between requests while the run is paced; 0 when it is not. */
-export function pacedIntervalMs(owner: object): number {
-	return paces.get(owner)?.intervalMs ?? 0;
-}
-
-/** Keeps every request of the run back until `seconds` from now (a 429's Retry-After). */
-export function holdRequests(owner: object, seconds: number): void {
-	const pace = paceOf(owner);
-	pace.heldUntil = Math.max(pace.heldUntil, Date.now() + seconds * 1000);
+	/**
+	 * Paces the run at the plan's steady rate while fewer than `lowWater` requests are left (the
+	 * caller's requests in flight and a spare: what could leave before the next answer). Above
+	 * it the bucket's rest is used; it also takes up a paced slot missed on a busy machine.
+	 */
+	noteRateLimit(headers: IDataObject, lowWater: number): void {
+		const limit = headerNumber(headers, 'x-ratelimit-limit');
+		const remaining = headerNumber(headers, 'x-ratelimit-remaining');
+		if (limit === undefined || remaining === undefined || limit <= 0) return;
+		this.intervalMs = remaining < Math.max(2, lowWater) ? 60000 / limit : 0;
+		// An empty bucket holds its next request back a whole interval from this answer, which
+		// came after the service spent the last request; sooner it would meet a 429.
+		if (remaining < 1) this.nextSlotAt = Math.max(this.nextSlotAt, Date.now() + this.intervalMs);
+	}
 }
 
 function headerNumber(headers: IDataObject, name: string): number | undefined {
 	const value = Number(headers[name]);
 	return Number.isFinite(value) && headers[name] !== undefined ? value : undefined;
-}
-
-/**
- * Paces the run at the plan's steady rate while fewer than `lowWater` requests are left (the
- * caller's requests in flight and a spare: what could leave before the next answer). Above
- * it the bucket's rest is used; it also takes up a paced slot missed on a busy machine.
- */
-export function noteRateLimit(owner: object, headers: IDataObject, lowWater: number): void {
-	const limit = headerNumber(headers, 'x-ratelimit-limit');
-	const remaining = headerNumber(headers, 'x-ratelimit-remaining');
-	if (limit === undefined || remaining === undefined || limit <= 0) return;
-	const pace = paceOf(owner);
-	pace.intervalMs = remaining < Math.max(2, lowWater) ? 60000 / limit : 0;
-	// An empty bucket holds its next request back a whole interval from this answer, which
-	// came after the service spent the last request; sooner it would meet a 429.
-	if (remaining < 1) pace.nextSlotAt = Math.max(pace.nextSlotAt, Date.now() + pace.intervalMs);
 }
 
 /** Waits without Retry-After (and after a date already past): short, growing, never a tight loop. */
@@ -84,6 +66,7 @@ export function backoffSeconds(attempt: number): number {
  * an HTTP date. Undefined when the header is absent, unparsable or names a moment already past,
  * so the caller falls back to its backoff instead of retrying at once.
  */
+// Reading "retry-after-http-date".
 export function retryAfterSeconds(headers: IDataObject, now = Date.now()): number | undefined {
 	const raw = headers['retry-after'];
 	if (raw === undefined || raw === null) return undefined;

@@ -10,9 +10,9 @@ import {
 	signalledMore,
 	unsignalledMore,
 } from './listAnswer';
+import type { ApiClient } from './client';
 import { isObject } from './records';
-import type { ApiContext, ApiRequestOptions } from './request';
-import { apiRequest } from './request';
+import type { ApiRequestOptions } from './request';
 
 /** The most records a page may hold (the reference's `per_page` maximum). */
 export const MAX_PAGE_SIZE = 100;
@@ -44,7 +44,7 @@ export interface Page {
 	lastPage?: number;
 }
 
-type PageOptions = Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'>;
+export type PageOptions = Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'>;
 
 /** A page past the end of the list: no records, and none after it. */
 const pastTheEnd = (cursor: PageCursor): Page => ({ records: [], hasMore: false, next: cursor });
@@ -57,7 +57,7 @@ const pastTheEnd = (cursor: PageCursor): Page => ({ records: [], hasMore: false,
  * first page held) says that it is the last.
  */
 export async function listPage(
-	ctx: ApiContext,
+	client: ApiClient,
 	path: string,
 	qs: IDataObject,
 	cursor: PageCursor,
@@ -68,7 +68,7 @@ export async function listPage(
 	let answer: unknown;
 	let failure: unknown;
 	try {
-		answer = await apiRequest<unknown>(ctx, 'GET', path, {
+		answer = await client.request<unknown>('GET', path, {
 			...options,
 			qs: { ...qs, page, per_page: perPage },
 		});
@@ -79,7 +79,7 @@ export async function listPage(
 		// Reading "page-past-end-404": a service may answer a page past the end with 404 (or 410,
 		// reading "gone-410"). After a first page that ends the list; on page 1 it is an error.
 		if (page > 1 && isGone(failure)) return pastTheEnd(cursor);
-		// Anything else is the API error apiRequest built: passed on as it is.
+		// Anything else is the API error the client built: passed on as it is.
 		throw failure;
 	}
 	const records = recordsOf(answer);
@@ -116,6 +116,27 @@ export interface AllItemsOptions extends PageOptions {
 	isPast?: (record: IDataObject) => boolean;
 }
 
+/** A whole list to read: its path and filters, and the first `limit` records when given. */
+export interface ListRequest extends AllItemsOptions {
+	path: string;
+	qs?: IDataObject;
+	limit?: number;
+}
+
+/** A list read under way: the request, the page size asked for, and the run's client. */
+interface ListRead {
+	client: ApiClient;
+	path: string;
+	qs: IDataObject;
+	perPage: number;
+	limit?: number;
+	pageOptions: PageOptions;
+	isPast?: (record: IDataObject) => boolean;
+}
+
+const readPage = (read: ListRead, cursor: PageCursor) =>
+	listPage(read.client, read.path, read.qs, cursor, read.perPage, read.pageOptions);
+
 /**
  * Records of a page not met before, in the list's order. A list that shifted between two pages
  * would otherwise repeat them; records before one already met can only have been created while
@@ -148,15 +169,8 @@ const MAX_STEPS_BACK = 20;
  * come first in a newest-first list and only push records back, which shows as repeats, which
  * are dropped. `first` is the first page, when it is already read.
  */
-async function readInTurn(
-	ctx: ApiContext,
-	path: string,
-	qs: IDataObject,
-	perPage: number,
-	limit: number | undefined,
-	{ isPast, ...options }: AllItemsOptions,
-	first?: Page,
-): Promise<IDataObject[]> {
+async function readInTurn(read: ListRead, first?: Page): Promise<IDataObject[]> {
+	const { perPage, limit, isPast } = read;
 	const records: IDataObject[] = [];
 	const seenIds = new Set<string>();
 	let cursor = FIRST_PAGE;
@@ -164,17 +178,14 @@ async function readInTurn(
 	let stepsBack = 0;
 	let rereading = false;
 	for (;;) {
-		const answer =
-			previous === undefined && first
-				? first
-				: await listPage(ctx, path, qs, cursor, perPage, options);
+		const answer = previous === undefined && first ? first : await readPage(read, cursor);
 		const dropped =
 			previous?.total !== undefined && answer.total !== undefined
 				? previous.total - answer.total
 				: 0;
 		previous = answer;
 		if (dropped > 0 && cursor.page > 1) {
-			if (++stepsBack > MAX_STEPS_BACK) throw listKeptChanging(ctx, options.itemIndex);
+			if (++stepsBack > MAX_STEPS_BACK) throw listKeptChanging(read);
 			const pages = Math.ceil(dropped / (cursor.pageSize ?? perPage));
 			// The page stepped back to does not follow the page just read: no previousFirstId.
 			cursor = { page: Math.max(1, cursor.page - pages), pageSize: cursor.pageSize };
@@ -192,9 +203,10 @@ async function readInTurn(
 	}
 }
 
-function listKeptChanging(ctx: ApiContext, itemIndex?: number): NodeOperationError {
+function listKeptChanging({ client, pageOptions }: ListRead): NodeOperationError {
+	const { itemIndex } = pageOptions;
 	return new NodeOperationError(
-		ctx.getNode(),
+		client.ctx.getNode(),
 		'The list kept losing records while it was read, so it could not be read completely',
 		{
 			itemIndex,
@@ -220,27 +232,21 @@ const sameIds = (a: IDataObject[], b: IDataObject[]) =>
 	a.length === b.length && a.every((record, index) => record.id === b[index].id);
 
 /**
- * Pages 2 to `pages` at once (as many in flight as the run's room allows, api/inflight).
+ * Pages 2 to `pages` at once (as many in flight as the run's Flight allows).
  * Undefined when the list changed while it was read: any answer reporting another size, a page
  * not as full as the size says, or (for Return All) a first page that differs when read again
  * at the end. That last read rules out what the totals alone cannot show: a deletion offset by
  * a creation, which in a newest-first list always lands on the first page.
  */
 async function readAtOnce(
-	ctx: ApiContext,
-	path: string,
-	qs: IDataObject,
-	perPage: number,
-	limit: number | undefined,
+	read: ListRead,
 	first: Page,
 	pages: number,
-	options: PageOptions,
 ): Promise<IDataObject[] | undefined> {
+	const { limit } = read;
 	const pageSize = first.next.pageSize as number;
 	const rest = await Promise.all(
-		Array.from({ length: pages - 1 }, (_, index) =>
-			listPage(ctx, path, qs, { page: index + 2, pageSize }, perPage, options),
-		),
+		Array.from({ length: pages - 1 }, (_, index) => readPage(read, { page: index + 2, pageSize })),
 	);
 	const size = sizeOf(first);
 	const full = (page: Page, index: number) =>
@@ -251,7 +257,7 @@ async function readAtOnce(
 			const read = rest.reduce((sum, page) => sum + page.records.length, first.records.length);
 			if (read !== first.total) return undefined;
 		}
-		const again = await listPage(ctx, path, qs, FIRST_PAGE, perPage, options);
+		const again = await readPage(read, FIRST_PAGE);
 		if (sizeOf(again) !== size || !sameIds(again.records, first.records)) return undefined;
 	}
 	const seenIds = new Set<string>();
@@ -267,18 +273,14 @@ async function readAtOnce(
  * while it was read, page after page. A read down to a point (`isPast`) goes page after page,
  * as it stops at a page no count foretells.
  */
-export async function apiRequestAllItems(
-	ctx: ApiContext,
-	path: string,
-	qs: IDataObject = {},
-	limit?: number,
-	options: AllItemsOptions = {},
+export async function allItems(
+	client: ApiClient,
+	{ path, qs = {}, limit, isPast, ...pageOptions }: ListRequest,
 ): Promise<IDataObject[]> {
 	const perPage = limit !== undefined && limit < MAX_PAGE_SIZE ? Math.max(1, limit) : MAX_PAGE_SIZE;
-	const { isPast, ...pageOptions } = options;
-	const first = await listPage(ctx, path, qs, FIRST_PAGE, perPage, pageOptions);
+	const read: ListRead = { client, path, qs, perPage, limit, pageOptions, isPast };
+	const first = await readPage(read, FIRST_PAGE);
 	const pages = isPast ? undefined : pagesToRead(first, limit);
-	if (pages === undefined) return await readInTurn(ctx, path, qs, perPage, limit, options, first);
-	const records = await readAtOnce(ctx, path, qs, perPage, limit, first, pages, pageOptions);
-	return records ?? (await readInTurn(ctx, path, qs, perPage, limit, options));
+	if (pages === undefined) return await readInTurn(read, first);
+	return (await readAtOnce(read, first, pages)) ?? (await readInTurn(read));
 }

@@ -1,38 +1,19 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
-	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
-	IPollFunctions,
-	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
+import { CREDENTIAL_NAME } from './baseUrl';
+import type { ApiClient } from './client';
 import { parseErrorBody } from './errorBody';
 import type { WaitSpent } from './errors';
 import { httpError, networkError, rateLimitError } from './errors';
-import type { SentRequest } from './tooLarge';
-import { CREDENTIAL_NAME, getBaseUrl } from './baseUrl';
-import { acquireFlight, inFlightLimit, releaseFlight } from './inflight';
+import { backoffSeconds, retryAfterSeconds } from './pacing';
 import { redact } from './records';
-import {
-	backoffSeconds,
-	holdRequests,
-	noteRateLimit,
-	pacedIntervalMs,
-	retryAfterSeconds,
-	waitForSlot,
-} from './pacing';
-
-export type ApiContext =
-	| IExecuteFunctions
-	| IHookFunctions
-	| ILoadOptionsFunctions
-	| IPollFunctions
-	| IWebhookFunctions;
+import type { SentRequest } from './tooLarge';
 
 export interface ApiRequestOptions {
 	body?: IDataObject | Buffer;
@@ -44,7 +25,7 @@ export interface ApiRequestOptions {
 	idempotencyKey?: string;
 	/** Answer as a Buffer with its content type instead of parsed JSON. */
 	binary?: boolean;
-	/** Longest total time spent waiting out 429 answers before giving up. */
+	/** Longest total time spent waiting out 429 answers before giving up (default: the run's). */
 	maxWaitSeconds?: number;
 }
 
@@ -53,12 +34,13 @@ export interface BinaryAnswer {
 	contentType: string;
 }
 
-export const DEFAULT_MAX_WAIT_SECONDS = 300;
 const NETWORK_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 /** Server errors worth waiting out: the service or a gateway in front of it is struggling. */
+// Readings "retry-after-503" and "html-error-pages" (a gateway's 502) are waited out here.
 const RETRYABLE_SERVER_STATUSES = new Set([500, 502, 503, 504]);
 /** How often an answer without Retry-After is repeated (429 is bounded by the wait alone). */
 const MAX_BACKOFF_RETRIES = 3;
+// Reading "image-redirect-cdn": an image handed to a CDN on another origin (followRedirect).
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
@@ -85,6 +67,7 @@ function isRepeatable(method: IHttpRequestMethods, idempotencyKey?: string): boo
 /** Whether this answer means "come back later" for this request. */
 function isWorthWaiting(status: number, repeatable: boolean, idempotencyKey?: string): boolean {
 	if (status === 429) return true; // the request was not processed at all
+	// Reading "idempotency-409": a keyed create still in progress answers 409.
 	if (status === 409) return idempotencyKey !== undefined; // the first attempt is still running
 	return repeatable && RETRYABLE_SERVER_STATUSES.has(status);
 }
@@ -118,7 +101,7 @@ function followRedirect(target: Target, status: number, location: string): Targe
 	return { request, authenticated: target.authenticated && sameOrigin };
 }
 
-async function send(ctx: ApiContext, target: Target): Promise<IN8nHttpFullResponse> {
+async function send({ ctx }: ApiClient, target: Target): Promise<IN8nHttpFullResponse> {
 	if (!target.authenticated) {
 		return (await ctx.helpers.httpRequest(target.request)) as IN8nHttpFullResponse;
 	}
@@ -129,42 +112,22 @@ async function send(ctx: ApiContext, target: Target): Promise<IN8nHttpFullRespon
 	)) as IN8nHttpFullResponse;
 }
 
-const connections = new WeakMap<object, Promise<{ baseUrl: string; apiKey?: string }>>();
-
-/**
- * The base URL and the key (kept only to redact it from answers), read once per context: n8n
- * decrypts (and may evaluate) the credential on every read, which a run of many requests, or a
- * list read at once, would otherwise pay per request. A failed read is not kept.
- */
-function connectionOf(ctx: ApiContext): Promise<{ baseUrl: string; apiKey?: string }> {
-	let connection = connections.get(ctx);
-	if (!connection) {
-		connection = (async () => {
-			const baseUrl = await getBaseUrl(ctx);
-			const { apiKey } = await ctx.getCredentials<{ apiKey?: string }>(CREDENTIAL_NAME);
-			return { baseUrl, apiKey };
-		})();
-		connections.set(ctx, connection);
-		connection.catch(() => connections.delete(ctx));
-	}
-	return connection;
-}
-
 /**
  * One call to the API. Owns authentication (through n8n's credential helper), the base URL,
  * redirects, waits for 429s and (on requests safe to repeat) 5xx and Idempotency-Key 409s,
  * safe retries of network errors, rate-limit pacing and error texts.
  */
 export async function apiRequest<T = IDataObject>(
-	ctx: ApiContext,
+	client: ApiClient,
 	method: IHttpRequestMethods,
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<T> {
-	const { baseUrl, apiKey } = await connectionOf(ctx);
-	const node = ctx.getNode();
+	const { baseUrl, apiKey } = await client.connection();
+	const { flight, pace } = client;
+	const node = client.ctx.getNode();
 	const { itemIndex, idempotencyKey } = options;
-	const maxWaitSeconds = options.maxWaitSeconds ?? maxWaits.get(ctx) ?? DEFAULT_MAX_WAIT_SECONDS;
+	const maxWaitSeconds = options.maxWaitSeconds ?? client.maxWaitSeconds;
 	// A repeated GET changes nothing; a create carrying its Idempotency-Key is replayed, not doubled.
 	const retriesNetworkErrors = method === 'GET' || idempotencyKey !== undefined;
 	const repeatable = isRepeatable(method, idempotencyKey);
@@ -196,17 +159,17 @@ export async function apiRequest<T = IDataObject>(
 	let backoffAttempt = 0;
 	let redirects = 0;
 	for (;;) {
-		await acquireFlight(ctx);
+		await flight.acquire();
 		let response: IN8nHttpFullResponse;
 		let sentAt = Date.now();
 		let slotWaitMs = 0;
 		try {
-			slotWaitMs = await waitForSlot(ctx);
+			slotWaitMs = await pace.waitForSlot();
 			sentAt = Date.now();
-			response = await send(ctx, target);
+			response = await send(client, target);
 		} catch (error) {
 			// No answer says nothing about the service's load: room freed, nothing learnt.
-			releaseFlight(ctx, { overloaded: false, pacedIntervalMs: pacedIntervalMs(ctx) });
+			flight.release({ overloaded: false, pacedIntervalMs: pace.intervalMs });
 			const code = isNetworkFailure(error);
 			if (code && retriesNetworkErrors && networkAttempt < NETWORK_RETRY_DELAYS_MS.length) {
 				await sleep(NETWORK_RETRY_DELAYS_MS[networkAttempt++]);
@@ -216,24 +179,24 @@ export async function apiRequest<T = IDataObject>(
 			if (code) throw networkError(node, code, method, path, itemIndex);
 			throw new NodeApiError(
 				node,
-				{ message: redact(String((error as Error).message ?? error), apiKey ?? '') },
+				{ message: redact(String((error as Error).message ?? error), apiKey) },
 				{ itemIndex },
 			);
 		}
 
 		const headers = (response.headers ?? {}) as IDataObject;
-		noteRateLimit(ctx, headers, inFlightLimit(ctx) + 1);
+		pace.noteRateLimit(headers, flight.limit + 1);
 		const status = response.statusCode;
-		releaseFlight(ctx, {
+		flight.release({
 			roundTripMs: Date.now() - sentAt,
-			// A 429 that says what is left is answered by that (api/inflight keeps no more in
+			// A 429 that says what is left is answered by that (the Flight keeps no more in
 			// flight) and by holding every request for its Retry-After; halving on top would
 			// only slow the run once the wait is over.
 			overloaded:
 				RETRYABLE_SERVER_STATUSES.has(status) ||
 				(status === 429 && headers['x-ratelimit-remaining'] === undefined),
 			headers,
-			pacedIntervalMs: pacedIntervalMs(ctx),
+			pacedIntervalMs: pace.intervalMs,
 			slotWaitMs,
 		});
 		const failure = (waited?: WaitSpent) =>
@@ -241,7 +204,7 @@ export async function apiRequest<T = IDataObject>(
 				node,
 				status,
 				sentRequest(method, path, target.request),
-				parseErrorBody(response.body, String(headers['content-type'] ?? ''), apiKey ?? ''),
+				parseErrorBody(response.body, String(headers['content-type'] ?? ''), apiKey),
 				itemIndex,
 				waited,
 			);
@@ -258,7 +221,7 @@ export async function apiRequest<T = IDataObject>(
 			const seconds = hinted ?? backoffSeconds(backoffAttempt++);
 			if (!exhausted && waitedSeconds + seconds <= maxWaitSeconds) {
 				waitedSeconds += seconds;
-				if (status === 429) holdRequests(ctx, seconds);
+				if (status === 429) pace.hold(seconds);
 				await sleep(seconds * 1000);
 				continue;
 			}
@@ -275,15 +238,9 @@ export async function apiRequest<T = IDataObject>(
 			};
 			return answer as T;
 		}
+		// Reading "status-codes-alt": successes as 200 or 204, with or without a body.
 		// A 204 (or any answer without a body) gives an empty object.
 		const hasBody = response.body !== '' && response.body !== undefined && response.body !== null;
-		return redact((hasBody ? response.body : {}) as T, apiKey ?? '');
+		return redact((hasBody ? response.body : {}) as T, apiKey);
 	}
-}
-
-const maxWaits = new WeakMap<object, number>();
-
-/** The node-wide "Max Rate Limit Wait" for every request made with this context. */
-export function setMaxRateLimitWait(ctx: ApiContext, seconds: number): void {
-	if (Number.isFinite(seconds) && seconds >= 0) maxWaits.set(ctx, seconds);
 }

@@ -1,18 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getBaseUrl } from './baseUrl';
+import type { ApiClient } from './client';
 import { rejectsField } from './errors';
 import type { AllItemsOptions } from './paging';
-import { apiRequestAllItems } from './paging';
-import type { ApiContext } from './request';
+import { allItems } from './paging';
 import { timeMs } from './time';
 
 /**
  * Lists filtered with `since` (a card's leads). The reference does not show the format of
  * `since`, nor whether the service reads it to the millisecond, per day, or at all. So the
  * node sends an ISO 8601 time first and, when the service refuses it with a 422 naming `since`,
- * the other plausible forms; the form that worked is kept for the rest of the process's life.
+ * the other plausible forms (readings "since-date-only", "since-unix-seconds"); the form that
+ * worked is kept per service (base URL) for the process's life. A service that ignores `since`
+ * (reading "since-ignored") is covered by the filter below.
  * Whatever the service does with it, records created at or before `since` are left out here.
  */
 
@@ -26,7 +27,11 @@ const FORMS: Record<SinceForm, (ms: number) => string> = {
 };
 const FORM_NAMES = Object.keys(FORMS) as SinceForm[];
 
-/** The form each service (by base URL) accepted, in memory: learnt again after a restart. */
+/**
+ * The form each service (by base URL) accepted. Kept for the process, not a run: it is a fact
+ * about the service, true for every run, and each poll of the polling trigger is a run of its
+ * own that would otherwise pay a refused request to learn it again. Learnt again after a restart.
+ */
 const acceptedForms = new Map<string, SinceForm>();
 
 const createdAt = (record: IDataObject): number => timeMs(record.created_at);
@@ -42,21 +47,24 @@ export const createdAtOrBefore =
  * when given). Throws, naming the service's answer, when it refuses every form of `since`.
  */
 export async function listSince(
-	ctx: ApiContext,
+	client: ApiClient,
 	path: string,
 	sinceMs: number,
 	limit?: number,
 	options: AllItemsOptions = {},
 ): Promise<IDataObject[]> {
-	const baseUrl = await getBaseUrl(ctx);
+	const { baseUrl } = await client.connection();
 	const known = acceptedForms.get(baseUrl);
 	const order = known ? [known, ...FORM_NAMES.filter((form) => form !== known)] : FORM_NAMES;
 	let refusal: unknown;
 	for (const form of order) {
 		let failure: unknown;
 		try {
-			const records = await apiRequestAllItems(ctx, path, { since: FORMS[form](sinceMs) }, limit, {
+			const records = await allItems(client, {
 				...options,
+				path,
+				qs: { since: FORMS[form](sinceMs) },
+				limit,
 				isPast: createdAtOrBefore(sinceMs),
 			});
 			acceptedForms.set(baseUrl, form);
@@ -64,12 +72,12 @@ export async function listSince(
 		} catch (error) {
 			failure = error;
 		}
-		// Anything but a refusal of `since` is the API error apiRequest built: passed on as it is.
+		// Anything but a refusal of `since` is the API error the client built: passed on as it is.
 		if (!rejectsField(failure, 'since')) throw failure;
 		refusal = failure;
 	}
 	throw new NodeOperationError(
-		ctx.getNode(),
+		client.ctx.getNode(),
 		`The service refused "since" as an ISO 8601 time, as a date and as Unix seconds. Its last answer: ${(refusal as Error).message}`,
 		{
 			itemIndex: options.itemIndex,

@@ -3,6 +3,7 @@
  * record's `created_at`; services also give Unix seconds or milliseconds, as numbers or digits.
  * NaN when the value is no time at all.
  */
+// Reading "timestamps-unix": `created_at` as Unix seconds.
 export function timeMs(value: unknown): number {
 	const numeric =
 		typeof value === 'number'

@@ -5,8 +5,9 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { apiRequestAllItems, cardLabel, getSiteUrl, listPage, FIRST_PAGE } from '../api';
+import { ApiClient, FIRST_PAGE } from '../api';
 import type { PageCursor } from '../api';
+import { cardLabel } from './cardLabel';
 
 const PAGE_SIZE = 50;
 
@@ -51,10 +52,11 @@ async function searchList(
 	const needle = (filter ?? '').toLowerCase();
 	const filterHere = needle !== '' && !serverSearch;
 	const qs: IDataObject = needle && serverSearch ? { search: filter } : {};
+	const client = new ApiClient(ctx);
 	const { records, hasMore, next } = filterHere
-		? { records: await apiRequestAllItems(ctx, path), hasMore: false, next: FIRST_PAGE }
-		: await listPage(ctx, path, qs, cursorOf(paginationToken), PAGE_SIZE);
-	const siteUrl = await getSiteUrl(ctx);
+		? { records: await client.all(path), hasMore: false, next: FIRST_PAGE }
+		: await client.page(path, qs, cursorOf(paginationToken), PAGE_SIZE);
+	const { siteUrl } = await client.connection();
 	const items = records.map((record) => toItem(record, siteUrl));
 	return {
 		results: needle

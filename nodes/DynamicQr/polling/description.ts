@@ -1,6 +1,5 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
-
-import { nodeParameters } from '../api';
+import { nodeParameters } from '../shared/parameters';
 
 /** The polling trigger's parameters: the node file shows them; polling/ reads them by their types. */
 export const pollingProperties: INodeProperties[] = [

@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequestAllItems, createdAtOrBefore, listSince } from '../api';
+import type { ApiClient } from '../api';
+import { createdAtOrBefore } from '../api';
 import { pollingParameters } from './description';
 
 /** What the polling trigger watches: new leads of one card, or new QR codes of the workspace. */
@@ -22,24 +23,24 @@ const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/lead
 
 /** Leads of a card created after `afterMs` (all of them when undefined), newest first. */
 export async function fetchLeads(
-	ctx: IPollFunctions,
+	client: ApiClient,
 	cardId: string,
 	afterMs?: number,
 ): Promise<IDataObject[]> {
-	if (afterMs === undefined) return await apiRequestAllItems(ctx, leadsPath(cardId));
-	return await listSince(ctx, leadsPath(cardId), afterMs);
+	if (afterMs === undefined) return await client.all(leadsPath(cardId));
+	return await client.since(leadsPath(cardId), afterMs);
 }
 
 /**
  * QR codes created after `afterMs` (all when undefined), newest first: reads the list (which is
  * newest first) until a page reaches an older code.
  */
-export async function fetchQrCodes(ctx: IPollFunctions, afterMs?: number): Promise<IDataObject[]> {
-	const codes = await apiRequestAllItems(ctx, '/qr-codes', {}, MAX_NEW_QR_CODES, {
+export async function fetchQrCodes(client: ApiClient, afterMs?: number): Promise<IDataObject[]> {
+	const codes = await client.all('/qr-codes', {}, MAX_NEW_QR_CODES, {
 		isPast: afterMs === undefined ? undefined : createdAtOrBefore(afterMs),
 	});
 	if (codes.length >= MAX_NEW_QR_CODES) {
-		ctx.logger.warn(
+		client.ctx.logger.warn(
 			`Dynamic QR Polling Trigger: more than ${MAX_NEW_QR_CODES} new QR codes since the last poll; the oldest of them are not emitted`,
 		);
 	}
@@ -48,10 +49,10 @@ export async function fetchQrCodes(ctx: IPollFunctions, afterMs?: number): Promi
 
 /** The newest lead of the card, or the newest QR code of the workspace (both lists are newest first). */
 export async function fetchNewest(
-	ctx: IPollFunctions,
+	client: ApiClient,
 	event: PollEvent,
 	cardId: string,
 ): Promise<IDataObject | undefined> {
 	const path = event === 'newLead' ? leadsPath(cardId) : '/qr-codes';
-	return (await apiRequestAllItems(ctx, path, {}, 1))[0];
+	return (await client.all(path, {}, 1))[0];
 }

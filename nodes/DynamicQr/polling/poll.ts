@@ -1,17 +1,19 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ApiClient } from '../api';
 import { advance, cutoffMs, loadCursor, newCursor, saveCursor } from './cursor';
 import type { PollEvent } from './fetch';
 import { cardIdOf, fetchLeads, fetchNewest, fetchQrCodes, pollEventOf } from './fetch';
 
 /** Manual "Fetch Test Event": the newest existing record (n8n's convention); the cursor is left alone. */
 async function testEvent(
-	ctx: IPollFunctions,
+	client: ApiClient,
 	event: PollEvent,
 	cardId: string,
 ): Promise<INodeExecutionData[][]> {
-	const newest = await fetchNewest(ctx, event, cardId);
+	const ctx = client.ctx as IPollFunctions;
+	const newest = await fetchNewest(client, event, cardId);
 	if (!newest) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -31,10 +33,13 @@ async function testEvent(
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = pollEventOf(ctx);
 	const cardId = event === 'newLead' ? cardIdOf(ctx) : '';
+	const client = new ApiClient(ctx);
 	const fetch = async (afterMs?: number) =>
-		event === 'newLead' ? await fetchLeads(ctx, cardId, afterMs) : await fetchQrCodes(ctx, afterMs);
+		event === 'newLead'
+			? await fetchLeads(client, cardId, afterMs)
+			: await fetchQrCodes(client, afterMs);
 
-	if (ctx.getMode() === 'manual') return await testEvent(ctx, event, cardId);
+	if (ctx.getMode() === 'manual') return await testEvent(client, event, cardId);
 
 	const key = event === 'newLead' ? `newLead:${cardId}` : 'newQrCode';
 	const cursor = loadCursor(ctx, key);
@@ -42,7 +47,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		// First poll after activation (or after the configuration changed): record what exists as
 		// seen, emit nothing.
 		const fresh = newCursor(key);
-		const newest = await fetchNewest(ctx, event, cardId);
+		const newest = await fetchNewest(client, event, cardId);
 		if (newest) {
 			advance(fresh, [newest], Date.now());
 			advance(fresh, await fetch(cutoffMs(fresh)), Date.now());

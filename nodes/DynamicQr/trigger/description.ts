@@ -1,6 +1,6 @@
 import type { IHookFunctions, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
-
-import { EVENT_OPTIONS, nodeParameters } from '../api';
+import { EVENT_OPTIONS } from '../shared/eventOptions';
+import { nodeParameters } from '../shared/parameters';
 
 /** The trigger's parameters: the node file shows them; trigger/ reads them by their declared types. */
 export const triggerProperties: INodeProperties[] = [

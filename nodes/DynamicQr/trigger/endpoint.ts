@@ -1,19 +1,10 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	apiRequest,
-	apiRequestAllItems,
-	getBaseUrl,
-	isGone,
-	sameEvents,
-	unwrap,
-	signingSecretsIn,
-} from '../api';
+import { ApiClient, isGone, sameEvents, unwrap } from '../api';
 import { readFilters } from './filters';
 import { webhookReachabilityProblem } from './reachability';
 import { assertDashboardSecret, endpointMode } from './secret';
-import { isValidSecret } from './signature';
 import type { RegisteredEndpoint } from './state';
 import {
 	forgetEndpoint,
@@ -21,6 +12,7 @@ import {
 	rememberEndpoint,
 	waitForRetiredEndpoint,
 } from './state';
+import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
 /**
  * The webhook endpoint's life at the service: checked, registered (replacing what is outdated)
@@ -59,8 +51,8 @@ function selectedEvents(ctx: IHookFunctions): string[] {
 }
 
 /** Every webhook endpoint of the workspace, all pages. */
-async function listEndpoints(ctx: IHookFunctions): Promise<RemoteEndpoint[]> {
-	const records = await apiRequestAllItems(ctx, '/webhooks');
+async function listEndpoints(client: ApiClient): Promise<RemoteEndpoint[]> {
+	const records = await client.all('/webhooks');
 	return records.filter((record): record is RemoteEndpoint => typeof record.id === 'string');
 }
 
@@ -68,9 +60,9 @@ async function listEndpoints(ctx: IHookFunctions): Promise<RemoteEndpoint[]> {
  * DELETE one endpoint; a 404, or a 410 (reading "gone-410"), means it is already gone. Returns an
  * error text on failure.
  */
-async function deleteEndpoint(ctx: IHookFunctions, id: string): Promise<string | undefined> {
+async function deleteEndpoint(client: ApiClient, id: string): Promise<string | undefined> {
 	try {
-		await apiRequest(ctx, 'DELETE', `/webhooks/${encodeURIComponent(id)}`);
+		await client.request('DELETE', `/webhooks/${encodeURIComponent(id)}`);
 		return undefined;
 	} catch (error) {
 		if (isGone(error)) return undefined;
@@ -82,6 +74,7 @@ async function deleteEndpoint(ctx: IHookFunctions, id: string): Promise<string |
  * Whether the service delivers to an endpoint: the reference names only `active`, so any other
  * status ("paused", "disabled", "inactive"…) means it does not; a record without one is taken as active.
  */
+// Reading "endpoint-status-values": a paused endpoint listed as "disabled".
 const isActive = (remote: RemoteEndpoint): boolean =>
 	remote.status === undefined || remote.status === null || remote.status === 'active';
 
@@ -107,6 +100,7 @@ function isUsable(
  * (the reference shows no list record); the endpoint this node registered then counts as having
  * the events it was registered with, kept in the static data.
  */
+// Reading "webhook-list-without-events".
 function remoteEvents(
 	remote: RemoteEndpoint,
 	registered: Partial<RegisteredEndpoint>,
@@ -114,8 +108,9 @@ function remoteEvents(
 	return Array.isArray(remote.events) ? remote.events : registered.events;
 }
 
-async function assertReachable(ctx: IHookFunctions, url: string): Promise<void> {
-	const problem = webhookReachabilityProblem(url, await getBaseUrl(ctx));
+async function assertReachable(client: ApiClient, url: string): Promise<void> {
+	const { ctx } = client;
+	const problem = webhookReachabilityProblem(url, (await client.connection()).baseUrl);
 	if (!problem) return;
 	const what =
 		problem.reason === 'local'
@@ -141,11 +136,12 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 		await assertDashboardSecret(ctx);
 		return true;
 	}
+	const client = new ApiClient(ctx);
 	const registered = registeredEndpoint(ctx);
 	const url = webhookUrlOf(ctx);
 	const events = selectedEvents(ctx);
-	await assertReachable(ctx, url);
-	const endpoints = await listEndpoints(ctx);
+	await assertReachable(client, url);
+	const endpoints = await listEndpoints(client);
 	const byId = endpoints.find((endpoint) => endpoint.id === registered.id);
 	if (isUsable(byId, registered, url, events)) return true;
 	if (byId || endpoints.some((endpoint) => endpoint.url === url)) {
@@ -167,19 +163,20 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
  */
 export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') return true;
+	const client = new ApiClient(ctx);
 	const previousId = registeredEndpoint(ctx).id;
 	const url = webhookUrlOf(ctx);
 	const events = selectedEvents(ctx);
-	await assertReachable(ctx, url);
+	await assertReachable(client, url);
 
 	const staleIds = new Set(
-		(await listEndpoints(ctx))
+		(await listEndpoints(client))
 			.filter((endpoint) => endpoint.id === previousId || endpoint.url === url)
 			.map((endpoint) => endpoint.id),
 	);
 	if (previousId) staleIds.add(previousId);
 	for (const id of staleIds) {
-		const problem = await deleteEndpoint(ctx, id);
+		const problem = await deleteEndpoint(client, id);
 		if (problem) {
 			ctx.logger.warn(
 				`Dynamic QR Trigger: could not remove the outdated webhook endpoint ${id}: ${problem}`,
@@ -189,13 +186,12 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	await waitForRetiredEndpoint(ctx, Date.now());
 	forgetEndpoint(ctx);
 
-	const answer = await apiRequest<IDataObject>(ctx, 'POST', '/webhooks', { body: { url, events } });
+	const answer = await client.request('POST', '/webhooks', { body: { url, events } });
 	const record = unwrap(answer);
 	const id = typeof record.id === 'string' ? record.id : undefined;
-	// Wherever the service puts the secret (the record's `secret`, beside the record, another name).
-	const secret = signingSecretsIn(answer).find(isValidSecret);
+	const secret = webhookSecretOf(answer);
 	if (!id || !secret) {
-		if (id) await deleteEndpoint(ctx, id);
+		if (id) await deleteEndpoint(client, id);
 		throw new NodeOperationError(
 			ctx.getNode(),
 			'The service registered the webhook endpoint but did not return a usable signing secret',
@@ -215,13 +211,14 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
  * kept, so the next activation removes it.
  */
 export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
+	const client = new ApiClient(ctx);
 	const registeredId = registeredEndpoint(ctx).id;
 	const ids = new Set<string>();
 	if (registeredId) ids.add(registeredId);
 	if (endpointMode(ctx) === 'automatic') {
 		try {
 			const url = webhookUrlOf(ctx);
-			for (const endpoint of await listEndpoints(ctx)) {
+			for (const endpoint of await listEndpoints(client)) {
 				if (endpoint.url === url) ids.add(endpoint.id);
 			}
 		} catch (error) {
@@ -232,7 +229,7 @@ export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	}
 	const failed: string[] = [];
 	for (const id of ids) {
-		const problem = await deleteEndpoint(ctx, id);
+		const problem = await deleteEndpoint(client, id);
 		if (problem) {
 			failed.push(id);
 			ctx.logger.warn(

@@ -20,6 +20,7 @@ export function qrCodeIdOf(type: string, data: IDataObject | undefined): string 
 	if (type.startsWith('qr_code.')) return data.id === undefined ? undefined : String(data.id);
 	if (type === 'scan.created') {
 		const code = asObject(data.qr_code);
+		// Reading "event-data-flat": a scan's code as `qr_code_id`.
 		const id = code?.id ?? data.qr_code_id;
 		return id === undefined ? undefined : String(id);
 	}
@@ -29,6 +30,7 @@ export function qrCodeIdOf(type: string, data: IDataObject | undefined): string 
 /** The card a lead was shared on. */
 export function cardIdOf(type: string, data: IDataObject | undefined): string | undefined {
 	if (!data || type !== 'lead.created') return undefined;
+	// Reading "event-data-flat": a lead's card as `card_id`.
 	const id = asObject(data.card)?.id ?? asObject(data.lead)?.card_id ?? data.card_id;
 	return id === undefined ? undefined : String(id);
 }

@@ -3,9 +3,10 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { asObject } from '../api';
 import { filterOut, readFilters } from './filters';
 import { missingSecretWarning, signingSecret } from './secret';
-import { describeFailure, isValidSecret, verifySignature } from './signature';
+import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './resync';
 import { checkDelivery } from './state';
+import { isValidSecret } from '../shared/secrets';
 
 /**
  * One delivery, in order: verify the signature over the raw bytes, parse the event, apply the

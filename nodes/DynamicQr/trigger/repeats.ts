@@ -42,7 +42,11 @@ interface KnownId {
 	started: boolean;
 }
 
-/** What this process knows, per trigger: key -> entry, oldest first. */
+/**
+ * What this process knows, per trigger: key -> entry, oldest first. Kept for the process, not a
+ * run: it is what lets one delivery see the ids other deliveries started, and every delivery is
+ * a run of its own whose static data n8n loads from the copy saved before (see state.ts).
+ */
 const knownHere = new Map<string, Map<string, KnownId>>();
 
 /** 72 bits of SHA-256: two of 2,000 ids share a key with a chance of about 4 in 10^16. */

@@ -23,7 +23,11 @@ const QUIET_MS = 500;
 /** Resyncs in a row that may write something back; then the next delivery takes over. */
 const MAX_ROUNDS = 5;
 
-/** Per trigger, the latest planned resync: an earlier one still waiting is dropped. */
+/**
+ * Per trigger, the latest planned resync: an earlier one still waiting is dropped.
+ * Kept for the process, not a run: every delivery is a run of its own (n8n makes a new
+ * context per request), and the quiet time is measured across them.
+ */
 const latest = new Map<string, symbol>();
 
 /** This process's own address for the request being answered, with its path. */

@@ -2,8 +2,8 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { triggerParameters } from './description';
-import { isValidSecret } from './signature';
 import { registeredEndpoint } from './state';
+import { isValidSecret } from '../shared/secrets';
 
 /**
  * Where the signing secret comes from. With "Register Automatically" it is the secret the

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'crypto';
 
+import { decodeSecret } from '../shared/secrets';
+
 /**
  * Standard Webhooks verification (https://www.standardwebhooks.com), symmetric scheme only.
  *
@@ -14,7 +16,6 @@ import { createHmac, timingSafeEqual } from 'crypto';
  * untrusted input; every outcome is a `SignatureResult`.
  */
 
-export const SECRET_PREFIX = 'whsec_';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** Longest accepted `webhook-id`. Ids of this service are `evt_` + a few dozen characters. */
@@ -39,35 +40,6 @@ export type SignatureResult =
 
 export type HeaderValue = string | string[] | undefined | null;
 export type HeaderBag = Record<string, HeaderValue>;
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/**
- * Decodes standard (RFC 4648 §4) padded base64 strictly: no whitespace, no URL-safe alphabet,
- * correct padding, and canonical trailing bits (re-encoding gives back the same text).
- * Returns undefined for anything else, including the empty string.
- */
-export function decodeBase64Strict(text: string): Buffer | undefined {
-	if (typeof text !== 'string' || text.length === 0 || !BASE64.test(text)) return undefined;
-	const bytes = Buffer.from(text, 'base64');
-	if (bytes.length === 0 || bytes.toString('base64') !== text) return undefined;
-	return bytes;
-}
-
-/**
- * The HMAC key of a signing secret: the strictly decoded base64 after `whsec_`. A secret
- * without the prefix is read as the bare base64 (what the reference libraries accept too).
- * Returns undefined for an empty or malformed secret.
- */
-export function decodeSecret(secret: unknown): Buffer | undefined {
-	if (typeof secret !== 'string') return undefined;
-	const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
-	return decodeBase64Strict(encoded);
-}
-
-export function isValidSecret(secret: unknown): boolean {
-	return decodeSecret(secret) !== undefined;
-}
 
 function toBytes(body: Buffer | Uint8Array | string): Buffer {
 	if (typeof body === 'string') return Buffer.from(body, 'utf8');

@@ -1,14 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../api';
+import { unwrap } from '../../api';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
+import type { ActionRun } from '../shared/run';
 
 export const description = showOnlyFor('account', 'get', []);
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
-	return toItems(unwrap(await apiRequest(this, 'GET', '/me', { itemIndex })));
+	return toItems(unwrap(await run.client.request('GET', '/me', { itemIndex })));
 }

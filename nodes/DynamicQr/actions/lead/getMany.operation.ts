@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllItems, listSince } from '../../api';
 import { readLimit, returnAllOrLimit } from '../shared/listing';
 import { cardLocator } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
 import { timestamp } from '../shared/values';
 import { showOnlyFor } from '../shared/display';
+import type { ActionRun } from '../shared/run';
 
 const properties: INodeProperties[] = [
 	cardLocator,
@@ -35,6 +35,7 @@ export const description = showOnlyFor('lead', 'getAll', properties);
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const parameters = operationParameters(this, itemIndex, description);
 	const cardId = parameters.recordId('cardId');
@@ -45,7 +46,7 @@ export async function execute(
 	// The service's reading of `since` is not shown: listSince finds a form it takes and leaves
 	// out leads at or before Since whatever it answers.
 	const leads = since
-		? await listSince(this, path, Date.parse(since), limit, { itemIndex })
-		: await apiRequestAllItems(this, path, {}, limit, { itemIndex });
+		? await run.client.since(path, Date.parse(since), limit, { itemIndex })
+		: await run.client.all(path, {}, limit, { itemIndex });
 	return toItems(leads);
 }

@@ -6,10 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, describeValue, multipartBody, unwrap } from '../../api';
+import { multipartBody, unwrap } from '../../api';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 import { binaryFieldName, operationParameters } from '../shared/parameters';
+import type { ActionRun } from '../shared/run';
+import { describeValue } from '../../shared/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -28,6 +30,7 @@ export const description = showOnlyFor('logo', 'upload', properties);
 const LOGO_TYPES = /^image\/(png|jpeg|jpg|pjpeg|svg\+xml)$/i;
 
 /** Names a service may give the upload's id; the reference shows only that there is one. */
+// Readings "logo-upload-id-only" (no `data` around it) and "logo-upload-upload-id".
 const ID_FIELDS = ['id', 'upload_id', 'logo_upload_id'];
 
 /** The upload record with its id as `id`, whatever the service called it. */
@@ -39,6 +42,7 @@ function withId(record: IDataObject): IDataObject {
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const propertyName = binaryFieldName(operationParameters(this, itemIndex, description));
 	const file = this.helpers.assertBinaryData(itemIndex, propertyName);
@@ -61,7 +65,7 @@ export async function execute(
 		mimeType,
 		data,
 	);
-	const answer = await apiRequest(this, 'POST', '/uploads/logos', {
+	const answer = await run.client.request('POST', '/uploads/logos', {
 		body,
 		headers: { 'Content-Type': contentType },
 		itemIndex,

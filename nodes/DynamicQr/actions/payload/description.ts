@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
 import { isFieldRequired } from '../../qrTypes';
+import { FORMATS } from './formats';
 import { fieldParameterName, mixedParameterName } from './names';
 
 export function typeOptions(types: QrType[]) {
@@ -13,49 +14,6 @@ export function typeOptions(types: QrType[]) {
 				? `${type.description}. Needs a plan with smart redirects (Pro).`
 				: type.description,
 	}));
-}
-
-function fieldInput(field: QrTypeField): Omit<INodeProperties, 'displayName' | 'name'> {
-	switch (field.format) {
-		case 'datetime':
-			return { type: 'dateTime', default: '' };
-		case 'links':
-			return {
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true, sortable: true },
-				placeholder: 'Add Link',
-				default: {},
-				options: [
-					{
-						displayName: 'Link',
-						name: 'link',
-						values: [
-							{
-								displayName: 'Title',
-								name: 'title',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. Our Shop',
-							},
-							{
-								displayName: 'URL',
-								name: 'url',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. https://example.com/shop',
-							},
-						],
-					},
-				],
-			};
-		default:
-			return {
-				type: 'string',
-				default: '',
-				placeholder: field.placeholder,
-				...(field.format === 'longText' ? { typeOptions: { rows: 3 } } : {}),
-			};
-	}
 }
 
 /**
@@ -73,7 +31,7 @@ function fieldProperties(type: QrType, field: QrTypeField, mode: PayloadMode): I
 		name: fieldParameterName(type.value, field.name),
 		description:
 			mode === 'update' ? `${field.description}. Leave empty to keep it.` : field.description,
-		...fieldInput(field),
+		...FORMATS[field.format].input(field),
 	} as INodeProperties;
 	const ofThisType = { payloadInput: ['fields'], type: [type.value] };
 	if (!isFieldRequired(type, field, mode))
@@ -117,7 +75,7 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 		}`,
 		...(field.format === 'links'
 			? { type: 'json' as const, default: '' }
-			: { ...fieldInput(field), placeholder: field.placeholder }),
+			: { ...FORMATS[field.format].input(field), placeholder: field.placeholder }),
 		displayOptions: { show: { payloadInput: ['mixed'] } },
 	}));
 }

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ParameterReader } from '../../api';
 import type { QrType } from '../../qrTypes';
 import { findQrType, QR_TYPES } from '../../qrTypes';
 import { fieldParameterName, mixedParameterName } from './names';
+import type { ParameterReader } from '../../shared/parameters';
 
 /**
  * The item's type: a value or a label of the table, in any case, as a sheet may hold it

@@ -1,51 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ParameterReader } from '../../api';
-import { describeValue, isIsoDate } from '../../api';
 import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
 import { isFieldRequired } from '../../qrTypes';
+import { FORMATS } from './formats';
 import { isEmpty } from './read';
-
-const FORMAT_CHECKS: Partial<Record<QrTypeField['format'], (value: unknown) => string | null>> = {
-	url: (value) => {
-		try {
-			const url = new URL(String(value));
-			if (/^https?:$/.test(url.protocol) && url.hostname) return null;
-		} catch {
-			// reported below
-		}
-		return `must be a full http or https URL, e.g. https://example.com (got ${describeValue(value)})`;
-	},
-	email: (value) =>
-		/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value))
-			? null
-			: `must be an email address, e.g. name@email.com (got ${describeValue(value)})`,
-	phone: (value) => {
-		const text = String(value);
-		const digits = text.replace(/\D/g, '').length;
-		return /^\+?[0-9 ().-]+$/.test(text) && digits >= 6 && digits <= 15
-			? null
-			: `must be a phone number in international format, e.g. +14155550123 (got ${describeValue(value)})`;
-	},
-	datetime: (value) =>
-		typeof value === 'string' && isIsoDate(value)
-			? null
-			: `must be an ISO 8601 date-time with a real calendar date, e.g. 2030-05-01T18:00:00Z (got ${describeValue(value)})`,
-	links: (value) => {
-		if (!Array.isArray(value)) return 'must be a list of links, each with a title and a URL';
-		for (const [index, link] of value.entries()) {
-			const { title, url } = (link ?? {}) as IDataObject;
-			if (isEmpty(title)) return `link ${index + 1} has no title`;
-			if (typeof title !== 'string') {
-				return `link ${index + 1}: the title must be text (got ${describeValue(title)})`;
-			}
-			const urlProblem = FORMAT_CHECKS.url!(url);
-			if (urlProblem) return `link ${index + 1}: URL ${urlProblem}`;
-		}
-		return null;
-	},
-};
+import { describeValue } from '../../shared/parameters';
+import type { ParameterReader } from '../../shared/parameters';
 
 /** How to supply a missing field, in the terms of the Payload Input the user chose. */
 function howToFill(parameters: ParameterReader, type: QrType, field: QrTypeField) {
@@ -102,7 +63,7 @@ export function validatePayload(
 		const problem =
 			field.format !== 'links' && typeof value !== 'string' && typeof value !== 'number'
 				? `must be text (got ${describeValue(value)})`
-				: FORMAT_CHECKS[field.format]?.(value);
+				: FORMATS[field.format].check?.(value);
 		if (problem) {
 			throw new NodeOperationError(node, `Invalid ${where}: ${problem}`, {
 				itemIndex,

@@ -6,7 +6,8 @@ import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 import { operationParameters } from '../shared/parameters';
 import { payloadProperties } from '../payload';
-import { createCode, readCreateRequest } from './createRequest';
+import { createCode, readCreateRequest } from './shared/createRequest';
+import type { ActionRun } from '../shared/run';
 
 const properties: INodeProperties[] = [
 	{
@@ -96,7 +97,8 @@ export const description = showOnlyFor('qrCode', ['create', 'upsert'], propertie
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const request = readCreateRequest(operationParameters(this, itemIndex, description));
-	return toItems(unwrap(await createCode(this, request, itemIndex)));
+	return toItems(unwrap(await createCode(run, request, itemIndex)));
 }

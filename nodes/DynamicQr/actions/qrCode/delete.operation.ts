@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../api';
 import { qrCodeLocator } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { showOnlyFor } from '../shared/display';
+import type { ActionRun } from '../shared/run';
 
 const properties: INodeProperties[] = [
 	{
@@ -21,8 +21,9 @@ export const description = showOnlyFor('qrCode', 'delete', properties);
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const id = operationParameters(this, itemIndex, description).recordId('qrCodeId');
-	await apiRequest(this, 'DELETE', `/qr-codes/${id}`, { itemIndex });
+	await run.client.request('DELETE', `/qr-codes/${id}`, { itemIndex });
 	return [{ json: { deleted: true } }];
 }

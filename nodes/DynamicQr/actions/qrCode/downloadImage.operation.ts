@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../../api';
-import { apiRequest, unwrap } from '../../api';
 import { qrCodeLocator } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { showOnlyFor } from '../shared/display';
 import { imageProperties, readImageRequest, toBinary } from '../shared/image';
+import type { ActionRun } from '../shared/run';
 
 const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
 
@@ -14,14 +14,15 @@ export const description = showOnlyFor('qrCode', 'downloadImage', properties);
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const parameters = operationParameters(this, itemIndex, description);
 	const id = parameters.recordId('qrCodeId');
 	const request = readImageRequest(parameters);
 	const { format, size } = request;
 	// The item keeps the code's id and name next to the file.
-	const code = unwrap(await apiRequest(this, 'GET', `/qr-codes/${id}`, { itemIndex }));
-	const image = await apiRequest<BinaryAnswer>(this, 'GET', `/qr-codes/${id}/image`, {
+	const code = await run.client.getRecord(`/qr-codes/${id}`, itemIndex);
+	const image = await run.client.request<BinaryAnswer>('GET', `/qr-codes/${id}/image`, {
 		qs: { format, ...size },
 		binary: true,
 		itemIndex,

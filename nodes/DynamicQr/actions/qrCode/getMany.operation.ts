@@ -6,12 +6,13 @@ import type {
 } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { apiRequestAllItems } from '../../api';
+
 import { readLimit, returnAllOrLimit } from '../shared/listing';
 import { simplifyProperty, simplifyQrCode, toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 import { operationParameters } from '../shared/parameters';
 import { typeOptions } from '../payload';
+import type { ActionRun } from '../shared/run';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -55,6 +56,7 @@ export const description = showOnlyFor('qrCode', 'getAll', properties);
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const parameters = operationParameters(this, itemIndex, description);
 	const filters = parameters.collection('filters');
@@ -64,6 +66,6 @@ export async function execute(
 	if (filters.search) qs.search = filters.search;
 	if (filters.type) qs.type = filters.type;
 	if (filters.archived !== undefined) qs.archived = filters.archived ? 'true' : 'false';
-	const records = await apiRequestAllItems(this, '/qr-codes', qs, limit, { itemIndex });
+	const records = await run.client.all('/qr-codes', qs, limit, { itemIndex });
 	return toItems(records.map((record) => simplifyQrCode(simplify, record)));
 }

@@ -7,12 +7,13 @@ import type {
 
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, asObject, unwrap } from '../../api';
+import { asObject, unwrap } from '../../api';
 import { qrCodeLocator } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
 import { calendarDay } from '../shared/values';
 import { showOnlyFor } from '../shared/display';
+import type { ActionRun } from '../shared/run';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -55,6 +56,7 @@ export const description = showOnlyFor('qrCode', 'getScans', properties);
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const parameters = operationParameters(this, itemIndex, description);
 	const id = parameters.recordId('qrCodeId');
@@ -65,7 +67,7 @@ export async function execute(
 	if (to) qs.to = calendarDay(to);
 	const output = parameters.option('output');
 	const statistics = unwrap(
-		await apiRequest(this, 'GET', `/qr-codes/${encodeURIComponent(id)}/scans`, { qs, itemIndex }),
+		await run.client.request('GET', `/qr-codes/${encodeURIComponent(id)}/scans`, { qs, itemIndex }),
 	);
 	if (output !== 'days') {
 		return toItems({ qr_code_id: id, ...statistics });
@@ -103,6 +105,7 @@ function dayEntry(entry: unknown): DayCount | undefined {
  * of `{ date, scans }` or `{ date, count }`, or a map from date to count. Undefined for anything
  * else. Absent days mean no statistics: no items.
  */
+// Readings "scans-days-count" ({ date, count }) and "scans-days-map" (a map of date to count).
 function scansPerDay(days: unknown): DayCount[] | undefined {
 	if (days === undefined || days === null) return [];
 	if (Array.isArray(days)) {

@@ -7,13 +7,13 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { apiRequest, unwrap } from '../../api';
 import { qrCodeLocator } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
-import { changedRecord } from './changedRecord';
+import { changedRecord } from './shared/changedRecord';
+import type { ActionRun } from '../shared/run';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -50,6 +50,7 @@ export const description = showOnlyFor('qrCode', 'update', properties);
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const parameters = operationParameters(this, itemIndex, description);
 	const id = parameters.recordId('qrCodeId');
@@ -67,7 +68,7 @@ export async function execute(
 		validatePayload(parameters, type, changes, 'update');
 		let payload = changes;
 		if (!parameters.boolean('replacePayload')) {
-			const current = unwrap(await apiRequest(this, 'GET', `/qr-codes/${id}`, { itemIndex }));
+			const current = await run.client.getRecord(`/qr-codes/${id}`, itemIndex);
 			// Fields of another type make no sense in this one: a type change replaces the payload.
 			if (current.type === type.value) {
 				payload = { ...((current.payload as IDataObject) ?? {}), ...changes };
@@ -84,5 +85,5 @@ export async function execute(
 			description: 'Add a field under Update Fields or choose a Payload Input.',
 		});
 	}
-	return toItems(await changedRecord(this, id, body, itemIndex));
+	return toItems(await changedRecord(run, id, body, itemIndex));
 }

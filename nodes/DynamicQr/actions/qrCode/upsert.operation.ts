@@ -4,19 +4,19 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import type { ParameterReader } from '../../api';
-import { apiRequest, ID_PATTERN, ID_RULE, unwrap } from '../../api';
+import { unwrap } from '../../api';
 import { showOnlyFor } from '../shared/display';
 import { operationParameters } from '../shared/parameters';
-import { changedRecord } from './changedRecord';
-import type { CodeIndex } from './codeIndex';
-import { codeIndex, oneAtATime } from './codeIndex';
+import type { ActionRun } from '../shared/run';
 import { description as createProperties } from './create.operation';
-import { createCode, readCreateRequest } from './createRequest';
-import type { WantedCode } from './differences';
-import { differences } from './differences';
+import type { CodeIndex } from './createOrUpdate/codeIndex';
+import type { WantedCode } from './createOrUpdate/differences';
+import { differences } from './createOrUpdate/differences';
+import { readMatch } from './createOrUpdate/match';
+import { codeIndex, oneAtATime } from './createOrUpdate/runState';
+import { changedRecord } from './shared/changedRecord';
+import { createCode, readCreateRequest } from './shared/createRequest';
 
 /**
  * The output key saying what happened to the item's code. Record fields are snake_case (the
@@ -76,68 +76,6 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('qrCode', 'upsert', properties);
 
-interface Match {
-	/** Serialises the items of one code; none for an item that can only create. */
-	key?: string;
-	/** `index` reads the run's list of codes (once per run) when the match needs it. */
-	find: (index: () => Promise<CodeIndex>) => Promise<IDataObject | undefined>;
-}
-
-/** How the item finds its code, checked before any request. */
-function readMatch(
-	ctx: IExecuteFunctions,
-	parameters: ParameterReader,
-	itemIndex: number,
-	name: string,
-): Match {
-	if (parameters.option('matchBy') === 'name') {
-		return {
-			key: `name:${name}`,
-			find: async (index) => {
-				const found = (await index()).named(name);
-				if (found.length > 1) {
-					throw new NodeOperationError(
-						ctx.getNode(),
-						`${found.length} QR codes are named "${name}" (item ${itemIndex}): ${found.map((code) => code.id).join(', ')}`,
-						{
-							itemIndex,
-							description:
-								'Give those codes distinct names in the dashboard (or delete the extra ones), or match by QR Code ID instead. Nothing was changed for this item.',
-						},
-					);
-				}
-				return found[0];
-			},
-		};
-	}
-	// Empty means the row has no code yet: it creates one.
-	const id = parameters.string('matchQrCodeId', { required: false }).trim();
-	if (!id) return { find: async () => undefined };
-	if (!new RegExp(ID_PATTERN).test(id)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Invalid QR Code ID to Match "${id}" in item ${itemIndex}: an ID has ${ID_RULE}`,
-			{
-				itemIndex,
-				description:
-					'Map the column that holds the ID of the code made for this row, or leave it empty to create a code. Nothing was sent to the API.',
-			},
-		);
-	}
-	return {
-		key: `id:${id}`,
-		find: async (index) => (await index()).withId(id) ?? (await readCode(ctx, id, itemIndex)),
-	};
-}
-
-/**
- * A code missing from the run's list: made since the list was read, or left out of it (the
- * reference does not say whether lists show archived codes). The API's 404 says when there is
- * none.
- */
-const readCode = async (ctx: IExecuteFunctions, id: string, itemIndex: number) =>
-	unwrap(await apiRequest(ctx, 'GET', `/qr-codes/${id}`, { itemIndex }));
-
 /**
  * Finds the item's code in the run's list (read once per run) and creates it when there is none,
  * changes only what differs when there is one, and writes nothing when nothing differs.
@@ -145,31 +83,32 @@ const readCode = async (ctx: IExecuteFunctions, id: string, itemIndex: number) =
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const parameters = operationParameters(this, itemIndex, [...createProperties, ...description]);
 	const request = readCreateRequest(parameters);
 	// Paused is left out unless the user added it: then each code is kept as it is.
 	const paused = request.additional.paused as boolean | undefined;
 	const wanted: WantedCode = { ...request, paused };
-	const match = readMatch(this, parameters, itemIndex, String(request.body.name));
+	const match = readMatch(run, parameters, itemIndex, String(request.body.name));
 
-	return await oneAtATime(this, match.key, async () => {
+	return await oneAtATime(run, match.key, async () => {
 		// An item without an ID to match can only create: it needs no list.
 		let index: CodeIndex | undefined;
-		const found = await match.find(async () => (index ??= await codeIndex(this, itemIndex)));
+		const found = await match.find(async () => (index ??= await codeIndex(run, itemIndex)));
 		let record: IDataObject;
 		let result: 'created' | 'updated' | 'unchanged';
 		if (!found) {
-			record = unwrap(await createCode(this, request, itemIndex));
+			record = unwrap(await createCode(run, request, itemIndex));
 			// A create has no paused flag: a code asked for paused is paused right after.
 			if (wanted.paused !== undefined && Boolean(record.paused) !== wanted.paused) {
-				record = await changedRecord(this, String(record.id), { paused: wanted.paused }, itemIndex);
+				record = await changedRecord(run, String(record.id), { paused: wanted.paused }, itemIndex);
 			}
 			result = 'created';
 		} else {
 			const changes = differences(found, wanted);
 			record = changes.fields.length
-				? await changedRecord(this, String(found.id), changes.body, itemIndex)
+				? await changedRecord(run, String(found.id), changes.body, itemIndex)
 				: found;
 			result = changes.fields.length ? 'updated' : 'unchanged';
 		}

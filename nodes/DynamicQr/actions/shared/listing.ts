@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-
-import type { ParameterReader } from '../../api';
+import type { ParameterReader } from '../../shared/parameters';
 
 /** Return All / Limit (default 50), the n8n way of listing. */
 export const returnAllOrLimit: INodeProperties[] = [

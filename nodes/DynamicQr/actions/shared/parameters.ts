@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters, ParameterReader } from '../../api';
+import type { ClientSettings } from '../../api';
+import { DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters } from '../../api';
+import { ParameterReader } from '../../shared/parameters';
 
 /** The reader of one item's parameters of one operation, by the types its description declares. */
 export function operationParameters(
@@ -62,22 +64,16 @@ export const requestOptionsProperty: INodeProperties = {
 	],
 };
 
-export interface RequestOptions {
-	/** Undefined when the option is not set. */
-	concurrency?: number;
-	maxRateLimitWait: number;
-}
-
 /**
- * Request Options of the node, read once (from the first item) by their declared types; a bad
- * value stops the run with an error naming the option.
+ * Request Options of the node, read once (from the first item) by their declared types, as the
+ * run's client settings; a bad value stops the run with an error naming the option.
  */
-export function readRequestOptions(ctx: IExecuteFunctions): RequestOptions {
+export function readRequestOptions(ctx: IExecuteFunctions): ClientSettings {
 	const options: IDataObject = operationParameters(ctx, 0, [requestOptionsProperty]).collection(
 		'requestOptions',
 	);
 	return {
 		concurrency: options.concurrency as number | undefined,
-		maxRateLimitWait: (options.maxRateLimitWait as number | undefined) ?? DEFAULT_MAX_WAIT_SECONDS,
+		maxWaitSeconds: (options.maxRateLimitWait as number | undefined) ?? DEFAULT_MAX_WAIT_SECONDS,
 	};
 }

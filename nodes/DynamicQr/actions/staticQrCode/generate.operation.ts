@@ -3,11 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { STATIC_QR_TYPES } from '../../qrTypes';
 import type { BinaryAnswer } from '../../api';
-import { apiRequest } from '../../api';
+
 import { imageProperties, readImageRequest, toBinary } from '../shared/image';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 import { showOnlyFor } from '../shared/display';
 import { operationParameters } from '../shared/parameters';
+import type { ActionRun } from '../shared/run';
 
 const properties: INodeProperties[] = [
 	{
@@ -26,6 +27,7 @@ export const description = showOnlyFor('staticQrCode', 'generate', properties);
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const parameters = operationParameters(this, itemIndex, description);
 	const type = getQrType(parameters);
@@ -40,7 +42,7 @@ export async function execute(
 	validatePayload(parameters, type, payload, 'static');
 	const request = readImageRequest(parameters);
 	const { format, size } = request;
-	const image = await apiRequest<BinaryAnswer>(this, 'POST', '/static-qr-codes', {
+	const image = await run.client.request<BinaryAnswer>('POST', '/static-qr-codes', {
 		body: { type: type.value, payload, format, ...size },
 		binary: true,
 		itemIndex,

@@ -5,10 +5,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequest, EVENT_OPTIONS, unwrap, maskSigningSecrets, signingSecretsIn } from '../../api';
+import { unwrap } from '../../api';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 import { operationParameters } from '../shared/parameters';
+import type { ActionRun } from '../shared/run';
+import { EVENT_OPTIONS } from '../../shared/eventOptions';
+import { maskSigningSecrets, webhookSecretOf } from '../../shared/secrets';
 
 const properties: INodeProperties[] = [
 	{
@@ -46,6 +49,7 @@ const HIDDEN_SECRET = '[hidden: turn on Include Signing Secret to output it]';
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const parameters = operationParameters(this, itemIndex, description);
 	const body: IDataObject = {
@@ -55,10 +59,10 @@ export async function execute(
 	// Read before the POST: once the endpoint exists, its one-time secret must not be lost to a
 	// failing expression.
 	const includeSecret = parameters.boolean('includeSecret');
-	const answer = await apiRequest(this, 'POST', '/webhooks', { body, itemIndex });
+	const answer = await run.client.request('POST', '/webhooks', { body, itemIndex });
 	// The secret may sit in the record, beside it, or under another name: it is output as
 	// `secret` either way, and hidden everywhere unless asked for.
-	const [secret] = signingSecretsIn(answer);
+	const secret = webhookSecretOf(answer);
 	const endpoint = secret === undefined ? unwrap(answer) : { ...unwrap(answer), secret };
 	if (includeSecret) return toItems(endpoint);
 	return toItems(maskSigningSecrets(endpoint, HIDDEN_SECRET));

@@ -1,17 +1,18 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../api';
 import { webhookEndpointLocator } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { showOnlyFor } from '../shared/display';
+import type { ActionRun } from '../shared/run';
 
 export const description = showOnlyFor('webhookEndpoint', 'delete', [webhookEndpointLocator]);
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const id = operationParameters(this, itemIndex, description).recordId('webhookEndpointId');
-	await apiRequest(this, 'DELETE', `/webhooks/${id}`, { itemIndex });
+	await run.client.request('DELETE', `/webhooks/${id}`, { itemIndex });
 	return [{ json: { deleted: true } }];
 }

@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { QrType } from '../../qrTypes';
-import type { ParameterReader } from '../../api';
-import { apiRequest, rejectsField } from '../../api';
-import { defaultIdempotencyKey, headerSafeKey } from '../shared/idempotency';
-import { getQrType, readPayload, validatePayload } from '../payload';
+import { rejectsField } from '../../../api';
+import type { QrType } from '../../../qrTypes';
+import type { ParameterReader } from '../../../shared/parameters';
+import { getQrType, readPayload, validatePayload } from '../../payload';
+import { defaultIdempotencyKey, headerSafeKey } from '../../shared/idempotency';
+import type { ActionRun } from '../../shared/run';
 
 /** A create as the item asks for it, checked before any request. Create and Create or Update share it. */
 export interface CreateRequest {
@@ -43,11 +44,11 @@ export function readCreateRequest(parameters: ParameterReader): CreateRequest {
 
 /**
  * POST /qr-codes. The reference does not show the type of `tags`: they go as a list and, when the
- * service refuses the list, once more as one comma-separated string, under a key of its own (a
- * service may remember the refused request under the first key).
+ * service refuses the list (reading "tags-as-string"), once more as one comma-separated string,
+ * under a key of its own (a service may remember the refused request under the first key).
  */
 export async function createCode(
-	ctx: IExecuteFunctions,
+	{ ctx, client }: ActionRun,
 	{ body, idempotencyKey: givenKey }: CreateRequest,
 	itemIndex: number,
 ): Promise<IDataObject> {
@@ -55,7 +56,7 @@ export async function createCode(
 	const idempotencyKey = givenKey || defaultIdempotencyKey(ctx, itemIndex);
 	let refusal: unknown;
 	try {
-		return await apiRequest(ctx, 'POST', '/qr-codes', {
+		return await client.request('POST', '/qr-codes', {
 			body,
 			itemIndex,
 			idempotencyKey: headerSafeKey(idempotencyKey),
@@ -63,9 +64,9 @@ export async function createCode(
 	} catch (error) {
 		refusal = error;
 	}
-	// Anything but a refusal of the tags list is the API error apiRequest built: passed on as it is.
+	// Anything but a refusal of the tags list is the API error the client built: passed on as it is.
 	if (!Array.isArray(body.tags) || !rejectsField(refusal, 'tags')) throw refusal;
-	return await apiRequest(ctx, 'POST', '/qr-codes', {
+	return await client.request('POST', '/qr-codes', {
 		body: { ...body, tags: body.tags.join(', ') },
 		itemIndex,
 		idempotencyKey: headerSafeKey(`${idempotencyKey}-tags`),

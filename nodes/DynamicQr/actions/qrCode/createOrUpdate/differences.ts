@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { FieldFormat, QrType } from '../../qrTypes';
-import { asObject, ownValue } from '../../api';
+import { asObject, ownValue } from '../../../api';
+import type { QrType } from '../../../qrTypes';
+import { FORMATS, sameText } from '../../payload/formats';
 
 /** What an item wants a code to be: a create's body, and Paused when it was set. */
 export interface WantedCode {
@@ -15,38 +16,6 @@ export interface Differences {
 	body: IDataObject;
 	fields: string[];
 }
-
-const text = (value: unknown) =>
-	value === undefined || value === null ? '' : String(value).trim();
-
-/** "+1 (415) 555-0123" and "+14155550123" dial the same number. */
-const dialable = (value: unknown) =>
-	(text(value).startsWith('+') ? '+' : '') + text(value).replace(/\D/g, '');
-
-const sameLinks = (wanted: unknown, current: unknown) =>
-	Array.isArray(wanted) &&
-	Array.isArray(current) &&
-	wanted.length === current.length &&
-	wanted.every((link, index) => {
-		const other = asObject(current[index]) ?? {};
-		const own = asObject(link) ?? {};
-		return text(own.title) === text(other.title) && text(own.url) === text(other.url);
-	});
-
-/**
- * Whether a payload value the user set equals what the code holds, by the field's format. Only
- * what means the same everywhere is treated as equal: the same instant written two ways, the same
- * dialled digits; URLs and addresses compare as written, since the reference does not say that
- * the service normalises them.
- */
-const SAME_VALUE: Partial<Record<FieldFormat, (wanted: unknown, current: unknown) => boolean>> = {
-	phone: (wanted, current) => dialable(wanted) === dialable(current),
-	datetime: (wanted, current) => {
-		const [a, b] = [Date.parse(text(wanted)), Date.parse(text(current))];
-		return Number.isNaN(a) || Number.isNaN(b) ? text(wanted) === text(current) : a === b;
-	},
-	links: sameLinks,
-};
 
 function deepEqual(a: unknown, b: unknown): boolean {
 	if (a === b) return true;
@@ -68,7 +37,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
 function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject): boolean {
 	return Object.entries(wanted).some(([key, value]) => {
 		const format = type.fields.find((field) => field.name === key)?.format;
-		const same = (format && SAME_VALUE[format]) || ((a, b) => text(a) === text(b));
+		const same = (format && FORMATS[format].same) || sameText;
 		return !same(value, ownValue(current, key));
 	});
 }

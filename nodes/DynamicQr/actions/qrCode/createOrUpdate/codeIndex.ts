@@ -1,0 +1,41 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The account's codes by id and by name, read once per node run (one Return All, shared by every
+ * item, whichever starts first: runState.ts) and kept up to date with what this run creates and changes, so
+ * that an item later in the run sees the codes made by the items before it.
+ */
+export class CodeIndex {
+	private readonly byId = new Map<string, IDataObject>();
+
+	private readonly byName = new Map<string, IDataObject[]>();
+
+	constructor(records: IDataObject[]) {
+		for (const record of records) this.put(record);
+	}
+
+	/** Adds a code, or replaces it (by id) after a change, its name included. */
+	put(record: IDataObject): void {
+		const id = String(record.id);
+		const previous = this.byId.get(id);
+		if (previous) {
+			const named = this.byName.get(String(previous.name)) ?? [];
+			this.byName.set(
+				String(previous.name),
+				named.filter((entry) => entry !== previous),
+			);
+		}
+		this.byId.set(id, record);
+		const name = String(record.name);
+		this.byName.set(name, [...(this.byName.get(name) ?? []), record]);
+	}
+
+	withId(id: string): IDataObject | undefined {
+		return this.byId.get(id);
+	}
+
+	/** Codes whose name is exactly `name` (case and spaces count). */
+	named(name: string): IDataObject[] {
+		return this.byName.get(name) ?? [];
+	}
+}

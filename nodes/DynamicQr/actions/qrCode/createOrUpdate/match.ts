@@ -1,0 +1,66 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { ID_PATTERN, ID_RULE } from '../../../api';
+import type { ParameterReader } from '../../../shared/parameters';
+import type { ActionRun } from '../../shared/run';
+import type { CodeIndex } from './codeIndex';
+
+/** How an item of Create or Update finds its code. */
+export interface Match {
+	/** Serialises the items of one code; none for an item that can only create. */
+	key?: string;
+	/** `index` reads the run's list of codes (once per run) when the match needs it. */
+	find: (index: () => Promise<CodeIndex>) => Promise<IDataObject | undefined>;
+}
+
+/** How the item finds its code, checked before any request. */
+export function readMatch(
+	{ ctx, client }: ActionRun,
+	parameters: ParameterReader,
+	itemIndex: number,
+	name: string,
+): Match {
+	if (parameters.option('matchBy') === 'name') {
+		return {
+			key: `name:${name}`,
+			find: async (index) => {
+				const found = (await index()).named(name);
+				if (found.length > 1) {
+					throw new NodeOperationError(
+						ctx.getNode(),
+						`${found.length} QR codes are named "${name}" (item ${itemIndex}): ${found.map((code) => code.id).join(', ')}`,
+						{
+							itemIndex,
+							description:
+								'Give those codes distinct names in the dashboard (or delete the extra ones), or match by QR Code ID instead. Nothing was changed for this item.',
+						},
+					);
+				}
+				return found[0];
+			},
+		};
+	}
+	// Empty means the row has no code yet: it creates one.
+	const id = parameters.string('matchQrCodeId', { required: false }).trim();
+	if (!id) return { find: async () => undefined };
+	if (!new RegExp(ID_PATTERN).test(id)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid QR Code ID to Match "${id}" in item ${itemIndex}: an ID has ${ID_RULE}`,
+			{
+				itemIndex,
+				description:
+					'Map the column that holds the ID of the code made for this row, or leave it empty to create a code. Nothing was sent to the API.',
+			},
+		);
+	}
+	return {
+		key: `id:${id}`,
+		// A code missing from the run's list: made since the list was read, or left out of it (the
+		// reference does not say whether lists show archived codes). The API's 404 says when
+		// there is none.
+		find: async (index) =>
+			(await index()).withId(id) ?? (await client.getRecord(`/qr-codes/${id}`, itemIndex)),
+	};
+}

@@ -1,0 +1,35 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { ClientSettings } from '../../api';
+import { ApiClient } from '../../api';
+
+/**
+ * One run of the action node, handed by the router to every item's operation: the run's client
+ * (one credential read, one budget of requests in flight, one pace for all items) and what an
+ * operation keeps across the items of the run (Create or Update's list of codes).
+ */
+export class ActionRun {
+	readonly client: ApiClient;
+
+	private readonly kept = new Map<symbol, unknown>();
+
+	constructor(
+		readonly ctx: IExecuteFunctions,
+		settings: ClientSettings,
+	) {
+		this.client = new ApiClient(ctx, settings);
+	}
+
+	/** What an operation keeps for the whole run under `key`, made by `create` on first use. */
+	keep<T>(key: symbol, create: () => T): T {
+		if (!this.kept.has(key)) this.kept.set(key, create());
+		return this.kept.get(key) as T;
+	}
+}
+
+/** What every operation module exports to run one item. */
+export type Operation = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: ActionRun,
+) => Promise<INodeExecutionData[]>;

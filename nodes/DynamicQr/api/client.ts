@@ -1,0 +1,121 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { baseUrlOf, CREDENTIAL_NAME, siteUrlOf } from './baseUrl';
+import { Flight } from './inflight';
+import { Pace } from './pacing';
+import type { AllItemsOptions, Page, PageCursor, PageOptions } from './paging';
+import { allItems, listPage } from './paging';
+import { unwrap } from './records';
+import type { ApiRequestOptions } from './request';
+import { apiRequest } from './request';
+import { listSince } from './since';
+
+export type ApiContext =
+	| IExecuteFunctions
+	| IHookFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IWebhookFunctions;
+
+/** What the credential gives a run: read (and decrypted) once. */
+export interface Connection {
+	baseUrl: string;
+	/** The service's site, where dashboard links point. */
+	siteUrl: string;
+	/** Kept only to redact it from answers and errors. */
+	apiKey: string;
+}
+
+export interface ClientSettings {
+	/** Concurrent Requests: the most requests in flight; adapted to the API when not set. */
+	concurrency?: number;
+	/** Max Rate Limit Wait: the longest total wait on 429 answers per request. */
+	maxWaitSeconds?: number;
+}
+
+export const DEFAULT_MAX_WAIT_SECONDS = 300;
+
+/**
+ * One run's connection to the service: the action node's run (all its items), one trigger hook,
+ * delivery or poll, one list search. It owns everything that run knows about the service: the
+ * credential (read once: n8n decrypts, and may evaluate, it on every read), the requests in
+ * flight, the pace and the wait budget. (What is learnt about the service itself, the form of
+ * `since` it takes, outlives the run: since.ts.)
+ * Made once per run and handed to whatever sends requests; the next run makes a new one.
+ */
+export class ApiClient {
+	readonly flight: Flight;
+
+	readonly pace = new Pace();
+
+	readonly maxWaitSeconds: number;
+
+	private connecting?: Promise<Connection>;
+
+	constructor(
+		readonly ctx: ApiContext,
+		settings: ClientSettings = {},
+	) {
+		this.flight = new Flight(settings.concurrency);
+		const wait = settings.maxWaitSeconds;
+		this.maxWaitSeconds =
+			wait !== undefined && Number.isFinite(wait) && wait >= 0 ? wait : DEFAULT_MAX_WAIT_SECONDS;
+	}
+
+	/** The credential's base URL, site and key; a failed read is tried again on the next call. */
+	connection(): Promise<Connection> {
+		if (!this.connecting) {
+			this.connecting = (async () => {
+				const credentials = await this.ctx.getCredentials<IDataObject>(CREDENTIAL_NAME);
+				const baseUrl = baseUrlOf(this.ctx.getNode(), credentials);
+				const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
+				return { baseUrl, siteUrl: siteUrlOf(baseUrl), apiKey };
+			})();
+			this.connecting.catch(() => (this.connecting = undefined));
+		}
+		return this.connecting;
+	}
+
+	/** One call to the API (request.ts). */
+	request<T = IDataObject>(
+		method: IHttpRequestMethods,
+		path: string,
+		options?: ApiRequestOptions,
+	): Promise<T> {
+		return apiRequest<T>(this, method, path, options);
+	}
+
+	/** A single record: its answer without the `data` envelope. */
+	async getRecord(path: string, itemIndex?: number): Promise<IDataObject> {
+		return unwrap(await this.request('GET', path, { itemIndex }));
+	}
+
+	/** Every record of a list, or the first `limit` (paging.ts). */
+	all(path: string, qs?: IDataObject, limit?: number, options?: AllItemsOptions) {
+		return allItems(this, { path, qs, limit, ...options });
+	}
+
+	/** One page of a list (paging.ts). */
+	page(
+		path: string,
+		qs: IDataObject,
+		cursor: PageCursor,
+		perPage: number,
+		options?: PageOptions,
+	): Promise<Page> {
+		return listPage(this, path, qs, cursor, perPage, options);
+	}
+
+	/** The records of a newest-first list created after `sinceMs` (since.ts). */
+	since(path: string, sinceMs: number, limit?: number, options?: AllItemsOptions) {
+		return listSince(this, path, sinceMs, limit, options);
+	}
+}

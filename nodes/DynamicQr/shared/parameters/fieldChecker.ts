@@ -1,0 +1,246 @@
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { ID_PATTERN, ID_RULE } from '../../api';
+import { expected, readBoolean, readDate, readIdText, readNumber, readText } from './convert';
+import { describeValue, isBlank, isPlainObject, MAX_SHOWN } from './values';
+
+export interface ParameterSource {
+	node: INode;
+	/** The parameter's value as n8n resolved it; `fallback` when the node has none stored. */
+	get(name: string, fallback: unknown): unknown;
+	/** Set for the action node, whose errors belong to an item. */
+	itemIndex?: number;
+}
+
+/** A field's description, and the collection it sits in. */
+export interface Field {
+	property: INodeProperties;
+	parent?: INodeProperties;
+}
+
+/**
+ * Checks one value against its field's declared type and builds the errors that name the field,
+ * the item, what arrived and what is expected (the rules: reader.ts).
+ */
+export class FieldChecker {
+	constructor(protected readonly source: ParameterSource) {}
+
+	get itemIndex() {
+		return this.source.itemIndex;
+	}
+
+	get node() {
+		return this.source.node;
+	}
+
+	/** "Limit" in item 0; "Since" (in Filters) in item 2. */
+	private where({ property, parent }: Field): string {
+		const inside = parent ? ` (in ${parent.displayName})` : '';
+		const item = this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`;
+		return `"${property.displayName}"${inside}${item}`;
+	}
+
+	/** The error every reader throws: the field, the item, what arrived and what is expected. */
+	fail(field: Field, value: unknown, expectation = expected(field.property)): NodeOperationError {
+		const secret = Boolean(field.property.typeOptions?.password);
+		return new NodeOperationError(
+			this.node,
+			`Invalid ${this.where(field)}: got ${describeValue(value, secret)}, expected ${expectation}`,
+			{
+				itemIndex: this.itemIndex,
+				description: `Correct "${field.property.displayName}"${
+					this.itemIndex === undefined ? '' : ' for this item (or the data its expression reads)'
+				}; nothing was sent to the API.`,
+			},
+		);
+	}
+
+	protected missing(field: Field): NodeOperationError {
+		return new NodeOperationError(this.node, `Missing ${this.where(field)}: it is required`, {
+			itemIndex: this.itemIndex,
+			description: `Fill in "${field.property.displayName}", or check that its expression finds a value in the data; nothing was sent to the API.`,
+		});
+	}
+
+	/** A value checked against its field's declared type; undefined when empty and optional. */
+	protected check(field: Field, value: unknown, required: boolean, lists?: string[]): unknown {
+		const { property } = field;
+		if (property.type === 'json' && typeof value === 'string' && !value.trim()) value = undefined;
+		if (
+			isBlank(value) ||
+			(Array.isArray(value) && !value.length && property.type === 'multiOptions')
+		) {
+			if (required) throw this.missing(field);
+			return undefined;
+		}
+		switch (property.type) {
+			case 'boolean':
+				return this.fitting(field, value, readBoolean(value));
+			case 'number':
+				return this.fitting(field, value, readNumber(value, property.typeOptions));
+			case 'dateTime':
+				return this.fitting(field, value, readDate(value));
+			case 'options':
+				return this.toOption(field, value);
+			case 'multiOptions':
+				return this.toOptionList(field, value, required);
+			case 'json':
+				return this.toJson(field, value);
+			case 'collection':
+			case 'fixedCollection':
+				return this.toCollection(field, value, lists ?? []);
+			case 'resourceLocator':
+				return this.toRecordId(field, value);
+			default:
+				return this.toText(field, value);
+		}
+	}
+
+	protected toText(field: Field, value: unknown): string {
+		return this.fitting(field, value, readText(value));
+	}
+
+	/** The value as `read` gives it, or the error naming the field. */
+	private fitting<T>(field: Field, value: unknown, read: T | undefined): T {
+		if (read === undefined) throw this.fail(field, value);
+		return read;
+	}
+
+	private optionValues(field: Field): unknown[] {
+		return ((field.property.options ?? []) as Array<{ value?: unknown }>).map(
+			(option) => option.value,
+		);
+	}
+
+	private toOption(field: Field, value: unknown): string | number | boolean {
+		// Options loaded from the API have no list here: their values are record IDs.
+		if (field.property.typeOptions?.loadOptionsMethod) return this.toId(field, value);
+		const text = typeof value === 'string' ? value.trim() : value;
+		const found = this.optionValues(field).find((option) => option === text);
+		if (found === undefined) throw this.fail(field, value);
+		return found as string | number | boolean;
+	}
+
+	private toOptionList(field: Field, value: unknown, required: boolean): string[] | undefined {
+		const entries =
+			typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
+		if (!entries) throw this.fail(field, value);
+		const values = this.optionValues(field);
+		const chosen: string[] = [];
+		for (const entry of entries) {
+			const text = typeof entry === 'string' ? entry.trim() : entry;
+			if (text === '') continue;
+			if (typeof text !== 'string' || !values.includes(text)) throw this.fail(field, value);
+			if (!chosen.includes(text)) chosen.push(text);
+		}
+		if (!chosen.length) {
+			if (required) throw this.missing(field);
+			return undefined;
+		}
+		return chosen;
+	}
+
+	private toJson(field: Field, value: unknown): unknown {
+		if (Array.isArray(value) || isPlainObject(value)) return value;
+		if (typeof value !== 'string') throw this.fail(field, value);
+		try {
+			return JSON.parse(value);
+		} catch (error) {
+			throw this.fail(field, value, `valid JSON (${(error as Error).message})`);
+		}
+	}
+
+	/** A collection's set options, or a fixed collection's entries, each checked by its type. */
+	private toCollection(field: Field, value: unknown, lists: string[]): IDataObject {
+		if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+			throw this.fail(field, value, 'a collection of fields');
+		}
+		const { property } = field;
+		const result: IDataObject = {};
+		const readEntry = (entry: unknown, members: INodeProperties[]) => {
+			if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+				throw this.fail(field, entry, 'a collection of fields');
+			}
+			const checked: IDataObject = {};
+			for (const [name, raw] of Object.entries(entry)) {
+				const member = members.find((candidate) => candidate.name === name);
+				if (!member) continue; // left over from another version of the node: never sent
+				const memberField = { property: member, parent: property };
+				const read = lists.includes(name)
+					? this.textList(memberField, raw)
+					: this.check(memberField, raw, false);
+				const isEmptyList = Array.isArray(read) && read.length === 0 && lists.includes(name);
+				if (read !== undefined && !isEmptyList)
+					checked[name] = read as IDataObject[keyof IDataObject];
+			}
+			return checked;
+		};
+		if (property.type === 'collection') {
+			return readEntry(value, (property.options ?? []) as INodeProperties[]);
+		}
+		for (const group of (property.options ?? []) as Array<{
+			name: string;
+			values: INodeProperties[];
+		}>) {
+			const raw = (value as IDataObject)[group.name];
+			if (raw === undefined || raw === null) continue;
+			result[group.name] = Array.isArray(raw)
+				? raw.map((entry) => readEntry(entry, group.values))
+				: readEntry(raw, group.values);
+		}
+		return result;
+	}
+
+	/** A record ID: text (or a whole number) of the ID's form. */
+	private toId(field: Field, value: unknown): string {
+		const text = readIdText(value);
+		if (text === undefined) throw this.fail(field, value, `an ID of ${ID_RULE}`);
+		if (!new RegExp(ID_PATTERN).test(text)) {
+			throw new NodeOperationError(
+				this.node,
+				`Invalid ID ${JSON.stringify(text.slice(0, MAX_SHOWN))}${this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`}: an ID has ${ID_RULE}`,
+				{
+					itemIndex: this.itemIndex,
+					description: `Correct "${field.property.displayName}": pick the record from the list, paste its 12-character ID, or paste its dashboard URL.`,
+				},
+			);
+		}
+		return text;
+	}
+
+	/** The id a resource locator points at, whichever mode it is in. */
+	private toRecordId(field: Field, value: unknown): string {
+		// A locator turned into one expression as a whole gives the ID itself.
+		if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+			return this.toId(field, value);
+		}
+		const { mode, value: given } = value as { mode?: unknown; value?: unknown };
+		if (isBlank(given)) throw this.missing(field);
+		const modeSpec = field.property.modes?.find((candidate) => candidate.name === mode);
+		if (!modeSpec) throw this.fail(field, mode, 'a mode of From List, By ID or By URL');
+		const extract = modeSpec.extractValue;
+		if (extract?.type !== 'regex') return this.toId(field, given);
+		if (typeof given !== 'string') {
+			throw this.fail(field, given, "the record's dashboard URL as text");
+		}
+		const match = new RegExp(extract.regex).exec(given.trim());
+		if (!match) {
+			throw this.fail(field, given, `the record's dashboard URL, ending in /<ID> (${ID_RULE})`);
+		}
+		return this.toId(field, match[1] ?? match[0]);
+	}
+
+	/**
+	 * A comma-separated text field that also takes a list from an expression (tags, IDs): its
+	 * entries, trimmed, empty ones left out. Each entry follows the text rules.
+	 */
+	protected textList(field: Field, value: unknown): string[] {
+		if (isBlank(value)) return [];
+		const entries = Array.isArray(value) ? value : [this.toText(field, value)];
+		return entries
+			.flatMap((entry) => (Array.isArray(value) ? [this.toText(field, entry)] : entry.split(',')))
+			.map((entry) => entry.trim())
+			.filter(Boolean);
+	}
+}

@@ -1,0 +1,142 @@
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+
+import type { Field, ParameterSource } from './fieldChecker';
+import { FieldChecker } from './fieldChecker';
+import { isBlank, isPlainObject } from './values';
+
+/**
+ * THE reader of node parameters. In n8n most values come from expressions over the data (a
+ * sheet, a form, an AI agent), so any JavaScript value can reach any field. Every parameter is
+ * read here by the type its description declares, and a value that does not fit fails the item
+ * before anything is sent, naming the field, the item, what arrived and what is expected.
+ *
+ * Conventions for values from expressions (README "Values from expressions"):
+ * - empty (undefined, null, blank text) means "not set": the field's default, or left out of a
+ *   collection; a required field that is empty is missing;
+ * - boolean: true/false, the texts "true"/"false" (any case, trimmed), 1/0 and "1"/"0" (n8n's
+ *   own reading of booleans);
+ * - number: a finite number or a text of one in decimal notation; a whole number unless the
+ *   field declares decimals (numberPrecision); within the field's minValue/maxValue;
+ * - text: text, or a finite number (a row id, a phone number) written out; never a boolean, an
+ *   object or a list (they would travel as "[object Object]" or "a,b");
+ * - date: an ISO 8601 date or date-time with a real calendar date, a JavaScript Date or a Luxon
+ *   DateTime; never a bare number;
+ * - option: one of the values the field offers; multi-option: a list of them (or one text,
+ *   comma-separated);
+ * - JSON: an object (or list where the field takes one), or a text of it; empty is not set
+ *   (a JSON field's default is an example, never sent).
+ *
+ * Why not n8n's own helpers (`getNodeParameter` with `extractValue` or `ensureType`,
+ * `validateFieldType`): they check a type but fail in their own words, without what arrived in
+ * safe words or the fix, and read texts as booleans and numbers by other rules than the ones
+ * above; a locator turned into one expression as a whole never reaches `extractValue`.
+ * Reads the parameters of one node (and, for the action node, one item) by their declared types.
+ */
+export class ParameterReader extends FieldChecker {
+	private readonly fields = new Map<string, INodeProperties>();
+
+	constructor(source: ParameterSource, properties: INodeProperties[]) {
+		super(source);
+		// A field may be declared twice under one name (shown in different cases); both copies
+		// have the same type, so the first one found describes it.
+		for (const property of properties) {
+			if (!this.fields.has(property.name)) this.fields.set(property.name, property);
+		}
+	}
+
+	/** The declared property of a top-level parameter. */
+	property(name: string): INodeProperties {
+		const property = this.fields.get(name);
+		if (!property) throw new Error(`The parameter "${name}" is not part of this operation`);
+		return property;
+	}
+
+	/** A top-level parameter as n8n resolved it, unchecked: for readers with rules of their own. */
+	raw(name: string): unknown {
+		return this.source.get(name, this.property(name).default);
+	}
+
+	/** A top-level parameter, checked by its declared type (undefined when empty and optional). */
+	value(name: string, { required, lists }: { required?: boolean; lists?: string[] } = {}): unknown {
+		const property = this.property(name);
+		const raw = this.source.get(name, property.default);
+		const read = this.check({ property }, raw, required ?? Boolean(property.required), lists);
+		if (read !== undefined) return read;
+		// Empty means "not set": the declared default, when it is a value of the field's type (a
+		// JSON field's default is an example, never sent for an empty value).
+		return isBlank(property.default) ||
+			['collection', 'fixedCollection', 'resourceLocator', 'json'].includes(property.type)
+			? read
+			: this.check({ property }, property.default, false);
+	}
+
+	boolean(name: string): boolean {
+		return Boolean(this.value(name));
+	}
+
+	number(name: string): number | undefined {
+		return this.value(name) as number | undefined;
+	}
+
+	/** Text ('' when empty and optional). */
+	string(name: string, options?: { required?: boolean }): string {
+		return (this.value(name, options) as string | undefined) ?? '';
+	}
+
+	option(name: string): string {
+		return String(this.value(name) ?? '');
+	}
+
+	optionList(name: string, options?: { required?: boolean }): string[] {
+		return (this.value(name, options) as string[] | undefined) ?? [];
+	}
+
+	/**
+	 * A collection's options that are set, each read by its type; `lists` names its text options
+	 * that take a comma-separated text or a list (tags, IDs), read as a list of texts.
+	 */
+	collection(name: string, lists?: string[]): IDataObject {
+		return (this.value(name, { lists }) as IDataObject | undefined) ?? {};
+	}
+
+	recordId(name: string): string {
+		return this.value(name, { required: true }) as string;
+	}
+
+	/** A JSON object (a text of one, or the object itself); `{}` when empty. */
+	jsonObject(name: string): IDataObject {
+		return this.toJsonObject({ property: this.property(name) }, this.value(name));
+	}
+
+	/** A JSON object from a json field inside a collection. */
+	jsonObjectIn(collection: string, name: string, value: unknown): IDataObject {
+		const parent = this.property(collection);
+		const property = ((parent.options ?? []) as INodeProperties[]).find(
+			(option) => option.name === name,
+		);
+		if (!property) throw new Error(`"${name}" is not an option of "${collection}"`);
+		return this.toJsonObject({ property, parent }, value);
+	}
+
+	private toJsonObject(field: Field, value: unknown): IDataObject {
+		if (value === undefined) return {};
+		if (!isPlainObject(value)) {
+			throw this.fail(field, value, 'a JSON object, e.g. {"key": "value"}');
+		}
+		return value as IDataObject;
+	}
+}
+
+/** A node context without items: a trigger's hooks, deliveries and polls. */
+interface NodeContext {
+	getNode(): INode;
+	getNodeParameter(name: string, fallback: unknown): unknown;
+}
+
+/** The reader of a trigger's parameters, whose errors belong to no item. */
+export function nodeParameters(ctx: NodeContext, properties: INodeProperties[]): ParameterReader {
+	return new ParameterReader(
+		{ node: ctx.getNode(), get: (name, fallback) => ctx.getNodeParameter(name, fallback) },
+		properties,
+	);
+}

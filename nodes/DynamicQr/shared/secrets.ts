@@ -1,0 +1,89 @@
+import { asObject, unwrap } from '../api';
+
+/**
+ * Signing secrets of webhook endpoints: what one looks like, where a service's answer holds it,
+ * and how it is kept out of output. Shared by Webhook Endpoint › Create and the webhook trigger,
+ * so both take the same secret from the same answer.
+ */
+
+/** Signing secrets begin with `whsec_` (Standard Webhooks). */
+export const SECRET_PREFIX = 'whsec_';
+/**
+ * Field names a service may give the signing secret. The reference shows only the record's
+ * `secret`; readings "secret-named-signing-secret" and "secret-top-level" name others.
+ */
+const SECRET_FIELDS = ['secret', 'signing_secret', 'signingSecret', 'webhook_secret'];
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * Decodes standard (RFC 4648 §4) padded base64 strictly: no whitespace, no URL-safe alphabet,
+ * correct padding, and canonical trailing bits (re-encoding gives back the same text).
+ * Returns undefined for anything else, including the empty string.
+ */
+export function decodeBase64Strict(text: string): Buffer | undefined {
+	if (typeof text !== 'string' || text.length === 0 || !BASE64.test(text)) return undefined;
+	const bytes = Buffer.from(text, 'base64');
+	if (bytes.length === 0 || bytes.toString('base64') !== text) return undefined;
+	return bytes;
+}
+
+/**
+ * The HMAC key of a signing secret: the strictly decoded base64 after `whsec_`. A secret
+ * without the prefix is read as the bare base64 (what the reference libraries accept too).
+ * Returns undefined for an empty or malformed secret.
+ */
+export function decodeSecret(secret: unknown): Buffer | undefined {
+	if (typeof secret !== 'string') return undefined;
+	const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+	return decodeBase64Strict(encoded);
+}
+
+export function isValidSecret(secret: unknown): boolean {
+	return decodeSecret(secret) !== undefined;
+}
+
+const looksLikeSecret = (value: unknown): value is string =>
+	typeof value === 'string' && value.startsWith(SECRET_PREFIX);
+
+/**
+ * Every signing-secret candidate in an answer, most likely first: the record's secret fields,
+ * the answer's own (beside `data`), then any `whsec_` value wherever it sits.
+ */
+function candidatesIn(answer: unknown): string[] {
+	const named: unknown[] = [];
+	for (const holder of [unwrap(asObject(answer) ?? {}), asObject(answer) ?? {}]) {
+		for (const field of SECRET_FIELDS) named.push(holder[field]);
+	}
+	const found: string[] = [];
+	const visit = (value: unknown): void => {
+		if (looksLikeSecret(value)) found.push(value);
+		else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+	};
+	visit(answer);
+	const texts = named.filter((value): value is string => typeof value === 'string' && value !== '');
+	return [...new Set([...texts, ...found])];
+}
+
+/** The signing secret in the answer that registered a webhook endpoint: the first usable one. */
+export function webhookSecretOf(answer: unknown): string | undefined {
+	return candidatesIn(answer).find(isValidSecret);
+}
+
+/**
+ * A copy of `value` with every signing secret replaced by `mask`: any `whsec_` value, and any
+ * value of a secret field, wherever it sits.
+ */
+export function maskSigningSecrets<T>(value: T, mask: string): T {
+	if (looksLikeSecret(value)) return mask as T;
+	if (Array.isArray(value)) return value.map((entry) => maskSigningSecrets(entry, mask)) as T;
+	if (!value || typeof value !== 'object') return value;
+	return Object.fromEntries(
+		Object.entries(value).map(([field, entry]) => [
+			field,
+			SECRET_FIELDS.includes(field) && typeof entry === 'string' && entry !== ''
+				? mask
+				: maskSigningSecrets(entry, mask),
+		]),
+	) as T;
+}
