@@ -13,7 +13,7 @@ const { startN8n, N8N_VERSIONS, EXPECTED_NODE_TYPES } = require('../../dev/n8n/i
 const { startSandbox } = require('../../dev/sandbox');
 const { loadExamples, CREDENTIAL_NAME } = require('../../dev/examples');
 const { waitFor } = require('../../dev/wait-for');
-const { decodePng } = require('../support/qr-image');
+const { decodePng } = require('../../dev/qr-image');
 const {
 	preRunChecks,
 	ourNodeDescriptions,

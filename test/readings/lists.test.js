@@ -9,7 +9,7 @@ const path = require('node:path');
 const { startSandbox } = require('../../dev/sandbox');
 const { runNode, listSearchContext } = require('../engine');
 const { DIST } = require('../engine/n8n-core');
-const { createWorkflow, poll, POLLING_TYPE } = require('../dynamicQrTrigger/helpers/n8n');
+const { createWorkflow, poll, POLLING_TYPE } = require('../engine/triggers');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
 const { DynamicQrPollingTrigger } = require(

@@ -5,7 +5,7 @@
 // Idempotency-Key still being processed, and image downloads redirected to a CDN.
 
 const path = require('node:path');
-const { useSandbox, decodeQr } = require('../dynamicQr/helpers');
+const { useSandbox, decodeQr } = require('../support/action-sandbox');
 
 const ctx = useSandbox();
 const byId = (value) => ({ __rl: true, mode: 'id', value });

@@ -14,14 +14,14 @@ const {
 	poll,
 	collected,
 	POLLING_TYPE,
-} = require('../dynamicQrTrigger/helpers/n8n');
+} = require('../engine/triggers');
 const {
 	startSandbox,
 	api,
 	createQrCode,
 	endpoints,
 	flushDeliveries,
-} = require('../dynamicQrTrigger/helpers/sandbox');
+} = require('../support/sandbox');
 const { useSandbox, useReceiver, pollOverRounds } = require('./trigger-helpers');
 const { logLines } = require('../engine/n8n-core');
 

@@ -14,8 +14,8 @@ const {
 	poll,
 	collected,
 	POLLING_TYPE,
-} = require('../dynamicQrTrigger/helpers/n8n');
-const { createQrCode, endpoints, flushDeliveries } = require('../dynamicQrTrigger/helpers/sandbox');
+} = require('../engine/triggers');
+const { createQrCode, endpoints, flushDeliveries } = require('../support/sandbox');
 const { useSandbox, useReceiver, pollOverRounds } = require('./trigger-helpers');
 
 const receiver = useReceiver();

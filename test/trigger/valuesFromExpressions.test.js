@@ -15,7 +15,7 @@ const {
 	poll,
 	webhookUrlOf,
 	POLLING_TYPE,
-} = require('./helpers/n8n');
+} = require('../engine/triggers');
 
 const path = require('node:path');
 const { DIST } = require('../engine/n8n-core');

@@ -6,7 +6,7 @@
  * Concurrent Requests caps what is in flight; Return All reads every record once, in the API's
  * order, while codes are created and deleted under it.
  */
-const { useSandbox, jsonOf } = require('./helpers');
+const { useSandbox, jsonOf } = require('../support/action-sandbox');
 
 const ctx = useSandbox();
 

@@ -3,7 +3,7 @@
  * QR Code › Create or Update through n8n-core's engine against the sandbox: matching by name and
  * by an ID in the data, writes only for what differs, one list read per run, and what the API saw.
  */
-const { useSandbox, jsonOf } = require('./helpers');
+const { useSandbox, jsonOf } = require('../support/action-sandbox');
 
 const ctx = useSandbox();
 

@@ -15,7 +15,7 @@ const {
 	describeFailure,
 } = require('../../dist/nodes/DynamicQr/trigger/signature');
 const { sign } = require('../support/sign');
-const { mulberry32, randomSecret, randomId, randomBody, shuffle } = require('./helpers/random');
+const { mulberry32, randomSecret, randomId, randomBody, shuffle } = require('../support/random');
 
 // ---------------------------------------------------------------------------------------------
 // Published test vectors. Source: github.com/standard-webhooks/standard-webhooks,
@@ -223,7 +223,7 @@ describe('agreement with the svix library', () => {
 		}));
 		const forged = verifyRequests.map((r) => ({ ...r, payload: r.payload + 'x' }));
 		const out = JSON.parse(
-			execFileSync(process.execPath, [path.join(__dirname, 'helpers', 'svix-sign.mjs')], {
+			execFileSync(process.execPath, [path.join(__dirname, '..', 'support', 'svix-sign.mjs')], {
 				input: JSON.stringify({ sign: cases, verify: [...verifyRequests, ...forged] }),
 				cwd: path.join(__dirname, '..', '..'),
 				maxBuffer: 64 * 1024 * 1024,

@@ -3,7 +3,7 @@
 const util = require('node:util');
 const { startSandbox } = require('../../dev/sandbox');
 const { runNode } = require('../engine');
-const { decodePng } = require('../support/qr-image');
+const { decodePng } = require('../../dev/qr-image');
 
 /** QR Code › Create of a URL code from each item's `name` and `url`. */
 const CREATE_FROM_ITEMS = {

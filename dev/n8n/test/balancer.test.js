@@ -4,8 +4,8 @@
 // needed).
 
 const http = require('node:http');
-const { startBalancer } = require('../../dev/n8n/balancer');
-const { freePort } = require('../../dev/ports');
+const { startBalancer } = require('../balancer');
+const { freePort } = require('../../ports');
 
 /** A server that answers `{ name, path, body }` with `status`. */
 async function backend(name, status = 200) {

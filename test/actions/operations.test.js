@@ -1,6 +1,6 @@
 'use strict';
 
-const { useSandbox, decodeQr, jsonOf } = require('./helpers');
+const { useSandbox, decodeQr, jsonOf } = require('../support/action-sandbox');
 
 const ctx = useSandbox();
 const byId = (value) => ({ __rl: true, mode: 'id', value });

@@ -12,7 +12,7 @@
 const path = require('path');
 const http = require('http');
 
-const { Container, createCredentialsHelper, logLines, DIST } = require('../../engine/n8n-core');
+const { Container, createCredentialsHelper, logLines, DIST } = require('./n8n-core');
 const { Workflow, createRunExecutionData } = require('n8n-workflow');
 const {
 	HookContext,

@@ -1,6 +1,6 @@
 'use strict';
 
-const { useSandbox } = require('./helpers');
+const { useSandbox } = require('../support/action-sandbox');
 
 const ctx = useSandbox();
 const byId = (value) => ({ __rl: true, mode: 'id', value });

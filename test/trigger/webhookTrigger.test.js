@@ -11,14 +11,14 @@ const {
 	webhookUrlOf,
 	logLines,
 	collected,
-} = require('./helpers/n8n');
+} = require('../engine/triggers');
 const {
 	startSandbox,
 	api,
 	createQrCode,
 	endpoints,
 	flushDeliveries,
-} = require('./helpers/sandbox');
+} = require('../support/sandbox');
 const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
 const { DynamicQrTrigger } = require('../../dist/nodes/DynamicQr/DynamicQrTrigger.node');
 const { sign } = require('../support/sign');

@@ -5,7 +5,7 @@
  * Generate. Every run passes n8n's own pre-run parameter check first (runNode does it), as a
  * user's run must.
  */
-const { useSandbox, decodeQr, jsonOf } = require('./helpers');
+const { useSandbox, decodeQr, jsonOf } = require('../support/action-sandbox');
 
 const ctx = useSandbox();
 afterAll(() => ctx.expectNoKeyLeak());

@@ -9,7 +9,7 @@
  */
 const http = require('node:http');
 
-const { createRestClient } = require('../../dev/n8n/rest-client');
+const { createRestClient } = require('../rest-client');
 
 const COUNT = 250;
 const base = Date.parse('2026-11-23T12:00:00.000Z');

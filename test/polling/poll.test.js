@@ -1,8 +1,8 @@
 'use strict';
 // Dynamic QR Polling Trigger against the sandbox, through n8n's PollContext and n8n-core's
 // TriggersAndPollers.runPollFunction: only new items, none twice, nothing from before activation.
-const { createWorkflow, poll, runWorkflowFrom, POLLING_TYPE, collected } = require('./helpers/n8n');
-const { startSandbox, createQrCode } = require('./helpers/sandbox');
+const { createWorkflow, poll, runWorkflowFrom, POLLING_TYPE, collected } = require('../engine/triggers');
+const { startSandbox, createQrCode } = require('../support/sandbox');
 
 let sandbox;
 

@@ -1,6 +1,6 @@
 'use strict';
 
-const { useSandbox, jsonOf, CREATE_FROM_ITEMS } = require('./helpers');
+const { useSandbox, jsonOf, CREATE_FROM_ITEMS } = require('../support/action-sandbox');
 
 const ctx = useSandbox();
 

@@ -1,6 +1,6 @@
 'use strict';
 // Small helpers around the sandbox (dev/sandbox) for the trigger tests.
-const { startSandbox } = require('../../../dev/sandbox');
+const { startSandbox } = require('../../dev/sandbox');
 
 async function api(sandbox, method, path, body, key = sandbox.keys.readWrite) {
 	const response = await fetch(`${sandbox.baseUrl}${path}`, {

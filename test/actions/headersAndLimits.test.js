@@ -8,7 +8,7 @@
 const path = require('node:path');
 
 const { DIST } = require('../engine/n8n-core');
-const { useSandbox } = require('./helpers');
+const { useSandbox } = require('../support/action-sandbox');
 
 const { multipartBody } = require(path.join(DIST, 'nodes/DynamicQr/api/multipart.js'));
 const { httpError } = require(path.join(DIST, 'nodes/DynamicQr/api/errors.js'));
