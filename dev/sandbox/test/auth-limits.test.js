@@ -1,7 +1,8 @@
 'use strict';
 
-const { useSandbox, apiClient, request } = require('./test-helpers');
-const { startSandbox } = require('../../dev/sandbox');
+const { useSandbox } = require('./helpers');
+const { sandboxClient, request } = require('../client');
+const { startSandbox } = require('..');
 
 const sb = useSandbox({ rateLimitPerMinute: 6000 });
 const validCode = { type: 'url', name: 'Auth test', payload: { url: 'https://example.com' } };
@@ -13,38 +14,38 @@ afterEach(async () => {
 
 describe('authentication', () => {
 	test('an absent key is a 401 with { message, errors } and a Bearer challenge', async () => {
-		const answer = await apiClient(sb, undefined).get('/me');
+		const answer = await sandboxClient(sb, null).get('/me');
 		expect(answer.status).toBe(401);
 		expect(answer.headers['www-authenticate']).toBe('Bearer');
-		expect(answer.json).toEqual({
+		expect(answer.body).toEqual({
 			message: expect.stringContaining('Authorization: Bearer'),
 			errors: {},
 		});
 	});
 
 	test('an unknown key is a 401', async () => {
-		const answer = await apiClient(sb, 'api_doesnotexist').get('/me');
+		const answer = await sandboxClient(sb, 'api_doesnotexist').get('/me');
 		expect(answer.status).toBe(401);
-		expect(answer.json.message).toMatch(/not valid/);
+		expect(answer.body.message).toMatch(/not valid/);
 	});
 
 	test('a header that is not Bearer is a 401', async () => {
-		const answer = await apiClient(sb, undefined).get('/me', {
+		const answer = await sandboxClient(sb, null).get('/me', {
 			Authorization: `Basic ${sb.keys.readWrite}`,
 		});
 		expect(answer.status).toBe(401);
 	});
 
 	test('a revoked key is a 401', async () => {
-		const answer = await apiClient(sb, sb.keys.revoked).get('/qr-codes');
+		const answer = await sandboxClient(sb, sb.keys.revoked).get('/qr-codes');
 		expect(answer.status).toBe(401);
-		expect(answer.json.message).toMatch(/revoked/);
+		expect(answer.body.message).toMatch(/revoked/);
 	});
 
 	test('a key of a plan without API access is a 403', async () => {
-		const answer = await apiClient(sb, sb.keys.noApi).get('/me');
+		const answer = await sandboxClient(sb, sb.keys.noApi).get('/me');
 		expect(answer.status).toBe(403);
-		expect(answer.json.message).toMatch(/Free plan has no API access/);
+		expect(answer.body.message).toMatch(/Free plan has no API access/);
 	});
 
 	test('keys begin with api_ and the seeded keys are distinct', () => {
@@ -64,7 +65,7 @@ describe('read-only keys', () => {
 
 	test('get a 403 with a clear message on every write', async () => {
 		const created = await sb.api.post('/qr-codes', validCode);
-		const id = created.json.data.id;
+		const id = created.body.data.id;
 		const writes = [
 			() => sb.readOnlyApi.post('/qr-codes', validCode),
 			() => sb.readOnlyApi.patch(`/qr-codes/${id}`, { name: 'x' }),
@@ -89,12 +90,12 @@ describe('read-only keys', () => {
 		for (const write of writes) {
 			const answer = await write();
 			expect(answer.status).toBe(403);
-			expect(answer.json.message).toBe(
+			expect(answer.body.message).toBe(
 				"This API key is read-only. Create a read-write key in the dashboard's developer settings.",
 			);
 		}
 		// Nothing was changed by the refused writes.
-		expect((await sb.api.get(`/qr-codes/${id}`)).json.data.name).toBe('Auth test');
+		expect((await sb.api.get(`/qr-codes/${id}`)).body.data.name).toBe('Auth test');
 	});
 });
 
@@ -102,19 +103,19 @@ describe('GET /me', () => {
 	test('describes account, workspace, plan, key and limits', async () => {
 		const answer = await sb.api.get('/me');
 		expect(answer.status).toBe(200);
-		expect(answer.json.data).toMatchObject({
+		expect(answer.body.data).toMatchObject({
 			account: { email: 'owner@sandbox.test' },
 			workspace: { name: 'Sandbox Pro', id: expect.stringMatching(/^[A-Za-z0-9]{12}$/) },
 			plan: { name: 'Pro', api_access: true, smart_redirects: true },
 			key: { access: 'read_write', prefix: sb.keys.readWrite.slice(0, 8) },
 			limits: { requests_per_minute: 6000 },
 		});
-		expect(JSON.stringify(answer.json)).not.toContain(sb.keys.readWrite);
+		expect(JSON.stringify(answer.body)).not.toContain(sb.keys.readWrite);
 	});
 
 	test('shows read_only for a read-only key and the Basic plan without smart redirects', async () => {
-		expect((await sb.readOnlyApi.get('/me')).json.data.key.access).toBe('read_only');
-		const basic = (await sb.basicApi.get('/me')).json.data;
+		expect((await sb.readOnlyApi.get('/me')).body.data.key.access).toBe('read_only');
+		const basic = (await sb.basicApi.get('/me')).body.data;
 		expect(basic.plan).toEqual({ name: 'Basic', api_access: true, smart_redirects: false });
 	});
 });
@@ -141,7 +142,7 @@ describe('rate limit', () => {
 		expect(limited.status).toBe(429);
 		expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 		expect(limited.headers['x-ratelimit-limit']).toBe('60');
-		expect(limited.json.message).toMatch(/Too many requests/);
+		expect(limited.body.message).toMatch(/Too many requests/);
 		// Buckets are per key: the read-only key still has its own tokens.
 		expect((await sb.readOnlyApi.get('/me')).status).toBe(200);
 		await sb.control('POST', '/clock/advance', { seconds: 1 });
@@ -151,10 +152,10 @@ describe('rate limit', () => {
 	test('startSandbox takes rateLimitPerMinute and rateLimitBurst', async () => {
 		const own = await startSandbox({ rateLimitPerMinute: 120, rateLimitBurst: 1 });
 		try {
-			const api = apiClient(own, own.keys.readWrite);
+			const api = sandboxClient(own, own.keys.readWrite);
 			const first = await api.get('/me');
 			expect(first.headers['x-ratelimit-limit']).toBe('120');
-			expect(first.json.data.limits.requests_per_minute).toBe(120);
+			expect(first.body.data.limits.requests_per_minute).toBe(120);
 			expect((await api.get('/me')).status).toBe(429);
 		} finally {
 			await own.close();
@@ -218,7 +219,7 @@ describe('faults', () => {
 
 describe('reset', () => {
 	test('forgets codes, scans, leads, endpoints, deliveries and requests; keeps keys and the card', async () => {
-		const code = (await sb.api.post('/qr-codes', validCode)).json.data;
+		const code = (await sb.api.post('/qr-codes', validCode)).body.data;
 		await sb.control('POST', '/scans', { qr_code_id: code.id });
 		await sb.control('POST', '/leads', { name: 'x' });
 		await sb.api.post('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['lead.created'] });
@@ -227,7 +228,7 @@ describe('reset', () => {
 		expect((await sb.control('GET', '/webhooks')).data).toEqual([]);
 		expect((await sb.control('GET', '/deliveries')).data).toEqual([]);
 		expect((await sb.control('GET', '/requests')).data).toEqual([]);
-		expect((await sb.api.get(`/cards/${sb.cardId}/leads`)).json.data).toEqual([]);
+		expect((await sb.api.get(`/cards/${sb.cardId}/leads`)).body.data).toEqual([]);
 		expect((await sb.api.get(`/cards/${sb.cardId}`)).status).toBe(200);
 	});
 });
@@ -236,7 +237,7 @@ describe('request log', () => {
 	test('records method, path, query, status and idempotency key, never the key', async () => {
 		await sb.api.get('/qr-codes?search=abc');
 		await sb.api.post('/qr-codes', validCode, { 'Idempotency-Key': 'log-1' });
-		await apiClient(sb, undefined).get('/me');
+		await sandboxClient(sb, null).get('/me');
 		const { data } = await sb.control('GET', '/requests');
 		expect(data).toEqual([
 			{
@@ -277,7 +278,7 @@ describe('routing', () => {
 	test('an unknown API path is a 404 in the error shape', async () => {
 		const answer = await sb.api.get('/nothing-here');
 		expect(answer.status).toBe(404);
-		expect(answer.json).toEqual({ message: expect.any(String), errors: {} });
+		expect(answer.body).toEqual({ message: expect.any(String), errors: {} });
 	});
 
 	test('a body that is not JSON is a 422 on body', async () => {
@@ -286,13 +287,13 @@ describe('routing', () => {
 			body: '{oops',
 		});
 		expect(answer.status).toBe(422);
-		expect(answer.json.errors.body).toBeDefined();
+		expect(answer.body.errors.body).toBeDefined();
 	});
 
 	test('the control API needs no key and GET /info lists every key', async () => {
 		const info = await request(`${sb.siteUrl}/__sandbox/info`);
 		expect(info.status).toBe(200);
-		expect(info.json).toEqual({
+		expect(info.body).toEqual({
 			siteUrl: sb.siteUrl,
 			baseUrl: sb.baseUrl,
 			keys: sb.keys,

@@ -1,6 +1,7 @@
 'use strict';
 
-const { useSandbox, request } = require('./test-helpers');
+const { useSandbox } = require('./helpers');
+const { request } = require('../client');
 
 const sb = useSandbox();
 
@@ -28,7 +29,7 @@ test('the OpenAPI 3.1 document lists every endpoint, with bearer security and th
 	const answer = await request(`${sb.siteUrl}/developers/openapi.json`);
 	expect(answer.status).toBe(200);
 	expect(answer.headers['content-type']).toMatch(/^application\/json/);
-	const doc = answer.json;
+	const doc = answer.body;
 	expect(doc.openapi).toBe('3.1.0');
 	expect(doc.servers).toEqual([{ url: sb.baseUrl }]);
 	expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
@@ -43,7 +44,7 @@ test('the OpenAPI 3.1 document lists every endpoint, with bearer security and th
 });
 
 test('parameters, bodies and answers are described', async () => {
-	const { paths } = (await request(`${sb.siteUrl}/developers/openapi.json`)).json;
+	const { paths } = (await request(`${sb.siteUrl}/developers/openapi.json`)).body;
 	const names = (operation) =>
 		operation.parameters.map((parameter) => `${parameter.in}:${parameter.name}`);
 	expect(names(paths['/qr-codes'].get)).toEqual([

@@ -1,32 +1,28 @@
 'use strict';
 
-const {
-	useSandbox,
-	request,
-	startReceiver,
-	settleDeliveries,
-	USER_AGENTS,
-} = require('./test-helpers');
+const { useSandbox, ofType, settleDeliveries, USER_AGENTS } = require('./helpers');
+const { request } = require('../client');
+const { startRecorder } = require('../../http-recorder');
 
 const sb = useSandbox();
 
 let receiver;
 beforeAll(async () => {
-	receiver = await startReceiver();
+	receiver = await startRecorder();
 });
 afterAll(() => receiver.close());
 beforeEach(async () => {
-	receiver.deliveries.length = 0;
-	await sb.api.post('/webhooks', { url: receiver.url, events: ['scan.created'] });
+	receiver.records.length = 0;
+	await sb.api.post('/webhooks', { url: receiver.urlFor('/hook'), events: ['scan.created'] });
 });
 afterEach(() => sb.control('POST', '/reset'));
 
 const createCode = async (
 	body = { type: 'url', name: 'Menu card', payload: { url: 'https://example.com/menu' } },
-) => (await sb.api.post('/qr-codes', body)).json.data;
+) => (await sb.api.post('/qr-codes', body)).body.data;
 const visit = (url, headers = {}) => request(url, { headers });
 const scansOf = async (id, query = '') =>
-	(await sb.api.get(`/qr-codes/${id}/scans${query}`)).json.data;
+	(await sb.api.get(`/qr-codes/${id}/scans${query}`)).body.data;
 
 describe('short links', () => {
 	test('a scan answers 302 to the destination and is recorded with parsed details', async () => {
@@ -41,13 +37,13 @@ describe('short links', () => {
 		expect(answer.headers.location).toBe('https://example.com/menu');
 		expect(answer.headers['cache-control']).toBe('no-store');
 
-		const after = (await sb.api.get(`/qr-codes/${code.id}`)).json.data;
+		const after = (await sb.api.get(`/qr-codes/${code.id}`)).body.data;
 		expect(after.scans).toBe(1);
 		expect(after.last_scanned_at).toMatch(/Z$/);
 
 		await settleDeliveries(sb);
-		expect(receiver.ofType('scan.created')).toHaveLength(1);
-		const event = receiver.ofType('scan.created')[0].json;
+		expect(ofType(receiver, 'scan.created')).toHaveLength(1);
+		const event = ofType(receiver, 'scan.created')[0].body;
 		expect(event).toMatchObject({
 			id: expect.stringMatching(/^evt_/),
 			type: 'scan.created',
@@ -97,9 +93,9 @@ describe('short links', () => {
 			{ value: 'mobile', scans: 1 },
 		]);
 		await settleDeliveries(sb);
-		const referrers = receiver
-			.ofType('scan.created')
-			.map((delivery) => delivery.json.data.referrer);
+		const referrers = ofType(receiver, 'scan.created').map(
+			(delivery) => delivery.body.data.referrer,
+		);
 		expect(referrers.sort()).toEqual(['https://news.example.com/post', null].sort());
 	});
 
@@ -120,9 +116,9 @@ describe('short links', () => {
 		const answer = await visit(code.short_url, { 'User-Agent': userAgent });
 		expect(answer.status).toBe(302);
 		expect(answer.headers.location).toBe('https://example.com/menu');
-		expect((await sb.api.get(`/qr-codes/${code.id}`)).json.data.scans).toBe(0);
+		expect((await sb.api.get(`/qr-codes/${code.id}`)).body.data.scans).toBe(0);
 		await settleDeliveries(sb);
-		expect(receiver.ofType('scan.created')).toHaveLength(0);
+		expect(ofType(receiver, 'scan.created')).toHaveLength(0);
 	});
 
 	test('a HEAD request (a link checker) is redirected but not recorded', async () => {
@@ -132,7 +128,7 @@ describe('short links', () => {
 			headers: { 'User-Agent': USER_AGENTS.iphoneSafari },
 		});
 		expect(answer.status).toBe(302);
-		expect((await sb.api.get(`/qr-codes/${code.id}`)).json.data.scans).toBe(0);
+		expect((await sb.api.get(`/qr-codes/${code.id}`)).body.data.scans).toBe(0);
 	});
 
 	test('a paused code shows a paused page with 200 and records nothing', async () => {
@@ -142,7 +138,7 @@ describe('short links', () => {
 		expect(answer.status).toBe(200);
 		expect(answer.headers['content-type']).toMatch(/^text\/html/);
 		expect(answer.text).toMatch(/paused/i);
-		expect((await sb.api.get(`/qr-codes/${code.id}`)).json.data.scans).toBe(0);
+		expect((await sb.api.get(`/qr-codes/${code.id}`)).body.data.scans).toBe(0);
 	});
 
 	test('a deleted code and an unknown slug show a 404 not-found page', async () => {
@@ -206,7 +202,7 @@ describe('short links', () => {
 	});
 
 	test('the card short link leads to the card page', async () => {
-		const card = (await sb.api.get(`/cards/${sb.cardId}`)).json.data;
+		const card = (await sb.api.get(`/cards/${sb.cardId}`)).body.data;
 		const answer = await visit(card.short_url);
 		expect(answer.status).toBe(302);
 		expect(answer.headers.location).toBe(card.page_url);
@@ -237,7 +233,7 @@ describe('control POST /scans', () => {
 			origin: 'link',
 		});
 		await settleDeliveries(sb);
-		expect(receiver.ofType('scan.created')[0].json.data).toMatchObject({
+		expect(ofType(receiver, 'scan.created')[0].body.data).toMatchObject({
 			country: 'FR',
 			city: 'Paris',
 			referrer: 'https://ref.example.com',
@@ -251,7 +247,7 @@ describe('control POST /scans', () => {
 		).toEqual({ data: null });
 		await sb.api.patch(`/qr-codes/${code.id}`, { paused: true });
 		expect(await sb.control('POST', '/scans', { qr_code_id: code.id })).toEqual({ data: null });
-		expect((await sb.api.get(`/qr-codes/${code.id}`)).json.data.scans).toBe(0);
+		expect((await sb.api.get(`/qr-codes/${code.id}`)).body.data.scans).toBe(0);
 		await expect(
 			sb.control('POST', '/scans', { qr_code_id: 'AAAAAAAAAAAA' }),
 		).rejects.toMatchObject({ status: 404 });
@@ -296,7 +292,7 @@ describe('GET /qr-codes/{id}/scans', () => {
 				origin: [{ value: 'qr', scans: 3 }],
 			},
 		});
-		expect((await sb.api.get(`/qr-codes/${code.id}`)).json.data).toMatchObject({
+		expect((await sb.api.get(`/qr-codes/${code.id}`)).body.data).toMatchObject({
 			scans: 4,
 			last_scanned_at: '2030-01-09T12:00:00.000Z',
 		});
@@ -322,7 +318,7 @@ describe('GET /qr-codes/{id}/scans', () => {
 		const code = await createCode();
 		const answer = await sb.api.get(`/qr-codes/${code.id}/scans?${query}`);
 		expect(answer.status).toBe(422);
-		expect(Object.keys(answer.json.errors)).toEqual([field]);
+		expect(Object.keys(answer.body.errors)).toEqual([field]);
 	});
 
 	test('an unknown code is a 404', async () => {

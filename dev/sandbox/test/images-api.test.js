@@ -1,7 +1,7 @@
 'use strict';
 
 const { PNG } = require('pngjs');
-const { useSandbox, decodePng } = require('./test-helpers');
+const { useSandbox, decodePng } = require('./helpers');
 
 const sb = useSandbox();
 
@@ -50,7 +50,7 @@ const uploadLogo = (parts, api = sb.api) => api.raw('POST', '/uploads/logos', mu
 
 describe('GET /qr-codes/{id}/image', () => {
 	test('defaults to a 1024 px PNG that decodes to the short link', async () => {
-		const code = (await createCode()).json.data;
+		const code = (await createCode()).body.data;
 		const answer = await sb.readOnlyApi.get(`/qr-codes/${code.id}/image`);
 		expect(answer.status).toBe(200);
 		expect(answer.headers['content-type']).toBe('image/png');
@@ -61,7 +61,7 @@ describe('GET /qr-codes/{id}/image', () => {
 	});
 
 	test('size, and mm with dpi (mm wins), set the PNG size', async () => {
-		const code = (await createCode()).json.data;
+		const code = (await createCode()).body.data;
 		expect(decodePng((await sb.api.get(`/qr-codes/${code.id}/image?size=300`)).buffer).width).toBe(
 			300,
 		);
@@ -76,7 +76,7 @@ describe('GET /qr-codes/{id}/image', () => {
 		['pdf', 'application/pdf', /^%PDF-/],
 		['eps', 'application/postscript', /^%!PS-Adobe-3\.0 EPSF/],
 	])('format=%s answers %s', async (format, contentType, start) => {
-		const code = (await createCode()).json.data;
+		const code = (await createCode()).body.data;
 		const answer = await sb.api.get(`/qr-codes/${code.id}/image?format=${format}&mm=30`);
 		expect(answer.status).toBe(200);
 		expect(answer.headers['content-type']).toBe(contentType);
@@ -89,14 +89,14 @@ describe('GET /qr-codes/{id}/image', () => {
 		['size=10', 'size'],
 		['mm=0', 'mm'],
 	])('%s is a 422 naming %s', async (query, field) => {
-		const code = (await createCode()).json.data;
+		const code = (await createCode()).body.data;
 		const answer = await sb.api.get(`/qr-codes/${code.id}/image?${query}`);
 		expect(answer.status).toBe(422);
-		expect(Object.keys(answer.json.errors)).toEqual([field]);
+		expect(Object.keys(answer.body.errors)).toEqual([field]);
 	});
 
 	test('an unknown or deleted code is a 404', async () => {
-		const code = (await createCode()).json.data;
+		const code = (await createCode()).body.data;
 		await sb.api.delete(`/qr-codes/${code.id}`);
 		expect((await sb.api.get(`/qr-codes/${code.id}/image`)).status).toBe(404);
 	});
@@ -190,7 +190,7 @@ describe('POST /static-qr-codes', () => {
 		async (type) => {
 			const answer = await sb.api.post('/static-qr-codes', { type, payload: {} });
 			expect(answer.status).toBe(422);
-			expect(Object.keys(answer.json.errors)).toEqual(['type']);
+			expect(Object.keys(answer.body.errors)).toEqual(['type']);
 		},
 	);
 
@@ -204,7 +204,7 @@ describe('POST /static-qr-codes', () => {
 	])('%j is a 422 naming %s', async (body, field) => {
 		const answer = await sb.api.post('/static-qr-codes', body);
 		expect(answer.status).toBe(422);
-		expect(Object.keys(answer.json.errors)).toEqual([field]);
+		expect(Object.keys(answer.body.errors)).toEqual([field]);
 	});
 });
 
@@ -218,7 +218,7 @@ describe('POST /uploads/logos', () => {
 			{ name: 'file', filename, type: 'application/octet-stream', data },
 		]);
 		expect(answer.status).toBe(201);
-		expect(answer.json.data).toEqual({
+		expect(answer.body.data).toEqual({
 			id: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
 			object: 'logo_upload',
 			filename,
@@ -250,34 +250,34 @@ describe('POST /uploads/logos', () => {
 	])('%s is a 422 on file', async (label, parts) => {
 		const answer = await uploadLogo(parts);
 		expect(answer.status).toBe(422);
-		expect(Object.keys(answer.json.errors)).toEqual(['file']);
+		expect(Object.keys(answer.body.errors)).toEqual(['file']);
 	});
 
 	test('a JSON body is a 422 on file that says to use multipart/form-data', async () => {
 		const answer = await sb.api.post('/uploads/logos', { file: 'x' });
 		expect(answer.status).toBe(422);
-		expect(answer.json.errors.file[0]).toMatch(/multipart\/form-data/);
+		expect(answer.body.errors.file[0]).toMatch(/multipart\/form-data/);
 	});
 
 	test('design.logo_upload_id must name an upload of the same workspace', async () => {
-		const upload = (await uploadLogo([{ name: 'file', filename: 'l.png', data: tinyPng() }])).json
+		const upload = (await uploadLogo([{ name: 'file', filename: 'l.png', data: tinyPng() }])).body
 			.data;
 		const withLogo = await createCode({ design: { logo_upload_id: upload.id } });
 		expect(withLogo.status).toBe(201);
-		expect(withLogo.json.data.design).toEqual({ logo_upload_id: upload.id });
+		expect(withLogo.body.data.design).toEqual({ logo_upload_id: upload.id });
 		const unknown = await createCode({ design: { logo_upload_id: 'AAAAAAAAAAAA' } });
 		expect(unknown.status).toBe(422);
-		expect(Object.keys(unknown.json.errors)).toEqual(['design.logo_upload_id']);
+		expect(Object.keys(unknown.body.errors)).toEqual(['design.logo_upload_id']);
 		const foreign = await sb.basicApi.post('/qr-codes', {
 			type: 'url',
 			name: 'x',
 			payload: { url: 'https://example.com' },
 			design: { logo_upload_id: upload.id },
 		});
-		expect(Object.keys(foreign.json.errors)).toEqual(['design.logo_upload_id']);
-		const patched = await sb.api.patch(`/qr-codes/${withLogo.json.data.id}`, {
+		expect(Object.keys(foreign.body.errors)).toEqual(['design.logo_upload_id']);
+		const patched = await sb.api.patch(`/qr-codes/${withLogo.body.data.id}`, {
 			design: { logo_upload_id: 'BBBBBBBBBBBB' },
 		});
-		expect(Object.keys(patched.json.errors)).toEqual(['design.logo_upload_id']);
+		expect(Object.keys(patched.body.errors)).toEqual(['design.logo_upload_id']);
 	});
 });

@@ -3,13 +3,14 @@
 // POST /__sandbox/deliveries/{id}/resend: the dashboard's manual resend of a delivery.
 
 const { Webhook } = require('standardwebhooks');
-const { useSandbox, startReceiver, settleDeliveries } = require('./test-helpers');
+const { useSandbox, settleDeliveries } = require('./helpers');
+const { startRecorder } = require('../../http-recorder');
 
 const sb = useSandbox();
 
 let receiver;
 beforeEach(async () => {
-	receiver = await startReceiver();
+	receiver = await startRecorder();
 });
 afterEach(async () => {
 	await receiver.close();
@@ -17,14 +18,14 @@ afterEach(async () => {
 });
 
 async function endpointFor(events) {
-	return (await sb.api.post('/webhooks', { url: receiver.url, events })).json.data;
+	return (await sb.api.post('/webhooks', { url: receiver.urlFor('/hook'), events })).body.data;
 }
 
 test('sends the same event again now: same webhook-id and body, a fresh timestamp and a valid signature', async () => {
 	const { secret } = await endpointFor(['lead.created']);
 	await sb.control('POST', '/leads', { name: 'Resend me' });
 	await settleDeliveries(sb);
-	expect(receiver.deliveries).toHaveLength(1);
+	expect(receiver.records).toHaveLength(1);
 	const [delivery] = (await sb.control('GET', '/deliveries')).data;
 	expect(delivery.status).toBe('succeeded');
 
@@ -32,8 +33,8 @@ test('sends the same event again now: same webhook-id and body, a fresh timestam
 	// recorded at the sandbox's time.
 	await sb.control('POST', '/clock/advance', { seconds: 3600 });
 	const answer = await sb.control('POST', `/deliveries/${delivery.id}/resend`);
-	expect(receiver.deliveries).toHaveLength(2);
-	const [first, second] = receiver.deliveries;
+	expect(receiver.records).toHaveLength(2);
+	const [first, second] = receiver.records;
 	expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
 	expect(second.headers['webhook-id']).toBe(delivery.event_id);
 	expect(second.rawBody).toBe(first.rawBody);
@@ -59,28 +60,28 @@ test('sends the same event again now: same webhook-id and body, a fresh timestam
 
 test('a successful resend of a delivery waiting for its retry marks it succeeded and cancels the retry', async () => {
 	await endpointFor(['lead.created']);
-	receiver.status = 500;
+	receiver.answerWith(500);
 	await sb.control('POST', '/leads', { name: 'Failing at first' });
 	await settleDeliveries(sb);
 	let [delivery] = (await sb.control('GET', '/deliveries')).data;
 	expect(delivery.status).toBe('pending');
 	expect(delivery.next_attempt_at).not.toBeNull();
 
-	receiver.status = 204;
+	receiver.answerWith(204);
 	const answer = await sb.control('POST', `/deliveries/${delivery.id}/resend`);
 	expect(answer.data.attempt.status_code).toBe(204);
 	expect(answer.data.delivery).toMatchObject({ status: 'succeeded', next_attempt_at: null });
 
 	// The retry that was due in a minute is not sent any more.
 	await sb.control('POST', '/clock/advance', { seconds: 61 });
-	expect(receiver.deliveries).toHaveLength(2);
+	expect(receiver.records).toHaveLength(2);
 	[delivery] = (await sb.control('GET', '/deliveries')).data;
 	expect(delivery.attempts.map((attempt) => attempt.status_code)).toEqual([500, 204]);
 });
 
 test('a failed resend is recorded and leaves the retry schedule as it was', async () => {
 	await endpointFor(['lead.created']);
-	receiver.status = 500;
+	receiver.answerWith(500);
 	await sb.control('POST', '/leads', { name: 'Still failing' });
 	await settleDeliveries(sb);
 	const [before] = (await sb.control('GET', '/deliveries')).data;
@@ -106,5 +107,5 @@ test('an unknown delivery is a 404; a delivery whose endpoint was removed is a 4
 		status: 422,
 		body: { errors: { endpoint_id: [expect.any(String)] } },
 	});
-	expect(receiver.deliveries).toHaveLength(1);
+	expect(receiver.records).toHaveLength(1);
 });

@@ -1,11 +1,11 @@
 'use strict';
 
-const http = require('node:http');
 const path = require('node:path');
 const { execFile } = require('node:child_process');
 const { promisify } = require('node:util');
 const { Webhook } = require('standardwebhooks');
-const { WebhookDispatcher, RETRY_DELAYS_MS } = require('../../dev/sandbox/webhooks');
+const { WebhookDispatcher, RETRY_DELAYS_MS } = require('../webhooks');
+const { startRecorder } = require('../../http-recorder');
 
 const START = Date.parse('2030-01-01T00:00:00.000Z');
 const MINUTE = 60 * 1000;
@@ -19,35 +19,6 @@ const SCAN = {
 	referrer: null,
 };
 
-/** An HTTP receiver on a free port that records every request with its raw body. */
-async function startReceiver() {
-	const requests = [];
-	let respond = (response) => response.writeHead(200).end('ok');
-	const server = http.createServer((request, response) => {
-		const chunks = [];
-		request.on('data', (chunk) => chunks.push(chunk));
-		request.on('end', () => {
-			const body = Buffer.concat(chunks).toString('utf8');
-			requests.push({ method: request.method, path: request.url, headers: request.headers, body });
-			respond(response);
-		});
-	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const base = `http://127.0.0.1:${server.address().port}`;
-	return {
-		requests,
-		url: (urlPath = '/hook') => `${base}${urlPath}`,
-		answerWith(status, { delayMs = 0, headers = {} } = {}) {
-			respond = (response) =>
-				setTimeout(() => response.writeHead(status, headers).end(), delayMs).unref();
-		},
-		close() {
-			server.closeAllConnections();
-			return new Promise((resolve) => server.close(resolve));
-		},
-	};
-}
-
 // svix is ESM-only and jest on Node 20 cannot load it, so it verifies in a plain node process.
 async function verifyWithSvix(secret, request) {
 	const script = `
@@ -59,9 +30,9 @@ async function verifyWithSvix(secret, request) {
 			process.stdout.write('verified');
 		});`;
 	const run = promisify(execFile)(process.execPath, ['-e', script], {
-		cwd: path.resolve(__dirname, '../..'),
+		cwd: path.resolve(__dirname, '../../..'),
 	});
-	run.child.stdin.end(JSON.stringify({ secret, body: request.body, headers: request.headers }));
+	run.child.stdin.end(JSON.stringify({ secret, body: request.rawBody, headers: request.headers }));
 	return (await run).stdout;
 }
 
@@ -76,7 +47,7 @@ describe('WebhookDispatcher', () => {
 		await dispatcher.runDue();
 	};
 	const subscribe = (events = ['scan.created'], workspace = WORKSPACE, urlPath = '/hook') =>
-		dispatcher.createEndpoint(workspace, { url: receiver.url(urlPath), events });
+		dispatcher.createEndpoint(workspace, { url: receiver.urlFor(urlPath), events });
 	const emitScan = async (workspace = WORKSPACE) => {
 		const event = dispatcher.emit(workspace, 'scan.created', SCAN);
 		await dispatcher.runDue();
@@ -86,7 +57,7 @@ describe('WebhookDispatcher', () => {
 	beforeEach(async () => {
 		clock = { ms: START, now: () => clock.ms };
 		outbox = [];
-		receiver = await startReceiver();
+		receiver = await startRecorder();
 		dispatcher = new WebhookDispatcher({ clock, outbox });
 	});
 
@@ -103,7 +74,7 @@ describe('WebhookDispatcher', () => {
 			expect(first).toEqual({
 				id: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
 				object: 'webhook_endpoint',
-				url: receiver.url(),
+				url: receiver.urlFor('/hook'),
 				events: ['scan.created', 'lead.created'],
 				status: 'active',
 				created_at: '2030-01-01T00:00:00.000Z',
@@ -143,10 +114,10 @@ describe('WebhookDispatcher', () => {
 				created_at: '2030-01-01T00:00:00.000Z',
 				data: SCAN,
 			});
-			expect(receiver.requests).toHaveLength(1);
-			const [request] = receiver.requests;
+			expect(receiver.records).toHaveLength(1);
+			const [request] = receiver.records;
 			expect(request.method).toBe('POST');
-			expect(request.body).toBe(JSON.stringify(event));
+			expect(request.rawBody).toBe(JSON.stringify(event));
 			expect(request.headers).toMatchObject({
 				'content-type': 'application/json',
 				'webhook-id': event.id,
@@ -156,9 +127,9 @@ describe('WebhookDispatcher', () => {
 			expect(
 				Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000),
 			).toBeLessThan(5);
-			expect(new Webhook(secret).verify(request.body, request.headers)).toEqual(event);
+			expect(new Webhook(secret).verify(request.rawBody, request.headers)).toEqual(event);
 			expect(await verifyWithSvix(secret, request)).toBe('verified');
-			expect(() => new Webhook(secret).verify(`${request.body} `, request.headers)).toThrow();
+			expect(() => new Webhook(secret).verify(`${request.rawBody} `, request.headers)).toThrow();
 
 			expect(dispatcher.listDeliveries({ endpointId })).toEqual([
 				{
@@ -187,7 +158,7 @@ describe('WebhookDispatcher', () => {
 			await emitScan();
 			dispatcher.emit(WORKSPACE, 'qr_code.created', { id: 'Ab3dEf6hIj9k' });
 			await dispatcher.runDue();
-			expect(receiver.requests.map((request) => request.path)).toEqual(['/scans']);
+			expect(receiver.records.map((request) => request.path)).toEqual(['/scans']);
 			expect(dispatcher.listDeliveries({ type: 'scan.created' })).toHaveLength(1);
 		});
 
@@ -197,14 +168,14 @@ describe('WebhookDispatcher', () => {
 			[410, 'pending'],
 			[302, 'pending'],
 		])('counts an answer of %i as %s', async (status, outcome) => {
-			receiver.answerWith(status, { headers: { location: receiver.url('/moved') } });
+			receiver.answerWith(status, { headers: { location: receiver.urlFor('/moved') } });
 			subscribe();
 			await emitScan();
 			expect(dispatcher.listDeliveries()[0]).toMatchObject({
 				status: outcome,
 				attempts: [{ status_code: status }],
 			});
-			expect(receiver.requests.map((request) => request.path)).toEqual(['/hook']);
+			expect(receiver.records.map((request) => request.path)).toEqual(['/hook']);
 		});
 	});
 
@@ -215,19 +186,19 @@ describe('WebhookDispatcher', () => {
 			const event = await emitScan();
 			const attemptTimes = [START];
 			for (const delay of RETRY_DELAYS_MS) {
-				const sent = receiver.requests.length;
+				const sent = receiver.records.length;
 				await advance(delay - 1000);
-				expect(receiver.requests).toHaveLength(sent); // nothing before the time
+				expect(receiver.records).toHaveLength(sent); // nothing before the time
 				await advance(1000);
-				expect(receiver.requests).toHaveLength(sent + 1);
+				expect(receiver.records).toHaveLength(sent + 1);
 				attemptTimes.push(clock.ms);
 			}
 			await advance(24 * HOUR);
 
-			expect(receiver.requests).toHaveLength(6);
-			for (const request of receiver.requests) {
+			expect(receiver.records).toHaveLength(6);
+			for (const request of receiver.records) {
 				expect(request.headers['webhook-id']).toBe(event.id);
-				expect(new Webhook(secret).verify(request.body, request.headers)).toEqual(event);
+				expect(new Webhook(secret).verify(request.rawBody, request.headers)).toEqual(event);
 			}
 			const [delivery] = dispatcher.listDeliveries();
 			expect(delivery.status).toBe('failed');
@@ -257,7 +228,7 @@ describe('WebhookDispatcher', () => {
 			receiver.answerWith(200);
 			await advance(5 * MINUTE);
 			await advance(24 * HOUR);
-			expect(receiver.requests).toHaveLength(3);
+			expect(receiver.records).toHaveLength(3);
 			expect(dispatcher.listDeliveries()[0]).toMatchObject({
 				status: 'succeeded',
 				next_attempt_at: null,
@@ -269,7 +240,7 @@ describe('WebhookDispatcher', () => {
 			subscribe();
 			await emitScan();
 			await advance(FULL_SCHEDULE);
-			expect(receiver.requests).toHaveLength(6);
+			expect(receiver.records).toHaveLength(6);
 			expect(dispatcher.listDeliveries()[0].status).toBe('failed');
 		});
 
@@ -309,7 +280,7 @@ describe('WebhookDispatcher', () => {
 			expect(dispatcher.deleteEndpoint(WORKSPACE.id, id)).toBe(true);
 			await advance(FULL_SCHEDULE);
 			await emitScan();
-			expect(receiver.requests).toHaveLength(1);
+			expect(receiver.records).toHaveLength(1);
 			expect(dispatcher.listDeliveries()).toEqual([
 				expect.objectContaining({ status: 'failed', next_attempt_at: null }),
 			]);
@@ -322,7 +293,7 @@ describe('WebhookDispatcher', () => {
 			dispatcher.deleteEndpoint(WORKSPACE.id, id);
 			await dispatcher.runDue();
 			await advance(FULL_SCHEDULE);
-			expect(receiver.requests).toHaveLength(1);
+			expect(receiver.records).toHaveLength(1);
 			expect(dispatcher.listDeliveries()[0]).toMatchObject({
 				status: 'failed',
 				attempts: [{ status_code: 500 }],
@@ -349,12 +320,12 @@ describe('WebhookDispatcher', () => {
 		it('pauses after 20 fully failed events in a row and e-mails the owner once', async () => {
 			const { id } = subscribe();
 			await failEvents(20);
-			expect(receiver.requests).toHaveLength(120);
+			expect(receiver.records).toHaveLength(120);
 			expect(dispatcher.getEndpoint(WORKSPACE.id, id).status).toBe('paused');
 			expect(outbox).toEqual([
 				{
 					to: 'owner@sandbox.test',
-					subject: expect.stringContaining(receiver.url()),
+					subject: expect.stringContaining(receiver.urlFor('/hook')),
 					text: expect.stringMatching(/20 events in a row/),
 					endpoint_id: id,
 					sent_at: new Date(clock.ms).toISOString(),
@@ -362,7 +333,7 @@ describe('WebhookDispatcher', () => {
 			]);
 
 			await failEvents(25);
-			expect(receiver.requests).toHaveLength(120);
+			expect(receiver.records).toHaveLength(120);
 			expect(dispatcher.listDeliveries()).toHaveLength(20);
 			expect(outbox).toHaveLength(1);
 		});

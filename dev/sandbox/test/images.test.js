@@ -8,8 +8,8 @@
 const { PNG } = require('pngjs');
 const QRCode = require('qrcode');
 const { XMLParser, XMLValidator } = require('fast-xml-parser');
-const { parseImageOptions, renderQr, ImageOptionsError } = require('../../dev/sandbox/images');
-const { decodePng } = require('../support/qr-image');
+const { parseImageOptions, renderQr, ImageOptionsError } = require('../images');
+const { decodePng } = require('../../qr-image');
 
 const TEXT = 'http://127.0.0.1:4010/s/Ab3dEf6hIj9k';
 const POINTS_PER_MM = 72 / 25.4;

@@ -1,6 +1,8 @@
 'use strict';
 
-const { useSandbox, startReceiver, settleDeliveries, request } = require('./test-helpers');
+const { useSandbox, ofType, settleDeliveries } = require('./helpers');
+const { request } = require('../client');
+const { startRecorder } = require('../../http-recorder');
 
 const sb = useSandbox();
 
@@ -63,7 +65,7 @@ describe('create', () => {
 		async (type, [payload, destination]) => {
 			const answer = await create({ type, name: `A ${type} code`, payload });
 			expect(answer.status).toBe(201);
-			const code = answer.json.data;
+			const code = answer.body.data;
 			expect(code).toMatchObject({
 				object: 'qr_code',
 				id: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
@@ -89,19 +91,19 @@ describe('create', () => {
 	);
 
 	test('a file code without file_url leads to its sandbox page', async () => {
-		const code = (await create({ type: 'file', name: 'Doc', payload: { title: 'Doc' } })).json.data;
+		const code = (await create({ type: 'file', name: 'Doc', payload: { title: 'Doc' } })).body.data;
 		expect(code.destination).toBe(`${sb.siteUrl}/p/${code.id}`);
 	});
 
 	test('the record has exactly the documented fields; GET leaves out the design', async () => {
 		const created = (
 			await create({ ...urlCode(), folder: 'Print', tags: ['summer', 'summer', 'flyer'] })
-		).json.data;
+		).body.data;
 		expect(created.folder).toBe('Print');
 		expect(created.tags).toEqual(['summer', 'flyer']);
 		const fetched = await sb.api.get(`/qr-codes/${created.id}`);
 		expect(fetched.status).toBe(200);
-		expect(Object.keys(fetched.json.data).sort()).toEqual(
+		expect(Object.keys(fetched.body.data).sort()).toEqual(
 			[
 				'id',
 				'object',
@@ -128,10 +130,10 @@ describe('create', () => {
 		const port = new URL(sb.siteUrl).port;
 		const chosen = await create({ ...urlCode(), domain: `localhost:${port}` });
 		expect(chosen.status).toBe(201);
-		expect(chosen.json.data.short_url).toMatch(new RegExp(`^http://localhost:${port}/s/`));
+		expect(chosen.body.data.short_url).toMatch(new RegExp(`^http://localhost:${port}/s/`));
 		const other = await create({ ...urlCode(), domain: 'qr.example.com' });
 		expect(other.status).toBe(422);
-		expect(other.json.errors.domain).toBeDefined();
+		expect(other.body.errors.domain).toBeDefined();
 	});
 
 	test.each([
@@ -141,8 +143,8 @@ describe('create', () => {
 	])('a missing %s is a 422 naming it', async (field, body) => {
 		const answer = await create(body);
 		expect(answer.status).toBe(422);
-		expect(answer.json.errors[field]).toEqual([expect.stringContaining('required')]);
-		expect(answer.json.message).toEqual(expect.any(String));
+		expect(answer.body.errors[field]).toEqual([expect.stringContaining('required')]);
+		expect(answer.body.message).toEqual(expect.any(String));
 	});
 
 	test.each([
@@ -167,7 +169,7 @@ describe('create', () => {
 	])('type %s without a required field is a 422 naming %s', async (type, payload, field) => {
 		const answer = await create({ type, name: 'x', payload });
 		expect(answer.status).toBe(422);
-		expect(Object.keys(answer.json.errors)).toEqual([field]);
+		expect(Object.keys(answer.body.errors)).toEqual([field]);
 	});
 
 	test.each([
@@ -189,8 +191,8 @@ describe('create', () => {
 	])('type %s with %j is a 422 naming %s', async (type, payload, field) => {
 		const answer = await create({ type, name: 'x', payload });
 		expect(answer.status).toBe(422);
-		expect(Object.keys(answer.json.errors)).toEqual([field]);
-		expect(answer.json.errors[field][0]).toContain(field);
+		expect(Object.keys(answer.body.errors)).toEqual([field]);
+		expect(answer.body.errors[field][0]).toContain(field);
 	});
 
 	test('optional fields that are empty count as not set', async () => {
@@ -200,8 +202,8 @@ describe('create', () => {
 			payload: { email: 'a@b.co', subject: '', body: null },
 		});
 		expect(answer.status).toBe(201);
-		expect(answer.json.data.payload).toEqual({ email: 'a@b.co' });
-		expect(answer.json.data.destination).toBe('mailto:a@b.co');
+		expect(answer.body.data.payload).toEqual({ email: 'a@b.co' });
+		expect(answer.body.data.destination).toBe('mailto:a@b.co');
 	});
 
 	test('an unknown type, bad tags and unknown fields are 422s naming them', async () => {
@@ -213,7 +215,7 @@ describe('create', () => {
 			color: 'red',
 		});
 		expect(answer.status).toBe(422);
-		expect(Object.keys(answer.json.errors).sort()).toEqual(['color', 'tags', 'type']);
+		expect(Object.keys(answer.body.errors).sort()).toEqual(['color', 'tags', 'type']);
 	});
 
 	test.each(['link_bio', 'menu', 'app_store', 'event', 'coupon'])(
@@ -225,8 +227,8 @@ describe('create', () => {
 				payload: TYPE_CASES[type][0],
 			});
 			expect(answer.status).toBe(422);
-			expect(Object.keys(answer.json.errors)).toEqual(['type']);
-			expect(answer.json.errors.type[0]).toMatch(/smart redirects/);
+			expect(Object.keys(answer.body.errors)).toEqual(['type']);
+			expect(answer.body.errors.type[0]).toMatch(/smart redirects/);
 		},
 	);
 
@@ -244,7 +246,7 @@ describe('Idempotency-Key', () => {
 		expect(first.status).toBe(201);
 		expect(second.status).toBe(201);
 		expect(second.headers['idempotent-replayed']).toBe('true');
-		expect(second.json).toEqual(first.json);
+		expect(second.body).toEqual(first.body);
 		expect(await codeCount()).toBe(1);
 	});
 
@@ -252,7 +254,7 @@ describe('Idempotency-Key', () => {
 		await create(urlCode('One'), { 'Idempotency-Key': 'row-18' });
 		const answer = await create(urlCode('Two'), { 'Idempotency-Key': 'row-18' });
 		expect(answer.status).toBe(422);
-		expect(answer.json.errors.idempotency_key).toBeDefined();
+		expect(answer.body.errors.idempotency_key).toBeDefined();
 		expect(await codeCount()).toBe(1);
 	});
 
@@ -293,7 +295,7 @@ describe('Idempotency-Key', () => {
 		expect(committed).toHaveLength(1);
 		const retry = await create(urlCode('Flaky network'), { 'Idempotency-Key': 'item-42' });
 		expect(retry.status).toBe(201);
-		expect(retry.json.data.id).toBe(committed[0].id);
+		expect(retry.body.data.id).toBe(committed[0].id);
 		expect(await codeCount()).toBe(1);
 		const log = (await sb.control('GET', '/requests')).data;
 		expect(log.map((entry) => entry.status)).toEqual([null, 201]);
@@ -316,19 +318,19 @@ describe('list', () => {
 			['Winter flyer', 'url', { url: 'https://example.com/winter' }],
 			['Hotline', 'phone', { phone: '+14155550123' }],
 		]) {
-			made.push((await create({ name, type, payload })).json.data);
+			made.push((await create({ name, type, payload })).body.data);
 		}
 		return made;
 	}
-	const names = (answer) => answer.json.data.map((code) => code.name);
+	const names = (answer) => answer.body.data.map((code) => code.name);
 
 	test('is newest first with links and meta', async () => {
 		await seed();
 		const answer = await sb.api.get('/qr-codes');
 		expect(answer.status).toBe(200);
 		expect(names(answer)).toEqual(['Hotline', 'Winter flyer', 'Summer flyer']);
-		expect(answer.json.meta).toEqual({ current_page: 1, last_page: 1, per_page: 25, total: 3 });
-		expect(answer.json.links).toEqual({
+		expect(answer.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 25, total: 3 });
+		expect(answer.body.links).toEqual({
 			first: `${sb.baseUrl}/qr-codes?page=1&per_page=25`,
 			last: `${sb.baseUrl}/qr-codes?page=1&per_page=25`,
 			prev: null,
@@ -348,12 +350,12 @@ describe('list', () => {
 		expect(names(await sb.api.get('/qr-codes?archived=false&search=flyer'))).toEqual([
 			'Winter flyer',
 		]);
-		expect((await sb.api.get(`/qr-codes/${summer.id}`)).json.data.archived).toBe(true);
+		expect((await sb.api.get(`/qr-codes/${summer.id}`)).body.data.archived).toBe(true);
 	});
 
 	test('bad filters are 422s naming them', async () => {
-		expect((await sb.api.get('/qr-codes?type=nope')).json.errors.type).toBeDefined();
-		expect((await sb.api.get('/qr-codes?archived=yes')).json.errors.archived).toBeDefined();
+		expect((await sb.api.get('/qr-codes?type=nope')).body.errors.type).toBeDefined();
+		expect((await sb.api.get('/qr-codes?archived=yes')).body.errors.archived).toBeDefined();
 	});
 
 	test('pages through every code exactly once', async () => {
@@ -365,23 +367,23 @@ describe('list', () => {
 			const page = await request(next, {
 				headers: { Authorization: `Bearer ${sb.keys.readWrite}` },
 			});
-			seen.push(...page.json.data.map((code) => code.name));
-			metas.push(page.json.meta);
-			next = page.json.links.next;
+			seen.push(...page.body.data.map((code) => code.name));
+			metas.push(page.body.meta);
+			next = page.body.links.next;
 		}
 		expect(seen).toEqual(['Code 7', 'Code 6', 'Code 5', 'Code 4', 'Code 3', 'Code 2', 'Code 1']);
 		expect(metas.map((meta) => meta.current_page)).toEqual([1, 2, 3]);
 		expect(metas[0]).toMatchObject({ last_page: 3, per_page: 3, total: 7 });
 		const last = await sb.api.get('/qr-codes?per_page=3&page=3');
-		expect(last.json.links.prev).toBe(`${sb.baseUrl}/qr-codes?per_page=3&page=2`);
-		expect(last.json.links.last).toBe(`${sb.baseUrl}/qr-codes?per_page=3&page=3`);
-		expect((await sb.api.get('/qr-codes?per_page=3&page=9')).json.data).toEqual([]);
+		expect(last.body.links.prev).toBe(`${sb.baseUrl}/qr-codes?per_page=3&page=2`);
+		expect(last.body.links.last).toBe(`${sb.baseUrl}/qr-codes?per_page=3&page=3`);
+		expect((await sb.api.get('/qr-codes?per_page=3&page=9')).body.data).toEqual([]);
 	});
 
 	test('per_page above 100 is a 422 on per_page; 100 is fine', async () => {
 		const answer = await sb.api.get('/qr-codes?per_page=101');
 		expect(answer.status).toBe(422);
-		expect(Object.keys(answer.json.errors)).toEqual(['per_page']);
+		expect(Object.keys(answer.body.errors)).toEqual(['per_page']);
 		expect((await sb.api.get('/qr-codes?per_page=100')).status).toBe(200);
 	});
 
@@ -392,7 +394,7 @@ describe('list', () => {
 	});
 
 	test('codes of another workspace are not listed and answer 404', async () => {
-		const other = (await sb.basicApi.post('/qr-codes', urlCode('Basic code'))).json.data;
+		const other = (await sb.basicApi.post('/qr-codes', urlCode('Basic code'))).body.data;
 		expect(names(await sb.api.get('/qr-codes'))).not.toContain('Basic code');
 		expect((await sb.api.get(`/qr-codes/${other.id}`)).status).toBe(404);
 		expect((await sb.api.patch(`/qr-codes/${other.id}`, { name: 'x' })).status).toBe(404);
@@ -402,86 +404,86 @@ describe('list', () => {
 
 describe('update', () => {
 	test('changes only the fields sent', async () => {
-		const code = (await create({ ...urlCode('Before'), tags: ['keep'] })).json.data;
+		const code = (await create({ ...urlCode('Before'), tags: ['keep'] })).body.data;
 		await sb.control('POST', '/clock/advance', { seconds: 5 });
 		const answer = await sb.api.patch(`/qr-codes/${code.id}`, { name: 'After' });
 		expect(answer.status).toBe(200);
-		expect(answer.json.data).toMatchObject({
+		expect(answer.body.data).toMatchObject({
 			name: 'After',
 			payload: code.payload,
 			tags: ['keep'],
 			short_url: code.short_url,
 		});
-		expect(answer.json.data.updated_at > code.updated_at).toBe(true);
-		expect(answer.json.data.created_at).toBe(code.created_at);
+		expect(answer.body.data.updated_at > code.updated_at).toBe(true);
+		expect(answer.body.data.created_at).toBe(code.created_at);
 	});
 
 	test('a new payload replaces the old one and re-points the short link', async () => {
-		const code = (await create(urlCode())).json.data;
+		const code = (await create(urlCode())).body.data;
 		const answer = await sb.api.patch(`/qr-codes/${code.id}`, {
 			payload: { url: 'https://example.com/new' },
 		});
-		expect(answer.json.data.destination).toBe('https://example.com/new');
-		expect(answer.json.data.short_url).toBe(code.short_url);
+		expect(answer.body.data.destination).toBe('https://example.com/new');
+		expect(answer.body.data.short_url).toBe(code.short_url);
 	});
 
 	test('a type change is checked against the payload it will have', async () => {
-		const code = (await create(urlCode())).json.data;
+		const code = (await create(urlCode())).body.data;
 		const noPayload = await sb.api.patch(`/qr-codes/${code.id}`, { type: 'phone' });
 		expect(noPayload.status).toBe(422);
-		expect(Object.keys(noPayload.json.errors).sort()).toEqual(['payload.phone', 'payload.url']);
+		expect(Object.keys(noPayload.body.errors).sort()).toEqual(['payload.phone', 'payload.url']);
 		const answer = await sb.api.patch(`/qr-codes/${code.id}`, {
 			type: 'phone',
 			payload: { phone: '+14155550123' },
 		});
 		expect(answer.status).toBe(200);
-		expect(answer.json.data).toMatchObject({ type: 'phone', destination: 'tel:+14155550123' });
+		expect(answer.body.data).toMatchObject({ type: 'phone', destination: 'tel:+14155550123' });
 	});
 
 	test('a payload that does not fit the type is a 422 and changes nothing', async () => {
-		const code = (await create(urlCode())).json.data;
+		const code = (await create(urlCode())).body.data;
 		const answer = await sb.api.patch(`/qr-codes/${code.id}`, {
 			name: 'New',
 			payload: { url: 'nope' },
 		});
 		expect(answer.status).toBe(422);
-		expect(answer.json.errors['payload.url']).toBeDefined();
-		expect((await sb.api.get(`/qr-codes/${code.id}`)).json.data.name).toBe(code.name);
+		expect(answer.body.errors['payload.url']).toBeDefined();
+		expect((await sb.api.get(`/qr-codes/${code.id}`)).body.data.name).toBe(code.name);
 	});
 
 	test('a Pro type cannot be patched in on the Basic plan', async () => {
-		const code = (await sb.basicApi.post('/qr-codes', urlCode())).json.data;
+		const code = (await sb.basicApi.post('/qr-codes', urlCode())).body.data;
 		const answer = await sb.basicApi.patch(`/qr-codes/${code.id}`, {
 			type: 'menu',
 			payload: TYPE_CASES.menu[0],
 		});
 		expect(answer.status).toBe(422);
-		expect(Object.keys(answer.json.errors)).toEqual(['type']);
+		expect(Object.keys(answer.body.errors)).toEqual(['type']);
 	});
 
 	test('paused is set and cleared; it must be a boolean', async () => {
-		const code = (await create(urlCode())).json.data;
-		expect((await sb.api.patch(`/qr-codes/${code.id}`, { paused: true })).json.data).toMatchObject({
+		const code = (await create(urlCode())).body.data;
+		expect((await sb.api.patch(`/qr-codes/${code.id}`, { paused: true })).body.data).toMatchObject({
 			paused: true,
 			status: 'active',
 		});
-		expect((await sb.api.patch(`/qr-codes/${code.id}`, { paused: false })).json.data.paused).toBe(
+		expect((await sb.api.patch(`/qr-codes/${code.id}`, { paused: false })).body.data.paused).toBe(
 			false,
 		);
 		expect(
-			(await sb.api.patch(`/qr-codes/${code.id}`, { paused: 'yes' })).json.errors.paused,
+			(await sb.api.patch(`/qr-codes/${code.id}`, { paused: 'yes' })).body.errors.paused,
 		).toBeDefined();
 	});
 
 	test('domain and other fields that cannot change are 422s naming them', async () => {
-		const code = (await create(urlCode())).json.data;
+		const code = (await create(urlCode())).body.data;
 		const answer = await sb.api.patch(`/qr-codes/${code.id}`, {
 			domain: 'localhost:1',
 			tags: ['a'],
 		});
 		expect(answer.status).toBe(422);
-		expect(answer.json.errors.domain[0]).toMatch(/cannot be changed after creation/);
-		expect(answer.json.errors.tags).toBeDefined();
+		expect(answer.body.errors.domain[0]).toMatch(/cannot be changed after creation/);
+		expect(answer.body.errors.tags).toBeDefined();
 	});
 
 	test('an unknown id is a 404', async () => {
@@ -491,13 +493,13 @@ describe('update', () => {
 
 describe('delete', () => {
 	test('answers 204 with no body; the code is gone from get and list', async () => {
-		const code = (await create(urlCode())).json.data;
+		const code = (await create(urlCode())).body.data;
 		const answer = await sb.api.delete(`/qr-codes/${code.id}`);
 		expect(answer.status).toBe(204);
 		expect(answer.text).toBe('');
 		expect((await sb.api.get(`/qr-codes/${code.id}`)).status).toBe(404);
 		expect((await sb.api.delete(`/qr-codes/${code.id}`)).status).toBe(404);
-		expect((await sb.api.get('/qr-codes')).json.data).toEqual([]);
+		expect((await sb.api.get('/qr-codes')).body.data).toEqual([]);
 		const all = (await sb.control('GET', '/qr-codes')).data;
 		expect(all).toEqual([expect.objectContaining({ id: code.id, deleted: true })]);
 	});
@@ -506,35 +508,35 @@ describe('delete', () => {
 describe('events', () => {
 	let receiver;
 	beforeEach(async () => {
-		receiver = await startReceiver();
+		receiver = await startRecorder();
 		await sb.api.post('/webhooks', {
-			url: receiver.url,
+			url: receiver.urlFor('/hook'),
 			events: ['qr_code.created', 'qr_code.updated', 'qr_code.deleted'],
 		});
 	});
 	afterEach(() => receiver.close());
 
 	test('create, update and delete emit qr_code.* with the record; a PATCH that changes nothing emits nothing', async () => {
-		const code = (await create(urlCode())).json.data;
+		const code = (await create(urlCode())).body.data;
 		await sb.api.patch(`/qr-codes/${code.id}`, { paused: true });
 		await sb.api.patch(`/qr-codes/${code.id}`, { paused: true });
 		await sb.api.delete(`/qr-codes/${code.id}`);
 		await settleDeliveries(sb);
-		const types = receiver.deliveries.map((delivery) => delivery.json.type);
+		const types = receiver.records.map((delivery) => delivery.body.type);
 		expect(types.sort()).toEqual(['qr_code.created', 'qr_code.deleted', 'qr_code.updated']);
 		const { design, ...recordWithoutDesign } = code;
-		expect(receiver.ofType('qr_code.created')[0].json.data).toEqual(recordWithoutDesign);
-		expect(receiver.ofType('qr_code.updated')[0].json.data).toMatchObject({
+		expect(ofType(receiver, 'qr_code.created')[0].body.data).toEqual(recordWithoutDesign);
+		expect(ofType(receiver, 'qr_code.updated')[0].body.data).toMatchObject({
 			id: code.id,
 			paused: true,
 		});
-		expect(receiver.ofType('qr_code.deleted')[0].json.data).toMatchObject({ id: code.id });
+		expect(ofType(receiver, 'qr_code.deleted')[0].body.data).toMatchObject({ id: code.id });
 	});
 
 	test('an idempotent replay emits no second qr_code.created', async () => {
 		await create(urlCode(), { 'Idempotency-Key': 'evt' });
 		await create(urlCode(), { 'Idempotency-Key': 'evt' });
 		await settleDeliveries(sb);
-		expect(receiver.ofType('qr_code.created')).toHaveLength(1);
+		expect(ofType(receiver, 'qr_code.created')).toHaveLength(1);
 	});
 });

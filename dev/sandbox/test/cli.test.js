@@ -2,9 +2,9 @@
 
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { apiClient, request } = require('./test-helpers');
+const { sandboxClient, request } = require('../client');
 
-const CLI = path.join(__dirname, '..', '..', 'dev', 'sandbox', 'cli.js');
+const CLI = path.join(__dirname, '..', 'cli.js');
 
 /** Spawns the CLI and resolves with the child and its first stdout line. */
 function startCli(args) {
@@ -51,10 +51,10 @@ test('prints the startup JSON as the first stdout line and serves until killed',
 		expect(Object.keys(info.keys)).toEqual(['readWrite', 'readOnly']);
 		expect(info.cardId).toMatch(/^[A-Za-z0-9]{12}$/);
 
-		const me = await apiClient(info, info.keys.readWrite).get('/me');
+		const me = await sandboxClient(info, info.keys.readWrite).get('/me');
 		expect(me.status).toBe(200);
-		expect(me.json.data.limits.requests_per_minute).toBe(1234);
-		expect((await request(`${info.siteUrl}/__sandbox/faults`)).json.latencyMs).toBe(5);
+		expect(me.body.data.limits.requests_per_minute).toBe(1234);
+		expect((await request(`${info.siteUrl}/__sandbox/faults`)).body.latencyMs).toBe(5);
 		expect(stderr()).toContain(info.siteUrl); // logs go to stderr, not stdout
 	} finally {
 		await stop(child);

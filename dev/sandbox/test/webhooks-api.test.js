@@ -1,19 +1,15 @@
 'use strict';
 
 const { Webhook } = require('standardwebhooks');
-const {
-	useSandbox,
-	startReceiver,
-	settleDeliveries,
-	request,
-	USER_AGENTS,
-} = require('./test-helpers');
+const { useSandbox, settleDeliveries, USER_AGENTS } = require('./helpers');
+const { request } = require('../client');
+const { startRecorder } = require('../../http-recorder');
 
 const sb = useSandbox();
 
 let receiver;
 beforeEach(async () => {
-	receiver = await startReceiver();
+	receiver = await startRecorder();
 });
 afterEach(async () => {
 	await receiver.close();
@@ -30,23 +26,26 @@ const ALL_EVENTS = [
 
 describe('webhook endpoints', () => {
 	test('POST creates an endpoint with its secret; GET lists it without the secret', async () => {
-		const created = await sb.api.post('/webhooks', { url: receiver.url, events: ALL_EVENTS });
+		const created = await sb.api.post('/webhooks', {
+			url: receiver.urlFor('/hook'),
+			events: ALL_EVENTS,
+		});
 		expect(created.status).toBe(201);
-		expect(created.json.data).toEqual({
+		expect(created.body.data).toEqual({
 			id: expect.stringMatching(/^[A-Za-z0-9]{12}$/),
 			object: 'webhook_endpoint',
-			url: receiver.url,
+			url: receiver.urlFor('/hook'),
 			events: ALL_EVENTS,
 			status: 'active',
 			created_at: expect.stringMatching(/Z$/),
 			secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
 		});
 		const list = await sb.readOnlyApi.get('/webhooks');
-		const { secret, ...withoutSecret } = created.json.data;
-		expect(list.json.data).toEqual([withoutSecret]);
-		expect(list.json.meta.total).toBe(1);
-		expect(JSON.stringify(list.json)).not.toContain(secret);
-		expect((await sb.basicApi.get('/webhooks')).json.data).toEqual([]);
+		const { secret, ...withoutSecret } = created.body.data;
+		expect(list.body.data).toEqual([withoutSecret]);
+		expect(list.body.meta.total).toBe(1);
+		expect(JSON.stringify(list.body)).not.toContain(secret);
+		expect((await sb.basicApi.get('/webhooks')).body.data).toEqual([]);
 		expect((await sb.control('GET', '/webhooks')).data).toEqual([withoutSecret]);
 	});
 
@@ -61,17 +60,18 @@ describe('webhook endpoints', () => {
 	])('%j is a 422 naming %s', async (body, field) => {
 		const answer = await sb.api.post('/webhooks', body);
 		expect(answer.status).toBe(422);
-		expect(Object.keys(answer.json.errors)).toEqual([field]);
+		expect(Object.keys(answer.body.errors)).toEqual([field]);
 	});
 
 	test('DELETE removes the endpoint (204); an unknown or foreign id is a 404', async () => {
-		const { id } = (await sb.api.post('/webhooks', { url: receiver.url, events: ['scan.created'] }))
-			.json.data;
+		const { id } = (
+			await sb.api.post('/webhooks', { url: receiver.urlFor('/hook'), events: ['scan.created'] })
+		).body.data;
 		expect((await sb.basicApi.delete(`/webhooks/${id}`)).status).toBe(404);
 		const answer = await sb.api.delete(`/webhooks/${id}`);
 		expect(answer.status).toBe(204);
 		expect(answer.text).toBe('');
-		expect((await sb.api.get('/webhooks')).json.data).toEqual([]);
+		expect((await sb.api.get('/webhooks')).body.data).toEqual([]);
 		expect((await sb.api.delete(`/webhooks/${id}`)).status).toBe(404);
 	});
 });
@@ -79,23 +79,23 @@ describe('webhook endpoints', () => {
 describe('deliveries', () => {
 	test('a real scan reaches a local receiver as a signed scan.created that standardwebhooks verifies', async () => {
 		const { secret } = (
-			await sb.api.post('/webhooks', { url: receiver.url, events: ['scan.created'] })
-		).json.data;
+			await sb.api.post('/webhooks', { url: receiver.urlFor('/hook'), events: ['scan.created'] })
+		).body.data;
 		const code = (
 			await sb.api.post('/qr-codes', {
 				type: 'url',
 				name: 'Poster',
 				payload: { url: 'https://example.com' },
 			})
-		).json.data;
+		).body.data;
 		const scan = await request(code.short_url, {
 			headers: { 'User-Agent': USER_AGENTS.androidChrome },
 		});
 		expect(scan.status).toBe(302);
 		await settleDeliveries(sb);
 
-		expect(receiver.deliveries).toHaveLength(1); // subscribed to scans only: no qr_code.created
-		const { headers, rawBody } = receiver.deliveries[0];
+		expect(receiver.records).toHaveLength(1); // subscribed to scans only: no qr_code.created
+		const { headers, rawBody } = receiver.records[0];
 		expect(headers['content-type']).toBe('application/json');
 		expect(headers['webhook-id']).toMatch(/^evt_/);
 		expect(headers['webhook-signature']).toMatch(/^v1,/);
@@ -118,19 +118,20 @@ describe('deliveries', () => {
 	});
 
 	test('a failing receiver is retried on the sandbox clock with the same webhook-id', async () => {
-		const { id } = (await sb.api.post('/webhooks', { url: receiver.url, events: ['lead.created'] }))
-			.json.data;
-		receiver.status = 500;
+		const { id } = (
+			await sb.api.post('/webhooks', { url: receiver.urlFor('/hook'), events: ['lead.created'] })
+		).body.data;
+		receiver.answerWith(500);
 		await sb.control('POST', '/leads', { name: 'Retry me' });
 		await settleDeliveries(sb);
-		expect(receiver.deliveries).toHaveLength(1);
-		receiver.status = 204;
+		expect(receiver.records).toHaveLength(1);
+		receiver.answerWith(204);
 		await sb.control('POST', '/clock/advance', { seconds: 59 });
-		expect(receiver.deliveries).toHaveLength(1);
+		expect(receiver.records).toHaveLength(1);
 		await sb.control('POST', '/clock/advance', { seconds: 1 });
-		expect(receiver.deliveries).toHaveLength(2);
-		expect(receiver.deliveries[1].headers['webhook-id']).toBe(
-			receiver.deliveries[0].headers['webhook-id'],
+		expect(receiver.records).toHaveLength(2);
+		expect(receiver.records[1].headers['webhook-id']).toBe(
+			receiver.records[0].headers['webhook-id'],
 		);
 		const [delivery] = (await sb.control('GET', `/deliveries?endpoint_id=${id}`)).data;
 		expect(delivery).toMatchObject({ status: 'succeeded', next_attempt_at: null });
@@ -138,48 +139,48 @@ describe('deliveries', () => {
 	});
 
 	test('a running sandbox delivers due retries by itself within about a second', async () => {
-		receiver.status = 503;
-		await sb.api.post('/webhooks', { url: receiver.url, events: ['lead.created'] });
+		receiver.answerWith(503);
+		await sb.api.post('/webhooks', { url: receiver.urlFor('/hook'), events: ['lead.created'] });
 		await sb.control('POST', '/leads', { name: 'Later' });
 		await settleDeliveries(sb);
-		receiver.status = 200;
+		receiver.answerWith(200);
 		sb.clock.advance(60 * 1000); // moves the clock only; no control call runs the retry
 		const deadline = Date.now() + 2500;
-		while (receiver.deliveries.length < 2 && Date.now() < deadline)
+		while (receiver.records.length < 2 && Date.now() < deadline)
 			await new Promise((r) => setTimeout(r, 50));
-		expect(receiver.deliveries).toHaveLength(2);
+		expect(receiver.records).toHaveLength(2);
 	});
 
 	test('events go only to endpoints of the same workspace that subscribed to them', async () => {
-		await sb.api.post('/webhooks', { url: receiver.url, events: ['qr_code.deleted'] });
-		const other = await startReceiver();
+		await sb.api.post('/webhooks', { url: receiver.urlFor('/hook'), events: ['qr_code.deleted'] });
+		const other = await startRecorder();
 		try {
-			await sb.basicApi.post('/webhooks', { url: other.url, events: ALL_EVENTS });
+			await sb.basicApi.post('/webhooks', { url: other.urlFor('/hook'), events: ALL_EVENTS });
 			await sb.api.post('/qr-codes', {
 				type: 'url',
 				name: 'x',
 				payload: { url: 'https://example.com' },
 			});
 			await settleDeliveries(sb);
-			expect(receiver.deliveries).toHaveLength(0);
-			expect(other.deliveries).toHaveLength(0);
+			expect(receiver.records).toHaveLength(0);
+			expect(other.records).toHaveLength(0);
 		} finally {
 			await other.close();
 		}
 	});
 
 	test('an endpoint whose events all fail 20 times in a row is paused and the owner is e-mailed', async () => {
-		receiver.status = 500;
-		await sb.api.post('/webhooks', { url: receiver.url, events: ['lead.created'] });
+		receiver.answerWith(500);
+		await sb.api.post('/webhooks', { url: receiver.urlFor('/hook'), events: ['lead.created'] });
 		for (let i = 0; i < 20; i += 1) await sb.control('POST', '/leads', { name: `Lead ${i}` });
 		await sb.control('POST', '/clock/advance', { seconds: 9 * 3600 });
-		const [endpoint] = (await sb.api.get('/webhooks')).json.data;
+		const [endpoint] = (await sb.api.get('/webhooks')).body.data;
 		expect(endpoint.status).toBe('paused');
 		const { data: mails } = await sb.control('GET', '/outbox');
 		expect(mails).toEqual([
 			expect.objectContaining({
 				to: 'owner@sandbox.test',
-				subject: expect.stringContaining(receiver.url),
+				subject: expect.stringContaining(receiver.urlFor('/hook')),
 			}),
 		]);
 	});

@@ -2,10 +2,10 @@
 
 // Unit tests of the sandbox's small parsers: multipart bodies, user agents, logo types.
 
-const { parseMultipart } = require('../../dev/sandbox/multipart');
-const { parseUserAgent, isBot, languageOf } = require('../../dev/sandbox/user-agent');
-const { detectLogoType } = require('../../dev/sandbox/logo-uploads');
-const { USER_AGENTS } = require('./test-helpers');
+const { parseMultipart } = require('../multipart');
+const { parseUserAgent, isBot, languageOf } = require('../user-agent');
+const { detectLogoType } = require('../logo-uploads');
+const { USER_AGENTS } = require('./helpers');
 
 describe('parseMultipart', () => {
 	const body = Buffer.from(

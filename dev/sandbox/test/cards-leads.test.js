@@ -1,6 +1,7 @@
 'use strict';
 
-const { useSandbox, startReceiver, settleDeliveries } = require('./test-helpers');
+const { useSandbox, ofType, settleDeliveries } = require('./helpers');
+const { startRecorder } = require('../../http-recorder');
 
 const sb = useSandbox();
 
@@ -18,8 +19,8 @@ describe('cards', () => {
 	test('GET /cards lists the seeded card in a paginated list', async () => {
 		const answer = await sb.api.get('/cards');
 		expect(answer.status).toBe(200);
-		expect(answer.json.meta).toEqual({ current_page: 1, last_page: 1, per_page: 25, total: 1 });
-		expect(answer.json.data).toEqual([
+		expect(answer.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 25, total: 1 });
+		expect(answer.body.data).toEqual([
 			{
 				id: sb.cardId,
 				object: 'card',
@@ -33,9 +34,9 @@ describe('cards', () => {
 
 	test('GET /cards/{id} answers the card; another workspace sees a 404', async () => {
 		const answer = await sb.readOnlyApi.get(`/cards/${sb.cardId}`);
-		expect(answer.json.data).toMatchObject({ id: sb.cardId, object: 'card' });
+		expect(answer.body.data).toMatchObject({ id: sb.cardId, object: 'card' });
 		expect((await sb.basicApi.get(`/cards/${sb.cardId}`)).status).toBe(404);
-		expect((await sb.basicApi.get('/cards')).json.data).toEqual([]);
+		expect((await sb.basicApi.get('/cards')).body.data).toEqual([]);
 		expect((await sb.api.get('/cards/AAAAAAAAAAAA')).status).toBe(404);
 	});
 });
@@ -63,8 +64,8 @@ describe('leads', () => {
 		});
 		const answer = await sb.readOnlyApi.get(`/cards/${sb.cardId}/leads`);
 		expect(answer.status).toBe(200);
-		expect(answer.json.data).toEqual([second, first]);
-		expect(answer.json.meta.total).toBe(2);
+		expect(answer.body.data).toEqual([second, first]);
+		expect(answer.body.meta.total).toBe(2);
 	});
 
 	test('since lists only leads strictly newer; a bad since is a 422', async () => {
@@ -73,33 +74,33 @@ describe('leads', () => {
 		const second = (await sb.control('POST', '/leads', LEAD_FIELDS)).data;
 		const since = encodeURIComponent(first.created_at);
 		expect(
-			(await sb.api.get(`/cards/${sb.cardId}/leads?since=${since}`)).json.data.map((l) => l.id),
+			(await sb.api.get(`/cards/${sb.cardId}/leads?since=${since}`)).body.data.map((l) => l.id),
 		).toEqual([second.id]);
 		expect(
 			(await sb.api.get(`/cards/${sb.cardId}/leads?since=${encodeURIComponent(second.created_at)}`))
-				.json.data,
+				.body.data,
 		).toEqual([]);
 		const bad = await sb.api.get(`/cards/${sb.cardId}/leads?since=last-week`);
 		expect(bad.status).toBe(422);
-		expect(Object.keys(bad.json.errors)).toEqual(['since']);
+		expect(Object.keys(bad.body.errors)).toEqual(['since']);
 	});
 
 	test('leads page like every list', async () => {
 		for (let i = 0; i < 3; i += 1) await sb.control('POST', '/leads', { name: `Lead ${i}` });
 		const page = await sb.api.get(`/cards/${sb.cardId}/leads?per_page=2&page=2`);
-		expect(page.json.data.map((lead) => lead.name)).toEqual(['Lead 0']);
-		expect(page.json.meta).toEqual({ current_page: 2, last_page: 2, per_page: 2, total: 3 });
+		expect(page.body.data.map((lead) => lead.name)).toEqual(['Lead 0']);
+		expect(page.body.meta).toEqual({ current_page: 2, last_page: 2, per_page: 2, total: 3 });
 		expect((await sb.api.get(`/cards/${sb.cardId}/leads?per_page=101`)).status).toBe(422);
 	});
 
 	test('a lead emits lead.created with { card, lead }', async () => {
-		const receiver = await startReceiver();
+		const receiver = await startRecorder();
 		try {
-			await sb.api.post('/webhooks', { url: receiver.url, events: ['lead.created'] });
+			await sb.api.post('/webhooks', { url: receiver.urlFor('/hook'), events: ['lead.created'] });
 			const lead = (await sb.control('POST', '/leads', LEAD_FIELDS)).data;
 			await settleDeliveries(sb);
-			const card = (await sb.api.get(`/cards/${sb.cardId}`)).json.data;
-			expect(receiver.ofType('lead.created').map((delivery) => delivery.json.data)).toEqual([
+			const card = (await sb.api.get(`/cards/${sb.cardId}`)).body.data;
+			expect(ofType(receiver, 'lead.created').map((delivery) => delivery.body.data)).toEqual([
 				{ card, lead },
 			]);
 		} finally {

@@ -1,18 +1,16 @@
 'use strict';
 // The sandbox's switchable readings (dev/sandbox/readings): chosen at start, by the control API
 // and on the command line; an unknown name is refused; reset returns to the starting set.
-const { startSandbox } = require('../../dev/sandbox');
-const { READING_NAMES } = require('../../dev/sandbox/readings');
+const { startSandbox } = require('..');
+const { READING_NAMES } = require('../readings');
+const { sandboxClient } = require('../client');
 
 async function listPerPage(sandbox) {
-	const response = await fetch(`${sandbox.baseUrl}/qr-codes?per_page=100`, {
-		headers: { authorization: `Bearer ${sandbox.keys.readWrite}` },
-	});
-	return (await response.json()).meta.per_page;
+	return (await sandboxClient(sandbox).get('/qr-codes?per_page=100')).body.meta.per_page;
 }
 
 test('every reading names the "not shown" item it reads and says what it does', () => {
-	const { createReadings } = require('../../dev/sandbox/readings');
+	const { createReadings } = require('../readings');
 	const list = createReadings().list();
 	expect(list.map((reading) => reading.name).sort()).toEqual([...READING_NAMES].sort());
 	for (const reading of list) {
