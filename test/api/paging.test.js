@@ -7,6 +7,7 @@
  * order, while codes are created and deleted under it.
  */
 const { useSandbox, jsonOf } = require('../support/action-sandbox');
+const { sandboxClient } = require('../../dev/sandbox/client');
 
 const ctx = useSandbox();
 
@@ -25,19 +26,12 @@ const maxInFlight = (requests) => Math.max(...requests.map((r) => r.in_flight));
 async function seed(count) {
 	const ids = [];
 	for (let i = 0; i < count; i++) {
-		const response = await fetch(`${ctx.sandbox.baseUrl}/qr-codes`, {
-			method: 'POST',
-			headers: {
-				Authorization: `Bearer ${ctx.keys.readWrite}`,
-				'Content-Type': 'application/json',
-			},
-			body: JSON.stringify({
-				name: `Seed ${i}`,
-				type: 'url',
-				payload: { url: `https://example.com/seed/${i}` },
-			}),
+		const created = await sandboxClient(ctx.sandbox).call('POST', '/qr-codes', {
+			name: `Seed ${i}`,
+			type: 'url',
+			payload: { url: `https://example.com/seed/${i}` },
 		});
-		ids.push((await response.json()).data.id);
+		ids.push(created.data.id);
 	}
 	return ids;
 }

@@ -7,6 +7,7 @@ const path = require('node:path');
 const { DIST } = require('../engine/n8n-core');
 const { listSearchContext } = require('../engine');
 const { startSandbox } = require('../../dev/sandbox');
+const { sandboxClient } = require('../../dev/sandbox/client');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
 const nodeType = new DynamicQr();
@@ -16,17 +17,8 @@ const { listSearch } = nodeType.methods;
 describe('searchable lists', () => {
 	let sandbox;
 	let context;
-	const api = async (method, apiPath, body) => {
-		const response = await fetch(`${sandbox.baseUrl}${apiPath}`, {
-			method,
-			headers: {
-				Authorization: `Bearer ${sandbox.keys.readWrite}`,
-				'Content-Type': 'application/json',
-			},
-			body: body && JSON.stringify(body),
-		});
-		return (await response.json()).data;
-	};
+	const api = async (method, apiPath, body) =>
+		(await sandboxClient(sandbox).call(method, apiPath, body)).data;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });

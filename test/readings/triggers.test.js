@@ -17,6 +17,7 @@ const {
 } = require('../engine/triggers');
 const { createQrCode, endpoints, flushDeliveries } = require('../support/sandbox');
 const { useSandbox, useReceiver, pollOverRounds } = require('./trigger-helpers');
+const { sandboxClient } = require('../../dev/sandbox/client');
 
 const receiver = useReceiver();
 
@@ -52,10 +53,7 @@ describe('Dynamic QR Trigger', () => {
 		test('the list indeed carries no events', async () => {
 			const setup = webhookTrigger(ctx.sandbox);
 			await activate(setup);
-			const answer = await fetch(`${ctx.sandbox.baseUrl}/webhooks`, {
-				headers: { Authorization: `Bearer ${ctx.sandbox.keys.readWrite}` },
-			});
-			const [listed] = (await answer.json()).data;
+			const [listed] = (await sandboxClient(ctx.sandbox).call('GET', '/webhooks')).data;
 			expect(listed).toMatchObject({ id: stored(setup).endpointId });
 			expect(listed).not.toHaveProperty('events');
 			await deactivate(setup);

@@ -1,29 +1,17 @@
 'use strict';
-// Small helpers around the sandbox (dev/sandbox) for the trigger tests.
+// Small helpers around the sandbox (dev/sandbox) for the trigger tests; requests to its API go
+// through the one sandbox client, dev/sandbox/client.js.
 const { startSandbox } = require('../../dev/sandbox');
+const { sandboxClient } = require('../../dev/sandbox/client');
 
-async function api(sandbox, method, path, body, key = sandbox.keys.readWrite) {
-	const response = await fetch(`${sandbox.baseUrl}${path}`, {
-		method,
-		headers: {
-			Authorization: `Bearer ${key}`,
-			...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-		},
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
+/** A URL code created straight through the API (not through the nodes). */
 async function createQrCode(sandbox, name = 'Test code') {
-	const answer = await api(sandbox, 'POST', '/qr-codes', {
+	const answer = await sandboxClient(sandbox).call('POST', '/qr-codes', {
 		type: 'url',
 		name,
 		payload: { url: 'https://example.com/' + encodeURIComponent(name) },
 	});
-	if (answer.status !== 201)
-		throw new Error(`create QR code answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-	return answer.body.data;
+	return answer.data;
 }
 
 /** Every endpoint at the sandbox (all workspaces), optionally only those at one URL. */
@@ -37,4 +25,4 @@ async function flushDeliveries(sandbox, seconds = 0) {
 	await sandbox.control('POST', '/clock/advance', { seconds });
 }
 
-module.exports = { startSandbox, api, createQrCode, endpoints, flushDeliveries };
+module.exports = { startSandbox, sandboxClient, createQrCode, endpoints, flushDeliveries };

@@ -14,7 +14,7 @@ const {
 } = require('../engine/triggers');
 const {
 	startSandbox,
-	api,
+	sandboxClient,
 	createQrCode,
 	endpoints,
 	flushDeliveries,
@@ -161,7 +161,7 @@ describe('webhook lifecycle', () => {
 		const setup = trigger({ events: ['qr_code.created'] });
 		await activate(setup);
 		const first = stored(setup).endpointId;
-		expect((await api(sandbox, 'DELETE', `/webhooks/${first}`)).status).toBe(204);
+		expect((await sandboxClient(sandbox).request('DELETE', `/webhooks/${first}`)).status).toBe(204);
 
 		const listed = await endpoints(sandbox);
 		expect(await runWebhookMethod(setup, 'checkExists')).toBe(false);
@@ -224,14 +224,14 @@ describe('webhook lifecycle', () => {
 		const setup = trigger({ events: ['scan.created'] });
 		await activate(setup);
 		for (let i = 0; i < 130; i++) {
-			const answer = await api(sandbox, 'POST', '/webhooks', {
+			const answer = await sandboxClient(sandbox).request('POST', '/webhooks', {
 				url: `https://other.example.com/hook/${i}`,
 				events: ['scan.created'],
 			});
 			expect(answer.status).toBe(201);
 		}
 		// the list is newest first: ours is now on page 2 of 100
-		const page1 = await api(sandbox, 'GET', '/webhooks?per_page=100');
+		const page1 = await sandboxClient(sandbox).request('GET', '/webhooks?per_page=100');
 		expect(page1.body.data.map((e) => e.id)).not.toContain(stored(setup).endpointId);
 		expect(await runWebhookMethod(setup, 'checkExists')).toBe(true);
 		expect(await deactivate(setup)).toBe(true);
@@ -242,7 +242,7 @@ describe('webhook lifecycle', () => {
 	test('delete treats 404 as done', async () => {
 		const setup = trigger();
 		await activate(setup);
-		await api(sandbox, 'DELETE', `/webhooks/${stored(setup).endpointId}`);
+		await sandboxClient(sandbox).request('DELETE', `/webhooks/${stored(setup).endpointId}`);
 		expect(await deactivate(setup)).toBe(true);
 		expect(logLines.filter((line) => line.level === 'warn')).toEqual([]);
 		expect(stored(setup)).toEqual({ retiredAt: expect.any(Number) });
@@ -281,7 +281,7 @@ describe('webhook lifecycle', () => {
 
 	test('an endpoint at this URL registered without a secret this node holds is replaced', async () => {
 		const setup = trigger({ events: ['scan.created'] });
-		const stray = await api(sandbox, 'POST', '/webhooks', {
+		const stray = await sandboxClient(sandbox).request('POST', '/webhooks', {
 			url: webhookUrlOf(setup),
 			events: ['scan.created'],
 		});
@@ -538,8 +538,10 @@ describe('deliveries', () => {
 		await sandbox.control('POST', '/scans', { qr_code_id: other.id });
 		await sandbox.control('POST', '/leads', { name: 'filtered out' });
 		await sandbox.control('POST', '/scans', { qr_code_id: wanted.id });
-		await api(sandbox, 'PATCH', `/qr-codes/${other.id}`, { name: 'renamed' });
-		await api(sandbox, 'PATCH', `/qr-codes/${wanted.id}`, { name: 'renamed too' });
+		await sandboxClient(sandbox).request('PATCH', `/qr-codes/${other.id}`, { name: 'renamed' });
+		await sandboxClient(sandbox).request('PATCH', `/qr-codes/${wanted.id}`, {
+			name: 'renamed too',
+		});
 		await flushDeliveries(sandbox);
 		await receiver.settle();
 
@@ -625,7 +627,7 @@ describe('endpoint created in the dashboard', () => {
 				credentials: { signingSecret: '' },
 			},
 		);
-		const created = await api(sandbox, 'POST', '/webhooks', {
+		const created = await sandboxClient(sandbox).request('POST', '/webhooks', {
 			url: webhookUrlOf(setup),
 			events: ['scan.created'],
 		});
@@ -669,7 +671,7 @@ describe('endpoint created in the dashboard', () => {
 			{ endpointMode: 'dashboard', signingSecret: '', events: ['scan.created'] },
 			{ credentials: null },
 		);
-		const created = await api(sandbox, 'POST', '/webhooks', {
+		const created = await sandboxClient(sandbox).request('POST', '/webhooks', {
 			url: webhookUrlOf(setup),
 			events: ['scan.created'],
 		});
