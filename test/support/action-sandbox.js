@@ -2,6 +2,7 @@
 
 const util = require('node:util');
 const { startSandbox } = require('../../dev/sandbox');
+const { sandboxClient } = require('../../dev/sandbox/client');
 const { runNode } = require('../engine');
 const { decodePng } = require('../../dev/qr-image');
 
@@ -57,6 +58,22 @@ function useSandbox(options = {}) {
 		);
 
 	context.control = (...args) => context.sandbox.control(...args);
+	/** The plan's rate limit: requests per minute and the bucket's burst. */
+	context.setPlan = (rateLimitPerMinute, rateLimitBurst) =>
+		context.control('POST', '/config', { rateLimitPerMinute, rateLimitBurst });
+	/** `count` URL codes "Seed <index>" created straight through the API (not the node), in order. */
+	context.seed = async (count) => {
+		const ids = [];
+		for (let i = 0; i < count; i++) {
+			const created = await sandboxClient(context.sandbox).call('POST', '/qr-codes', {
+				name: `Seed ${i}`,
+				type: 'url',
+				payload: { url: `https://example.com/seed/${i}` },
+			});
+			ids.push(created.data.id);
+		}
+		return ids;
+	};
 	context.requests = async () => (await context.control('GET', '/requests')).data;
 	context.allCodes = async () => (await context.control('GET', '/qr-codes')).data;
 
