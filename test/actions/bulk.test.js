@@ -60,41 +60,6 @@ describe('bulk create and pagination', () => {
 	});
 });
 
-describe('rate limits', () => {
-	test('a 429 storm is waited out (Retry-After) with zero failed items', async () => {
-		await ctx.control('POST', '/faults', { status429Count: 4, retryAfterSeconds: 1 });
-		const { items, error } = await createMany(5, 'Storm', { concurrency: 2 });
-		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json.name)).toEqual([0, 1, 2, 3, 4].map((i) => `Storm ${i}`));
-		expect(await liveCodesNamed('Storm')).toHaveLength(5);
-		const statuses = (await createPosts()).map((r) => r.status);
-		expect(statuses.filter((status) => status === 429)).toHaveLength(4);
-		expect(statuses.filter((status) => status === 201)).toHaveLength(5);
-	});
-
-	test('beyond Max Rate Limit Wait the item fails with a 429 that says what to do', async () => {
-		await ctx.control('POST', '/faults', { status429Count: 5, retryAfterSeconds: 2 });
-		const { error } = await createMany(1, 'Patience', { maxRateLimitWait: 1 });
-		expect(error.httpCode).toBe('429');
-		expect(error.message).toMatch(/rate limit was still reached after waiting 0 seconds/);
-		expect(error.description).toMatch(/Max Rate Limit Wait/);
-	});
-
-	test('a tight plan limit with concurrent requests still gives zero failed items', async () => {
-		await ctx.control('POST', '/config', { rateLimitPerMinute: 1200, rateLimitBurst: 10 });
-		try {
-			const { items, error } = await createMany(40, 'Paced', { concurrency: 5 });
-			expect(error).toBeUndefined();
-			expect(items.map((item) => item.json.name)).toEqual(
-				Array.from({ length: 40 }, (_, i) => `Paced ${i}`),
-			);
-			expect(await liveCodesNamed('Paced')).toHaveLength(40);
-		} finally {
-			await ctx.control('POST', '/config', { rateLimitPerMinute: 60000, rateLimitBurst: 60000 });
-		}
-	});
-});
-
 describe('no duplicates', () => {
 	test('connections dropped after a create was committed: retried with the same key, zero duplicates', async () => {
 		await ctx.control('POST', '/faults', { dropAfterCommitCount: 3 });
