@@ -4,7 +4,7 @@
  * what the API reference leaves "not shown": a paused endpoint listed with another status, an
  * endpoint removed earlier answered 410, the `data` of events in a flat shape, and record times
  * as Unix seconds. Driven through n8n's HookContext, WebhookContext and PollContext (see
- * test/dynamicQrTrigger/helpers/n8n.js).
+ * test/engine/triggers.js).
  */
 const {
 	createWorkflow,

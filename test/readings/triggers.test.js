@@ -4,7 +4,7 @@
  * what the API reference leaves "not shown": endpoint lists without `events`, the signing secret
  * placed elsewhere in the create answer, and `since` read as a date, as Unix seconds, or not at
  * all. Driven through n8n's HookContext, WebhookContext and PollContext (see
- * test/dynamicQrTrigger/helpers/n8n.js).
+ * test/engine/triggers.js).
  */
 const {
 	createWorkflow,

@@ -3,7 +3,7 @@
  * The triggers' parameters, given values of every JavaScript type through an expression
  * (written into it: a trigger has no input item), read on activation (Dynamic QR Trigger) or on
  * a poll (Dynamic QR Polling Trigger) through n8n-core against the sandbox. As for the action
- * node (test/dynamicQr/valuesFromExpressions.test.js): a refused value is an error naming the
+ * node (test/actions/valuesFromExpressions.test.js): a refused value is an error naming the
  * field before any request to the service; an accepted one acts as the value typed in.
  */
 const { startSandbox } = require('../../dev/sandbox');

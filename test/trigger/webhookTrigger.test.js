@@ -1,7 +1,7 @@
 'use strict';
 // Dynamic QR Trigger against the sandbox: the webhook lifecycle through n8n's HookContext, and
 // real signed deliveries from the sandbox's dispatcher received over HTTP and run through n8n's
-// WebhookContext and WorkflowExecute (see helpers/n8n.js).
+// WebhookContext and WorkflowExecute (see test/engine/triggers.js).
 const {
 	createWorkflow,
 	runWebhookMethod,
