@@ -1,11 +1,17 @@
 'use strict';
 /**
- * What README "Layout" promises, read from the sources: nodes/ imports nothing outside itself;
- * within nodes/DynamicQr each part (actions, trigger, polling, methods) imports only its own
- * folder, api/, shared/ and the QR type table; shared/ imports only itself and api/; api/ (the
- * client and the contract of the service) imports only itself; dev/ never imports test/. No file
- * in nodes/ is over 300 lines; no state is kept per n8n context or per process outside the
- * trigger's delivery record; every reading of the sandbox is named where nodes/ handles it.
+ * The layout README "Layout" promises, read from the sources. The direction of imports: nodes/
+ * imports nothing outside itself; within nodes/DynamicQr each part (actions, trigger, polling,
+ * methods) imports only its own folder, api/, shared/ and the QR type table; shared/ imports only
+ * itself and api/; api/ (the client and the contract of the service) imports only itself; dev/
+ * never imports test/. The product's shape: no file in nodes/ is over 300 lines; no state is kept
+ * per n8n context, nor per process but where a run cannot hold it; every reading of the sandbox
+ * is named where nodes/ handles it. The mirrors: test/ holds only the folders listed below, and a
+ * test file in test/actions, test/trigger, test/polling, test/api or test/methods is named after a
+ * module or folder of the same part of nodes/DynamicQr (or is one of the few tests of a whole
+ * node); the tooling's own tests sit in a test/ folder beside the modules they test
+ * (dev/sandbox/test). Package-level tests (this file, docs, examples, frozen names…) stay at the
+ * root of test/.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -134,4 +140,97 @@ test('every reading of the sandbox is named in nodes/ where its tolerance lives'
 		(reading) => !sources.some((text) => text.includes(`"${reading}"`)),
 	);
 	expect(unnamed).toEqual([]);
+});
+
+const TEST_ROOT = path.join(ROOT, 'test');
+
+/** The parts of nodes/DynamicQr that test/ mirrors (shared/ is read through them). */
+const MIRRORED = ['actions', 'trigger', 'polling', 'api', 'methods'];
+
+/** The folders of test/: one per mirrored part of nodes/DynamicQr, then the rest. */
+const TEST_FOLDERS = [
+	...MIRRORED,
+	'credentials',
+	'readings',
+	'e2e',
+	'e2e-queue',
+	'engine',
+	'support',
+	'fixtures',
+];
+
+/**
+ * Tests of a whole node, named after what they exercise across its modules rather than after one
+ * module (each runs the node as n8n does).
+ */
+const WHOLE_NODE_TESTS = {
+	actions: [
+		'operations',
+		'bulk',
+		'mixedTypes',
+		'errors',
+		'parameterIssues',
+		'headersAndLimits',
+		'valuesFromExpressions',
+	],
+	trigger: ['webhookTrigger', 'valuesFromExpressions'],
+	polling: [],
+	api: [],
+	methods: [],
+};
+
+const testName = (file) => path.basename(file).slice(0, -'.test.js'.length);
+
+test('test/ holds only the folders of the mirror and the shared ones', () => {
+	const folders = fs
+		.readdirSync(TEST_ROOT, { withFileTypes: true })
+		.filter((entry) => entry.isDirectory())
+		.map((entry) => entry.name);
+	expect(folders.filter((folder) => !TEST_FOLDERS.includes(folder))).toEqual([]);
+});
+
+test.each(MIRRORED)(
+	'every test in test/%s is named after a module or folder of the same part of nodes/DynamicQr',
+	(part) => {
+		const own = path.join(NODE_ROOT, part);
+		const names = new Set(
+			fs
+				.readdirSync(own, { recursive: true, withFileTypes: true })
+				.map((entry) => entry.name.split('.')[0]),
+		);
+		const tests = filesBelow(path.join(TEST_ROOT, part), /\.test\.js$/).map(testName);
+		expect(tests.length).toBeGreaterThan(0);
+		expect(
+			tests.filter((name) => !names.has(name) && !WHOLE_NODE_TESTS[part].includes(name)),
+		).toEqual([]);
+		// The list stays honest: every whole-node test it names exists.
+		expect(WHOLE_NODE_TESTS[part].filter((name) => !tests.includes(name))).toEqual([]);
+	},
+);
+
+test('dev/ tests sit in a test/ folder beside the modules they test, and import them', () => {
+	const tests = filesBelow(path.join(ROOT, 'dev'), /\.test\.js$/);
+	expect(tests.length).toBeGreaterThan(0);
+	const problems = tests.flatMap((file) => {
+		const own = path.relative(ROOT, file);
+		const testFolder = path.dirname(file);
+		if (path.basename(testFolder) !== 'test') return [`${own} is not in a test/ folder`];
+		const moduleFolder = path.dirname(testFolder);
+		// Imported directly or through a helper of the same test/ folder.
+		const imports = relativeImports(file).flatMap((target) =>
+			inside(target, testFolder) && fs.existsSync(`${target}.js`)
+				? [target, ...relativeImports(`${target}.js`)]
+				: [target],
+		);
+		const tested = imports.filter(
+			(target) =>
+				inside(target, moduleFolder) &&
+				!inside(target, testFolder) &&
+				(fs.existsSync(target) || fs.existsSync(`${target}.js`)),
+		);
+		return tested.length > 0
+			? []
+			: [`${own} imports nothing of ${path.relative(ROOT, moduleFolder)}/`];
+	});
+	expect(problems).toEqual([]);
 });

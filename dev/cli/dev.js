@@ -20,7 +20,6 @@
  * managers and IDE stop buttons end `npm run dev`. Each run starts from scratch.
  */
 const fs = require('node:fs');
-const http = require('node:http');
 
 const { startN8n, N8N_VERSIONS } = require('../n8n/instance');
 const { startSandbox } = require('../sandbox');
@@ -31,6 +30,7 @@ const {
 	READ_ONLY_CREDENTIAL_NAME,
 } = require('../n8n/sandbox-credentials');
 const { portInUse } = require('../ports');
+const { startRecorder } = require('../http-recorder');
 
 const PARENT_CHECK_MS = 500;
 
@@ -105,30 +105,14 @@ async function pickPort(wanted, given, label) {
 }
 
 /** Where the example workflows' chat and CRM requests land: printed in this terminal. */
-async function startInbox() {
-	const server = http.createServer((req, res) => {
-		let body = '';
-		req.on('data', (chunk) => {
-			body += chunk;
-		});
-		req.on('end', () => {
-			let shown = body;
-			try {
-				const json = JSON.parse(body);
-				shown = json.text ?? JSON.stringify(json, null, 2);
-			} catch {
-				// not JSON: shown as it came
-			}
-			say(`\n📨 ${req.url === '/chat' ? 'Chat message' : 'CRM row'} received:\n${shown}\n`);
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end('{"ok":true}');
-		});
+function startInbox() {
+	return startRecorder({
+		onRecord({ path: requestPath, body, rawBody }) {
+			const shown =
+				body && typeof body === 'object' ? (body.text ?? JSON.stringify(body, null, 2)) : rawBody;
+			say(`\n📨 ${requestPath === '/chat' ? 'Chat message' : 'CRM row'} received:\n${shown}\n`);
+		},
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		url: `http://127.0.0.1:${server.address().port}`,
-		close: () => new Promise((resolve) => server.close(resolve)),
-	};
 }
 
 async function main() {

@@ -29,7 +29,7 @@
 const fs = require('node:fs');
 
 const { N8N_VERSIONS } = require('../../dev/n8n/instance');
-const { decodePng } = require('../support/qr-image');
+const { decodePng } = require('../../dev/qr-image');
 const {
 	startAgentStack,
 	CREATE_TOOL_NODE,

@@ -1,63 +1,24 @@
 'use strict';
 /**
- * Helpers of the end-to-end suite: a local HTTP receiver (stands in for a chat or CRM webhook),
- * workflow builders, direct calls to the sandbox's API and forged deliveries.
+ * Helpers of the end-to-end suite: workflow builders, direct calls to the sandbox's API (through
+ * the one sandbox client, dev/sandbox/client.js) and forged deliveries. A local HTTP receiver
+ * (stands in for a chat or CRM webhook) is dev/http-recorder.js.
  */
-const http = require('node:http');
 const path = require('node:path');
 
 const { waitFor } = require('../../dev/wait-for');
 const { CREDENTIAL_NAME } = require('../../dev/examples');
 const { DIST } = require('../../dev/paths');
+const { sandboxClient } = require('../../dev/sandbox/client');
 const { sign, randomSecret } = require('../support/sign');
 
 const { fieldParameterName, mixedParameterName } = require(
 	path.join(DIST, 'nodes/DynamicQr/actions/payload/names.js'),
 );
 
-/** An HTTP server on 127.0.0.1 that records every request it receives and answers 200. */
-async function startReceiver() {
-	const received = [];
-	const server = http.createServer((req, res) => {
-		const chunks = [];
-		req.on('data', (chunk) => chunks.push(chunk));
-		req.on('end', () => {
-			const text = Buffer.concat(chunks).toString('utf8');
-			let json;
-			try {
-				json = JSON.parse(text);
-			} catch {
-				json = undefined;
-			}
-			received.push({ method: req.method, path: req.url, headers: req.headers, text, json });
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end('{"ok":true}');
-		});
-	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const url = `http://127.0.0.1:${server.address().port}`;
-	return {
-		url,
-		received,
-		close: () => new Promise((resolve) => server.close(resolve)),
-	};
-}
-
 /** A direct request to the sandbox's API with a key (test setup only; the nodes are what is tested). */
-async function sandboxApi(sandbox, method, apiPath, body, key = sandbox.keys.readWrite) {
-	const response = await fetch(`${sandbox.baseUrl}${apiPath}`, {
-		method,
-		headers: {
-			authorization: `Bearer ${key}`,
-			accept: 'application/json',
-			...(body === undefined ? {} : { 'content-type': 'application/json' }),
-		},
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok)
-		throw new Error(`sandbox ${method} ${apiPath} answered ${response.status}: ${text}`);
-	return text ? JSON.parse(text) : null;
+function sandboxApi(sandbox, method, apiPath, body, key = sandbox.keys.readWrite) {
+	return sandboxClient(sandbox, key).call(method, apiPath, body);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,7 +346,6 @@ module.exports = {
 	postForged,
 	TYPE_SAMPLES,
 	bulkCreateWorkflow,
-	startReceiver,
 	sandboxApi,
 	createAllTypesWorkflow,
 	mixedTypesWorkflow,

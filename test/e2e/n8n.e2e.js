@@ -13,7 +13,8 @@ const { startN8n, N8N_VERSIONS, EXPECTED_NODE_TYPES } = require('../../dev/n8n/i
 const { startSandbox } = require('../../dev/sandbox');
 const { loadExamples, CREDENTIAL_NAME } = require('../../dev/examples');
 const { waitFor } = require('../../dev/wait-for');
-const { decodePng } = require('../support/qr-image');
+const { startRecorder } = require('../../dev/http-recorder');
+const { decodePng } = require('../../dev/qr-image');
 const {
 	preRunChecks,
 	ourNodeDescriptions,
@@ -24,7 +25,6 @@ const { isRecorded, ENTRY_LENGTH } = require('../support/delivery-record');
 const {
 	TYPE_SAMPLES,
 	bulkCreateWorkflow,
-	startReceiver,
 	sandboxApi,
 	createAllTypesWorkflow,
 	mixedTypesWorkflow,
@@ -53,7 +53,7 @@ describe.each([
 	beforeAll(
 		async () => {
 			sandbox = await startSandbox({ port: 0 });
-			receiver = await startReceiver();
+			receiver = await startRecorder();
 			n8n = await startN8n({ version, log });
 			credential = await n8n.createCredential({
 				name: CREDENTIAL_NAME,
@@ -838,10 +838,10 @@ describe.each([
 			const execution = await n8n.execution(summary.id);
 			expect(execution.status).toBe('success');
 			expect(execution.items('Post to chat')).toHaveLength(1);
-			const posted = receiver.received.filter((request) => request.path === '/chat');
+			const posted = receiver.records.filter((request) => request.path === '/chat');
 			expect(posted).toHaveLength(1);
 			expect(posted[0].method).toBe('POST');
-			expect(posted[0].json.text).toMatch(
+			expect(posted[0].body.text).toMatch(
 				/^QR code "Shop Window Poster" was scanned in Hamburg, DE \(mobile, iOS, Safari\) at \d{4}-/,
 			);
 
@@ -870,10 +870,10 @@ describe.each([
 			).data;
 			const [summary] = await settledExecutions(imported.id, 1, 'the lead execution');
 			expect((await n8n.execution(summary.id)).status).toBe('success');
-			const rows = receiver.received.filter((request) => request.path === '/crm/contacts');
+			const rows = receiver.records.filter((request) => request.path === '/crm/contacts');
 			expect(rows).toHaveLength(1);
 			const card = (await sandboxApi(sandbox, 'GET', `/cards/${sandbox.cardId}`)).data;
-			expect(rows[0].json).toEqual({
+			expect(rows[0].body).toEqual({
 				full_name: 'Grace Hopper',
 				email: 'grace@example.com',
 				phone: '+14155550199',

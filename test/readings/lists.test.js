@@ -7,9 +7,10 @@
  */
 const path = require('node:path');
 const { startSandbox } = require('../../dev/sandbox');
+const { sandboxClient } = require('../../dev/sandbox/client');
 const { runNode, listSearchContext } = require('../engine');
 const { DIST } = require('../engine/n8n-core');
-const { createWorkflow, poll, POLLING_TYPE } = require('../dynamicQrTrigger/helpers/n8n');
+const { createWorkflow, poll, POLLING_TYPE } = require('../engine/triggers');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
 const { DynamicQrPollingTrigger } = require(
@@ -70,18 +71,8 @@ describe.each(READING_SETS.map((names) => [names.join(' + ') || 'the sandbox’s
 		let sandbox;
 		const created = { codes: [], oldLeads: [], endpoints: [] };
 
-		async function api(method, apiPath, body) {
-			const response = await fetch(`${sandbox.baseUrl}${apiPath}`, {
-				method,
-				headers: {
-					Authorization: `Bearer ${sandbox.keys.readWrite}`,
-					'Content-Type': 'application/json',
-				},
-				body: JSON.stringify(body),
-			});
-			if (response.status !== 201) throw new Error(`${apiPath} answered ${response.status}`);
-			return (await response.json()).data;
-		}
+		const api = async (method, apiPath, body) =>
+			(await sandboxClient(sandbox).call(method, apiPath, body)).data;
 		const addLeads = async (n, prefix) => {
 			const leads = [];
 			for (let i = 0; i < n; i++) {

@@ -5,7 +5,7 @@
  * create answer of a webhook endpoint puts its secret, and how `since` on leads is read. Every
  * operation a reading touches runs through n8n-core's engine (and n8n's own pre-run check).
  */
-const { useSandbox, jsonOf } = require('../dynamicQr/helpers');
+const { useSandbox, jsonOf } = require('../support/action-sandbox');
 const { n8nPreRunCheck, ourNodeDescriptions } = require('../support/parameter-issues');
 
 const ctx = useSandbox();

@@ -21,7 +21,7 @@ errors.httpError = (...args) => {
 	return error;
 };
 
-const { useSandbox } = require('../dynamicQr/helpers');
+const { useSandbox } = require('../support/action-sandbox');
 
 const ctx = useSandbox();
 

@@ -6,7 +6,7 @@
  * upload answer. Every operation a reading touches runs through n8n-core's engine.
  */
 const { PNG } = require('pngjs');
-const { useSandbox } = require('../dynamicQr/helpers');
+const { useSandbox } = require('../support/action-sandbox');
 
 const ctx = useSandbox();
 const byId = (value) => ({ __rl: true, mode: 'id', value });

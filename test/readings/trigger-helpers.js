@@ -1,7 +1,7 @@
 'use strict';
 /** What the trigger tests under other readings share: a sandbox per describe block, one receiver. */
-const { startReceiver, collected, poll } = require('../dynamicQrTrigger/helpers/n8n');
-const { startSandbox } = require('../dynamicQrTrigger/helpers/sandbox');
+const { startReceiver, collected, poll } = require('../engine/triggers');
+const { startSandbox } = require('../support/sandbox');
 
 /** A sandbox answering with `readings`, reset before each test of the describe block. */
 function useSandbox(readings) {

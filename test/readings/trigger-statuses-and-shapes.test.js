@@ -4,7 +4,7 @@
  * what the API reference leaves "not shown": a paused endpoint listed with another status, an
  * endpoint removed earlier answered 410, the `data` of events in a flat shape, and record times
  * as Unix seconds. Driven through n8n's HookContext, WebhookContext and PollContext (see
- * test/dynamicQrTrigger/helpers/n8n.js).
+ * test/engine/triggers.js).
  */
 const {
 	createWorkflow,
@@ -14,14 +14,14 @@ const {
 	poll,
 	collected,
 	POLLING_TYPE,
-} = require('../dynamicQrTrigger/helpers/n8n');
+} = require('../engine/triggers');
 const {
 	startSandbox,
-	api,
+	sandboxClient,
 	createQrCode,
 	endpoints,
 	flushDeliveries,
-} = require('../dynamicQrTrigger/helpers/sandbox');
+} = require('../support/sandbox');
 const { useSandbox, useReceiver, pollOverRounds } = require('./trigger-helpers');
 const { logLines } = require('../engine/n8n-core');
 
@@ -54,7 +54,7 @@ describe('endpoint-status-values: a paused endpoint is listed as "disabled"', ()
 		expect(await runWebhookMethod(setup, 'checkExists')).toBe(true);
 
 		await ctx.sandbox.control('POST', `/webhooks/${pausedId}/pause`);
-		const listed = await api(ctx.sandbox, 'GET', '/webhooks');
+		const listed = await sandboxClient(ctx.sandbox).request('GET', '/webhooks');
 		expect(listed.body.data).toEqual([
 			expect.objectContaining({ id: pausedId, status: 'disabled' }),
 		]);
@@ -82,8 +82,10 @@ describe.each([[['gone-410']], [['gone-410', 'error-object']]])(
 			const setup = webhookTrigger(ctx.sandbox, ['qr_code.created']);
 			await activate(setup);
 			const id = stored(setup).endpointId;
-			await api(ctx.sandbox, 'DELETE', `/webhooks/${id}`);
-			expect((await api(ctx.sandbox, 'DELETE', `/webhooks/${id}`)).status).toBe(410);
+			await sandboxClient(ctx.sandbox).request('DELETE', `/webhooks/${id}`);
+			expect((await sandboxClient(ctx.sandbox).request('DELETE', `/webhooks/${id}`)).status).toBe(
+				410,
+			);
 
 			logLines.length = 0;
 			expect(await deactivate(setup)).toBe(true);
@@ -220,7 +222,8 @@ describe('timestamps-unix: created_at of leads and QR codes as Unix seconds', ()
 				expect(cursor.newestMs).toBeGreaterThan(1e12);
 				// It reads the numbers: the newest time is the newest record's, and only the records
 				// within the overlap window before it are kept (the last batch, a day after the others).
-				const [newest] = (await api(ctx.sandbox, 'GET', listPath(event))).body.data;
+				const [newest] = (await sandboxClient(ctx.sandbox).request('GET', listPath(event))).body
+					.data;
 				expect(cursor.newestMs).toBe(newest.created_at * 1000);
 				expect(cursor.recent.map(([id]) => id).sort()).toEqual(added.slice(-2).sort());
 			});
@@ -232,10 +235,10 @@ describe('timestamps-unix: created_at of leads and QR codes as Unix seconds', ()
 		try {
 			const code = await createQrCode(sandbox, 'unix');
 			expect(typeof code.created_at).toBe('number');
-			const list = await api(sandbox, 'GET', `/cards/${sandbox.cardId}/leads`);
+			const list = await sandboxClient(sandbox).request('GET', `/cards/${sandbox.cardId}/leads`);
 			expect(list.status).toBe(200);
 			await sandbox.control('POST', '/leads', { name: 'unix' });
-			const leads = await api(sandbox, 'GET', `/cards/${sandbox.cardId}/leads`);
+			const leads = await sandboxClient(sandbox).request('GET', `/cards/${sandbox.cardId}/leads`);
 			expect(typeof leads.body.data[0].created_at).toBe('number');
 		} finally {
 			await sandbox.close();

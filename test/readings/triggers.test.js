@@ -4,7 +4,7 @@
  * what the API reference leaves "not shown": endpoint lists without `events`, the signing secret
  * placed elsewhere in the create answer, and `since` read as a date, as Unix seconds, or not at
  * all. Driven through n8n's HookContext, WebhookContext and PollContext (see
- * test/dynamicQrTrigger/helpers/n8n.js).
+ * test/engine/triggers.js).
  */
 const {
 	createWorkflow,
@@ -14,9 +14,10 @@ const {
 	poll,
 	collected,
 	POLLING_TYPE,
-} = require('../dynamicQrTrigger/helpers/n8n');
-const { createQrCode, endpoints, flushDeliveries } = require('../dynamicQrTrigger/helpers/sandbox');
+} = require('../engine/triggers');
+const { createQrCode, endpoints, flushDeliveries } = require('../support/sandbox');
 const { useSandbox, useReceiver, pollOverRounds } = require('./trigger-helpers');
+const { sandboxClient } = require('../../dev/sandbox/client');
 
 const receiver = useReceiver();
 
@@ -52,10 +53,7 @@ describe('Dynamic QR Trigger', () => {
 		test('the list indeed carries no events', async () => {
 			const setup = webhookTrigger(ctx.sandbox);
 			await activate(setup);
-			const answer = await fetch(`${ctx.sandbox.baseUrl}/webhooks`, {
-				headers: { Authorization: `Bearer ${ctx.sandbox.keys.readWrite}` },
-			});
-			const [listed] = (await answer.json()).data;
+			const [listed] = (await sandboxClient(ctx.sandbox).call('GET', '/webhooks')).data;
 			expect(listed).toMatchObject({ id: stored(setup).endpointId });
 			expect(listed).not.toHaveProperty('events');
 			await deactivate(setup);

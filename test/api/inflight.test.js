@@ -1,0 +1,50 @@
+'use strict';
+/**
+ * How many requests one node run keeps in flight (api/inflight.ts), as the sandbox counts them
+ * rather than timings (fast by default, issue 17): without Request Options several creates are
+ * in flight at once while the plan has room, with output order and pairing kept; an explicit
+ * Concurrent Requests caps what is in flight.
+ */
+const { useSandbox, jsonOf } = require('../support/action-sandbox');
+
+const ctx = useSandbox();
+
+beforeEach(async () => {
+	await ctx.control('POST', '/reset');
+	await ctx.setPlan(60000, 60000);
+});
+afterAll(() => ctx.expectNoKeyLeak());
+
+const createMany = (...args) => ctx.createMany(...args);
+
+const names = (prefix, count) => Array.from({ length: count }, (_, i) => `${prefix} ${i}`);
+const posts = async () =>
+	(await ctx.requests()).filter((r) => r.method === 'POST' && r.path === '/qr-codes');
+const maxInFlight = (requests) => Math.max(...requests.map((r) => r.in_flight));
+
+describe('requests in flight', () => {
+	test('default settings: several creates in flight at once; order, pairing and one code per item', async () => {
+		await ctx.control('POST', '/faults', { latencyMs: 30 });
+		const { items, error } = await createMany(60, 'Adaptive');
+		expect(error).toBeUndefined();
+		expect(jsonOf(items).map((code) => code.name)).toEqual(names('Adaptive', 60));
+		items.forEach((item, index) => expect(item.pairedItem).toEqual({ item: index }));
+		const sent = await posts();
+		expect(sent).toHaveLength(60);
+		expect(maxInFlight(sent)).toBeGreaterThan(1);
+		expect(maxInFlight(sent)).toBeLessThanOrEqual(20);
+	});
+
+	test('an explicit Concurrent Requests caps what is in flight; 1 sends one request at a time', async () => {
+		await ctx.control('POST', '/faults', { latencyMs: 20 });
+		const one = await createMany(12, 'One', { concurrency: 1 });
+		expect(one.error).toBeUndefined();
+		expect(maxInFlight(await posts())).toBe(1);
+
+		await ctx.control('POST', '/reset');
+		await ctx.control('POST', '/faults', { latencyMs: 20 });
+		const three = await createMany(30, 'Three', { concurrency: 3 });
+		expect(jsonOf(three.items).map((code) => code.name)).toEqual(names('Three', 30));
+		expect(maxInFlight(await posts())).toBeLessThanOrEqual(3);
+	});
+});
