@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { asObject } from '../api';
+import { answer } from './answers';
 import { filterOut, readFilters } from './filters';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, verifySignature } from './signature';
@@ -12,18 +13,6 @@ import { isValidSecret } from '../shared/secrets';
  * One delivery, in order: verify the signature over the raw bytes, parse the event, apply the
  * filters, drop repeats, start the workflow. Only a verified, new, wanted event starts it.
  */
-
-/** 401 without starting anything; the reason goes to the debug log only. */
-function refuse(ctx: IWebhookFunctions, why: string): IWebhookResponseData {
-	ctx.logger.debug(`Dynamic QR Trigger: delivery refused: ${why}`);
-	ctx.getResponseObject().status(401).json({ message: 'Webhook signature verification failed' });
-	return { noWebhookResponse: true };
-}
-
-/** Acknowledged, but the workflow is not started. */
-const skipped = (reason: string): IWebhookResponseData => ({
-	webhookResponse: { received: true, started: false, reason },
-});
 
 /** The request body exactly as received (n8n fills `rawBody` late for some requests). */
 async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
@@ -47,7 +36,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	// Fail closed: without a usable secret no delivery can be trusted.
 	if (!isValidSecret(secret)) {
 		ctx.logger.warn(missingSecretWarning(ctx));
-		return refuse(ctx, 'no valid signing secret');
+		return answer(ctx, { kind: 'refused', why: 'no valid signing secret' });
 	}
 
 	const raw = await rawBodyOf(ctx);
@@ -58,26 +47,22 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 		raw,
 		Math.floor(nowMs / 1000),
 	);
-	if (!result.valid) return refuse(ctx, describeFailure(result.reason));
+	if (!result.valid) {
+		return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
+	}
 
 	const event = parseEvent(raw);
-	if (!event) {
-		ctx.logger.warn(
-			'Dynamic QR Trigger: a correctly signed delivery had a body that is not a JSON object',
-		);
-		ctx.getResponseObject().status(400).json({ message: 'The body is not a JSON event' });
-		return { noWebhookResponse: true };
-	}
+	if (!event) return answer(ctx, { kind: 'unreadable' });
 
 	const type = String(event.type ?? '');
 	if (type === RESYNC_TYPE) {
 		resync(ctx, secret, event.round);
-		return skipped('resync of the delivery record');
+		return answer(ctx, { kind: 'skipped', reason: 'resync of the delivery record' });
 	}
 	const skip = filterOut(type, asObject(event.data), readFilters(ctx));
-	if (skip) return skipped(skip);
+	if (skip) return answer(ctx, { kind: 'skipped', reason: skip });
 	const delivery = checkDelivery(ctx, result.id, nowMs);
-	if (delivery.repeat) return skipped('duplicate delivery');
+	if (delivery.repeat) return answer(ctx, { kind: 'skipped', reason: 'duplicate delivery' });
 
 	// n8n answers ("Workflow was started"): n8n 2.x does so once the execution exists, so a
 	// processor stopped in between leaves the delivery unanswered and the service sends it again.
@@ -88,25 +73,16 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 		delivery.answered(ok);
 		if (ok) scheduleResync(ctx, secret);
 	});
-	return {
-		// n8n 2.x reads this after it has started the execution and before it saves the static data.
-		get webhookResponse() {
-			delivery.started();
-			return { message: 'Workflow was started' };
+	return answer(ctx, {
+		kind: 'started',
+		onStarted: () => delivery.started(),
+		item: {
+			id: event.id ?? result.id,
+			type,
+			created_at: event.created_at ?? null,
+			data: (event.data ?? null) as IDataObject,
+			webhook_id: result.id,
+			webhook_timestamp: result.timestamp,
 		},
-		workflowData: [
-			[
-				{
-					json: {
-						id: event.id ?? result.id,
-						type,
-						created_at: event.created_at ?? null,
-						data: (event.data ?? null) as IDataObject,
-						webhook_id: result.id,
-						webhook_timestamp: result.timestamp,
-					},
-				},
-			],
-		],
-	};
+	});
 }

@@ -1,5 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
 import type { ParameterReader } from '../../shared/parameters';
+import { showOnlyFor } from './display';
+import { toItems } from './output';
+import { operationParameters } from './parameters';
+import type { ActionRun } from './run';
 
 /** Return All / Limit (default 50), the n8n way of listing. */
 export const returnAllOrLimit: INodeProperties[] = [
@@ -24,4 +29,21 @@ export const returnAllOrLimit: INodeProperties[] = [
 /** The most records to list: undefined for Return All. */
 export function readLimit(parameters: ParameterReader): number | undefined {
 	return parameters.boolean('returnAll') ? undefined : parameters.number('limit');
+}
+
+/**
+ * A Get Many of a whole list with Return All / Limit and nothing else (cards, webhook endpoints):
+ * the operation's description and execute, as every operation module exports them.
+ */
+export function listOperation(resource: string, path: string) {
+	const description = showOnlyFor(resource, 'getAll', returnAllOrLimit);
+	async function execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: ActionRun,
+	): Promise<INodeExecutionData[]> {
+		const limit = readLimit(operationParameters(this, itemIndex, description));
+		return toItems(await run.client.all(path, {}, limit, { itemIndex }));
+	}
+	return { description, execute };
 }
