@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { unwrap } from '../../api';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 import type { ActionRun } from '../shared/run';
@@ -12,5 +11,5 @@ export async function execute(
 	itemIndex: number,
 	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
-	return toItems(unwrap(await run.client.request('GET', '/me', { itemIndex })));
+	return toItems(await run.client.getRecord('/me', itemIndex));
 }

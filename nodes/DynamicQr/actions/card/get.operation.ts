@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { unwrap } from '../../api';
 import { cardLocator } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
@@ -15,5 +14,5 @@ export async function execute(
 	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const id = operationParameters(this, itemIndex, description).recordId('cardId');
-	return toItems(unwrap(await run.client.request('GET', `/cards/${id}`, { itemIndex })));
+	return toItems(await run.client.getRecord(`/cards/${id}`, itemIndex));
 }
