@@ -11,7 +11,8 @@
  */
 const { randomUUID } = require('node:crypto');
 
-const PACKAGE = 'n8n-nodes-dynamic-qr';
+const { TYPES, node, credentialRef, resourceId, connect, chain, workflow: buildWorkflow } = require('../../dev/n8n/workflow-builder');
+
 const HTTP_REQUEST_VERSION = 4.2;
 
 /** Node names the cases read from the execution's runData. */
@@ -25,28 +26,10 @@ const NAMES = {
 	done: 'Done',
 };
 
-function node(name, type, typeVersion, parameters, position, extra = {}) {
-	return { id: randomUUID(), name, type, typeVersion, position, parameters, ...extra };
-}
+/** The nodes one after another, in the order given. */
+const workflow = (name, nodes) => buildWorkflow(name, nodes, chain(...nodes.map((n) => n.name)));
 
-function chain(...names) {
-	const connections = {};
-	for (let i = 0; i < names.length - 1; i++) {
-		connections[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
-	}
-	return connections;
-}
-
-function workflow(name, nodes) {
-	return {
-		name,
-		nodes,
-		connections: chain(...nodes.map((n) => n.name)),
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-const manualTrigger = () => node(NAMES.start, 'n8n-nodes-base.manualTrigger', 1, {}, [0, 0]);
+const manualTrigger = () => node(TYPES.manualTrigger, {}, { name: NAMES.start, position: [0, 0] });
 
 /**
  * A Code node emitting `count` items `{ name, url, key }`. The key is unique per execution and
@@ -62,10 +45,8 @@ function itemsNode(count) {
 		`}`,
 		`return out;`,
 	].join('\n');
-	return node(NAMES.items, 'n8n-nodes-base.code', 2, { mode: 'runOnceForAllItems', language: 'javaScript', jsCode }, [220, 0]);
+	return node(TYPES.code, { mode: 'runOnceForAllItems', language: 'javaScript', jsCode }, { name: NAMES.items, typeVersion: 2, position: [220, 0] });
 }
-
-const credentialRef = (type, credential) => ({ [type]: { id: credential.id, name: credential.name } });
 
 /** Our node, QR Code > Create, a URL code per item, the item's key as Idempotency Key. */
 function bulkOurs({ count, credential, concurrency, label }) {
@@ -74,9 +55,7 @@ function bulkOurs({ count, credential, concurrency, label }) {
 		manualTrigger(),
 		itemsNode(count),
 		node(
-			NAMES.ours,
-			`${PACKAGE}.dynamicQr`,
-			1,
+			TYPES.dynamicQr,
 			{
 				resource: 'qrCode',
 				operation: 'create',
@@ -87,8 +66,7 @@ function bulkOurs({ count, credential, concurrency, label }) {
 				additionalFields: { idempotencyKey: '={{ $json.key }}' },
 				requestOptions,
 			},
-			[440, 0],
-			{ credentials: credentialRef('dynamicQrApi', credential) },
+			{ name: NAMES.ours, position: [440, 0], credentials: credentialRef('dynamicQrApi', credential) },
 		),
 	]);
 }
@@ -105,9 +83,7 @@ function bulkHttp({ count, baseUrl, bearer, batching, retry, label }) {
 		manualTrigger(),
 		itemsNode(count),
 		node(
-			NAMES.http,
-			'n8n-nodes-base.httpRequest',
-			HTTP_REQUEST_VERSION,
+			TYPES.httpRequest,
 			{
 				method: 'POST',
 				url: `${baseUrl}/qr-codes`,
@@ -122,8 +98,13 @@ function bulkHttp({ count, baseUrl, bearer, batching, retry, label }) {
 				jsonBody: '={{ JSON.stringify({ name: $json.name, type: "url", payload: { url: $json.url } }) }}',
 				options,
 			},
-			[440, 0],
-			{ credentials: credentialRef('httpBearerAuth', bearer), ...settings },
+			{
+				name: NAMES.http,
+				typeVersion: HTTP_REQUEST_VERSION,
+				position: [440, 0],
+				credentials: credentialRef('httpBearerAuth', bearer),
+				...settings,
+			},
 		),
 	]);
 }
@@ -134,7 +115,7 @@ const LISTS = {
 	leads: {
 		resource: 'lead',
 		path: (cardId) => `/cards/${cardId}/leads`,
-		parameters: (cardId) => ({ cardId: { __rl: true, mode: 'id', value: cardId }, filters: {} }),
+		parameters: (cardId) => ({ cardId: resourceId(cardId), filters: {} }),
 	},
 	endpoints: { resource: 'webhookEndpoint', path: '/webhooks', parameters: () => ({}) },
 };
@@ -150,12 +131,9 @@ function returnAllOurs({ credential, simplify, label, list = 'codes', cardId }) 
 	return workflow(`bench: return all, ${label}`, [
 		manualTrigger(),
 		node(
-			NAMES.ours,
-			`${PACKAGE}.dynamicQr`,
-			1,
+			TYPES.dynamicQr,
 			{ resource, operation: 'getAll', returnAll: true, ...parameters(cardId), ...(simplify === undefined ? {} : { simplify }) },
-			[220, 0],
-			{ credentials: credentialRef('dynamicQrApi', credential) },
+			{ name: NAMES.ours, position: [220, 0], credentials: credentialRef('dynamicQrApi', credential) },
 		),
 	]);
 }
@@ -170,9 +148,7 @@ function returnAllHttp({ baseUrl, bearer, splitOut, label, list = 'codes', cardI
 	const nodes = [
 		manualTrigger(),
 		node(
-			NAMES.http,
-			'n8n-nodes-base.httpRequest',
-			HTTP_REQUEST_VERSION,
+			TYPES.httpRequest,
 			{
 				method: 'GET',
 				url: `${baseUrl}${listPath(list, cardId)}`,
@@ -194,21 +170,19 @@ function returnAllHttp({ baseUrl, bearer, splitOut, label, list = 'codes', cardI
 					},
 				},
 			},
-			[220, 0],
-			{ credentials: credentialRef('httpBearerAuth', bearer) },
+			{ name: NAMES.http, typeVersion: HTTP_REQUEST_VERSION, position: [220, 0], credentials: credentialRef('httpBearerAuth', bearer) },
 		),
 	];
 	if (splitOut) {
 		nodes.push(
-			node(NAMES.split, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'data', include: 'noOtherFields', options: {} }, [440, 0]),
+			node(TYPES.splitOut, { fieldToSplitOut: 'data', include: 'noOtherFields', options: {} }, { name: NAMES.split, position: [440, 0] }),
 		);
 	}
 	return workflow(`bench: return all, ${label}`, nodes);
 }
 
-const doneNode = (x) => node(NAMES.done, 'n8n-nodes-base.noOp', 1, {}, [x, 0]);
+const doneNode = (x) => node(TYPES.noOp, {}, { name: NAMES.done, position: [x, 0] });
 
-/** Our trigger, endpoint created in the dashboard (the secret pasted), on `scan.created`. */
 /**
  * Our trigger in "Created in the Dashboard" mode. Version 1 holds the signing secret in a node
  * parameter; version 2 in a credential (`credential`: `{ id, name }` of a
@@ -218,9 +192,12 @@ function triggerOurs({ secret, webhookId, version = 1, credential }) {
 	const parameters = { endpointMode: 'dashboard', events: ['scan.created'], filters: {} };
 	if (version === 1) parameters.signingSecret = secret;
 	return workflow(`bench: trigger, Dynamic QR Trigger v${version}`, [
-		node(NAMES.trigger, `${PACKAGE}.dynamicQrTrigger`, version, parameters, [0, 0], {
+		node(TYPES.dynamicQrTrigger, parameters, {
+			name: NAMES.trigger,
+			typeVersion: version,
+			position: [0, 0],
 			webhookId,
-			...(version === 1 ? {} : { credentials: { dynamicQrSigningSecretApi: credential } }),
+			...(version === 1 ? {} : { credentials: credentialRef('dynamicQrSigningSecretApi', credential) }),
 		}),
 		doneNode(220),
 	]);
@@ -233,12 +210,9 @@ function triggerOurs({ secret, webhookId, version = 1, credential }) {
 function triggerWebhook({ path, webhookId, typeVersion = 2 }) {
 	return workflow(`bench: trigger, n8n Webhook node v${typeVersion}`, [
 		node(
-			NAMES.trigger,
-			'n8n-nodes-base.webhook',
-			typeVersion,
+			TYPES.webhook,
 			{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-			[0, 0],
-			{ webhookId },
+			{ name: NAMES.trigger, typeVersion, position: [0, 0], webhookId },
 		),
 		doneNode(220),
 	]);
@@ -262,7 +236,7 @@ function syncRowsNode({ count, changed }) {
 		`  url: 'https://example.com/sync/' + i + (changed.has(i) ? '/v2' : ''),`,
 		`} }));`,
 	].join('\n');
-	return node(NAMES.items, 'n8n-nodes-base.code', 2, { mode: 'runOnceForAllItems', language: 'javaScript', jsCode }, [220, 0]);
+	return node(TYPES.code, { mode: 'runOnceForAllItems', language: 'javaScript', jsCode }, { name: NAMES.items, typeVersion: 2, position: [220, 0] });
 }
 
 /** Our node, QR Code > Create or Update by name, a URL code per row. */
@@ -271,9 +245,7 @@ function syncOurs({ rows, credential }) {
 		manualTrigger(),
 		syncRowsNode(rows),
 		node(
-			NAMES.ours,
-			`${PACKAGE}.dynamicQr`,
-			1,
+			TYPES.dynamicQr,
 			{
 				resource: 'qrCode',
 				operation: 'upsert',
@@ -283,8 +255,7 @@ function syncOurs({ rows, credential }) {
 				payloadInput: 'fields',
 				payload_url_url: '={{ $json.url }}',
 			},
-			[440, 0],
-			{ credentials: credentialRef('dynamicQrApi', credential) },
+			{ name: NAMES.ours, position: [440, 0], credentials: credentialRef('dynamicQrApi', credential) },
 		),
 	]);
 }
@@ -295,9 +266,7 @@ const SYNC_HTTP_NODES = Object.values(SYNC_HTTP);
 /** An IF node (v2) on one boolean expression. */
 function ifNode(name, expression, position) {
 	return node(
-		name,
-		'n8n-nodes-base.if',
-		2,
+		TYPES.if,
 		{
 			conditions: {
 				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict' },
@@ -308,7 +277,7 @@ function ifNode(name, expression, position) {
 			},
 			options: {},
 		},
-		position,
+		{ name, typeVersion: 2, position },
 	);
 }
 
@@ -324,17 +293,22 @@ function syncHttp({ rows, baseUrl, bearer, batching, retry }) {
 	const match = `$('${SYNC_HTTP.search}').item.json.data.find((code) => code.name === ${row}.name)`;
 	const http = (name, parameters, position) =>
 		node(
-			name,
-			'n8n-nodes-base.httpRequest',
-			HTTP_REQUEST_VERSION,
+			TYPES.httpRequest,
 			{
 				authentication: 'genericCredentialType',
 				genericAuthType: 'httpBearerAuth',
 				...parameters,
 				options: { batching: { batch: { batchSize: batching.batchSize, batchInterval: batching.batchInterval } } },
 			},
-			position,
-			{ credentials: credentialRef('httpBearerAuth', bearer), retryOnFail: true, maxTries: retry.maxTries, waitBetweenTries: retry.waitBetweenTries },
+			{
+				name,
+				typeVersion: HTTP_REQUEST_VERSION,
+				position,
+				credentials: credentialRef('httpBearerAuth', bearer),
+				retryOnFail: true,
+				maxTries: retry.maxTries,
+				waitBetweenTries: retry.waitBetweenTries,
+			},
 		);
 	const jsonBody = (fields) => ({ sendBody: true, contentType: 'json', specifyBody: 'json', jsonBody: `={{ JSON.stringify(${fields}) }}` });
 	const nodes = [
@@ -356,19 +330,18 @@ function syncHttp({ rows, baseUrl, bearer, batching, retry }) {
 		http(SYNC_HTTP.update, { method: 'PATCH', url: `=${baseUrl}/qr-codes/{{ ${match}.id }}`, ...jsonBody(`{ payload: { url: ${row}.url } }`) }, [1100, -100]),
 		http(SYNC_HTTP.create, { method: 'POST', url: `${baseUrl}/qr-codes`, ...jsonBody(`{ name: ${row}.name, type: 'url', payload: { url: ${row}.url } }`) }, [880, 100]),
 	];
-	const to = (target) => [{ node: target, type: 'main', index: 0 }];
-	return {
-		name: 'bench: sync, HTTP Request search + IF + Update/Create',
+	return buildWorkflow(
+		'bench: sync, HTTP Request search + IF + Update/Create',
 		nodes,
-		connections: {
-			[NAMES.start]: { main: [to(NAMES.items)] },
-			[NAMES.items]: { main: [to(SYNC_HTTP.search)] },
-			[SYNC_HTTP.search]: { main: [to(SYNC_HTTP.found)] },
-			[SYNC_HTTP.found]: { main: [to(SYNC_HTTP.changed), to(SYNC_HTTP.create)] },
-			[SYNC_HTTP.changed]: { main: [to(SYNC_HTTP.update), []] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
+		connect(
+			[NAMES.start, NAMES.items],
+			[NAMES.items, SYNC_HTTP.search],
+			[SYNC_HTTP.search, SYNC_HTTP.found],
+			[SYNC_HTTP.found, SYNC_HTTP.changed],
+			[SYNC_HTTP.found, SYNC_HTTP.create, { output: 1 }], // IF false: not found
+			[SYNC_HTTP.changed, SYNC_HTTP.update], // IF false: unchanged, nothing to do
+		),
+	);
 }
 
 module.exports = {

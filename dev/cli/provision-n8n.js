@@ -4,7 +4,7 @@
  * Provisions the n8n versions the end-to-end tests run (or those named) into the cache, with
  * progress, so a fresh machine pays the install once and visibly:
  *   node dev/cli/provision-n8n.js                 # N8N_VERSIONS.current and .previous
- *   node dev/cli/provision-n8n.js 2.40.7 previous
+ *   node dev/cli/provision-n8n.js 2.41.1 previous        # a version, or a name in N8N_VERSIONS
  */
 const { ensureN8n, N8N_VERSIONS, cacheRoot } = require('../n8n/runtime');
 

@@ -4,48 +4,43 @@
  * screenshots (dev/cli/screenshots.js). Nodes are spread out on the canvas: the browser opens a
  * node by double-clicking it, and overlapping nodes would take each other's clicks.
  */
-const crypto = require('node:crypto');
-
+const {
+	TYPES,
+	node,
+	dynamicQr,
+	credentialRef,
+	resourceId,
+	chain,
+	workflow,
+} = require('../n8n/workflow-builder');
 const { CREDENTIAL_NAME } = require('../examples');
 
-const credentials = { dynamicQrApi: { name: CREDENTIAL_NAME } };
 const SPACING = 260;
 
-function node(name, type, parameters, column, extra = {}) {
-	return {
-		id: crypto.randomUUID(),
-		name,
-		type,
-		typeVersion: extra.typeVersion ?? 1,
-		position: [column * SPACING, extra.row ?? 0],
-		parameters,
-		...(extra.credentials ? { credentials: extra.credentials } : {}),
-		...(extra.webhookId ? { webhookId: extra.webhookId } : {}),
-	};
-}
+/** A canvas position: `column` of SPACING-wide columns, `y` pixels down. */
+const at = (column, y = 0) => [column * SPACING, y];
 
-const start = () => node('Start', 'n8n-nodes-base.manualTrigger', {}, 0);
-const dynamicQr = (name, parameters, column, row) =>
-	node(name, 'n8n-nodes-dynamic-qr.dynamicQr', parameters, column, { credentials, row });
-
+/** Start → these nodes, in parallel. */
 function fromStart(name, nodes) {
-	return {
+	const start = node(TYPES.manualTrigger, {}, { name: 'Start', position: at(0) });
+	return workflow(
 		name,
-		nodes: [start(), ...nodes],
-		connections: {
-			Start: { main: [nodes.map((entry) => ({ node: entry.name, type: 'main', index: 0 }))] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
+		[start, ...nodes],
+		nodes.length
+			? chain(
+					'Start',
+					nodes.map((entry) => entry.name),
+				)
+			: {},
+	);
 }
 
 /** Start → one QR Code › Create node named `nodeName` with these parameters on top of Create's. */
 function createCodeWorkflow(nodeName, parameters, { workflowName = `Editor: ${nodeName}` } = {}) {
 	return fromStart(workflowName, [
 		dynamicQr(
-			nodeName,
 			{ resource: 'qrCode', operation: 'create', payloadInput: 'fields', ...parameters },
-			1,
+			{ name: nodeName, position: at(1) },
 		),
 	]);
 }
@@ -59,12 +54,13 @@ function createCodeWorkflow(nodeName, parameters, { workflowName = `Editor: ${no
 const CONTROL_NODE = 'Control: empty Create';
 function createCodeWithControlWorkflow(nodeName, parameters) {
 	return fromStart(`Editor: ${nodeName}, with a control node`, [
-		dynamicQr(nodeName, { resource: 'qrCode', operation: 'create', ...parameters }, 1, 0),
 		dynamicQr(
-			CONTROL_NODE,
+			{ resource: 'qrCode', operation: 'create', ...parameters },
+			{ name: nodeName, position: at(1) },
+		),
+		dynamicQr(
 			{ resource: 'qrCode', operation: 'create', type: 'url', payloadInput: 'fields' },
-			1,
-			200,
+			{ name: CONTROL_NODE, position: at(1, 200) },
 		),
 	]);
 }
@@ -73,37 +69,30 @@ function createCodeWithControlWorkflow(nodeName, parameters) {
 function getCodeFromListWorkflow(nodeName) {
 	return fromStart(`Editor: ${nodeName}`, [
 		dynamicQr(
-			nodeName,
-			{
-				resource: 'qrCode',
-				operation: 'get',
-				qrCodeId: { __rl: true, mode: 'list', value: '' },
-			},
-			1,
+			{ resource: 'qrCode', operation: 'get', qrCodeId: resourceId('', 'list') },
+			{ name: nodeName, position: at(1) },
 		),
 	]);
 }
 
 /** Dynamic QR Trigger (version 2, as the editor adds it; Register Automatically, these events) → No Operation. */
 function triggerWorkflow(triggerName, events) {
-	return {
-		name: `Editor: ${triggerName}`,
-		nodes: [
-			node(
-				triggerName,
-				'n8n-nodes-dynamic-qr.dynamicQrTrigger',
-				{ endpointMode: 'automatic', events, filters: {} },
-				0,
+	const nodes = [
+		node(
+			TYPES.dynamicQrTrigger,
+			{ endpointMode: 'automatic', events, filters: {} },
+			{
+				name: triggerName,
+				typeVersion: 2,
+				position: at(0),
+				credentials: credentialRef('dynamicQrApi', CREDENTIAL_NAME),
 				// createWorkflow() replaces the webhook id with a fresh one.
-				{ typeVersion: 2, credentials, webhookId: 'set-by-createWorkflow' },
-			),
-			node('Received', 'n8n-nodes-base.noOp', {}, 1),
-		],
-		connections: {
-			[triggerName]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
+				webhookId: 'set-by-createWorkflow',
+			},
+		),
+		node(TYPES.noOp, {}, { name: 'Received', position: at(1) }),
+	];
+	return workflow(`Editor: ${triggerName}`, nodes, chain(triggerName, 'Received'));
 }
 
 /**
@@ -112,35 +101,32 @@ function triggerWorkflow(triggerName, events) {
  * and "New leads", a Dynamic QR Polling Trigger on New Lead on a Card with no card chosen yet.
  */
 function triggersWorkflow(secretCredentialName) {
-	return {
-		name: 'Editor: Dynamic QR Trigger v2 (dashboard) and Polling Trigger',
-		nodes: [
-			node(
-				'Dashboard endpoint',
-				'n8n-nodes-dynamic-qr.dynamicQrTrigger',
-				{ endpointMode: 'dashboard', events: ['scan.created'], filters: {} },
-				0,
-				{
-					typeVersion: 2,
-					credentials: { dynamicQrSigningSecretApi: { name: secretCredentialName } },
-					webhookId: 'set-by-createWorkflow',
-				},
-			),
-			node(
-				'New leads',
-				'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger',
-				{ event: 'newLead', cardId: '' },
-				0,
-				{ credentials, row: 300 },
-			),
-		],
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	};
+	return workflow('Editor: Dynamic QR Trigger v2 (dashboard) and Polling Trigger', [
+		node(
+			TYPES.dynamicQrTrigger,
+			{ endpointMode: 'dashboard', events: ['scan.created'], filters: {} },
+			{
+				name: 'Dashboard endpoint',
+				typeVersion: 2,
+				position: at(0),
+				credentials: credentialRef('dynamicQrSigningSecretApi', secretCredentialName),
+				webhookId: 'set-by-createWorkflow',
+			},
+		),
+		node(
+			TYPES.dynamicQrPollingTrigger,
+			{ event: 'newLead', cardId: '' },
+			{
+				name: 'New leads',
+				position: at(0, 300),
+				credentials: credentialRef('dynamicQrApi', CREDENTIAL_NAME),
+			},
+		),
+	]);
 }
 
 /** Only a manual trigger: a canvas to add nodes to from the nodes panel. */
-const startOnlyWorkflow = (name) => ({ ...fromStart(name, []), connections: {} });
+const startOnlyWorkflow = (name) => fromStart(name, []);
 
 module.exports = {
 	startOnlyWorkflow,

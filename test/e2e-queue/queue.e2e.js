@@ -24,11 +24,11 @@ const {
 	sandboxApi,
 	getManyWorkflow,
 	triggerWorkflow,
-	node,
-	chain,
+	pollingTriggerWorkflow,
 	listNodes,
 	endpointsAt: endpointsAtSandbox,
 } = require('../e2e/helpers');
+const { TYPES, node, dynamicQr, chain, workflow } = require('../../dev/n8n/workflow-builder');
 
 const VERSION = N8N_VERSIONS.current;
 const PROCESSORS = 2;
@@ -177,9 +177,6 @@ async function resendToAnotherProcessor(delivery) {
 	}
 }
 
-// Workflow builders the shared helpers do not have.
-const credentials = { dynamicQrApi: { name: CREDENTIAL_NAME } };
-
 /** Start → a list of `count` rows → one item per row → Create (Concurrent Requests 5). */
 function bulkCreateWorkflow(prefix, count) {
 	const rows = Array.from({ length: count }, (_, index) => ({
@@ -188,11 +185,9 @@ function bulkCreateWorkflow(prefix, count) {
 		url: `https://example.com/bulk/${index}`,
 	}));
 	const nodes = [
-		node('Start', 'n8n-nodes-base.manualTrigger', {}),
+		node(TYPES.manualTrigger, {}, { name: 'Start' }),
 		...listNodes(rows),
-		node(
-			'Create',
-			'n8n-nodes-dynamic-qr.dynamicQr',
+		dynamicQr(
 			{
 				resource: 'qrCode',
 				operation: 'create',
@@ -203,38 +198,22 @@ function bulkCreateWorkflow(prefix, count) {
 				additionalFields: { idempotencyKey: "={{ 'bulk-' + $json.row_id }}" },
 				requestOptions: { concurrency: 5 },
 			},
-			{ credentials },
+			{ name: 'Create' },
 		),
 	];
 	return {
-		workflow: {
-			name: 'Queue: bulk create',
+		workflow: workflow(
+			'Queue: bulk create',
 			nodes,
-			connections: chain('Start', 'List', 'One item per row', 'Create'),
-			settings: { executionOrder: 'v1' },
-		},
+			chain('Start', 'List', 'One item per row', 'Create'),
+		),
 		rows,
 	};
 }
 
 /** Dynamic QR Polling Trigger (New QR Code, every minute) → No Operation. */
-function pollingWorkflow() {
-	const nodes = [
-		node(
-			'Dynamic QR Polling Trigger',
-			'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger',
-			{ pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newQrCode' },
-			{ credentials },
-		),
-		node('Received', 'n8n-nodes-base.noOp', {}),
-	];
-	return {
-		name: 'Queue: polling trigger',
-		nodes,
-		connections: chain('Dynamic QR Polling Trigger', 'Received'),
-		settings: { executionOrder: 'v1' },
-	};
-}
+const pollingWorkflow = () =>
+	pollingTriggerWorkflow('Queue: polling trigger', { event: 'newQrCode' });
 
 /** A scan of `code` through the sandbox's control API (a signed delivery follows). */
 const scan = (code) => sandbox.control('POST', '/scans', { qr_code_id: code.id });

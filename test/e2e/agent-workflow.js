@@ -7,9 +7,15 @@
  * test/support/fake-openai.js) and two Dynamic QR tool sub-nodes whose parameters the model fills
  * through $fromAI(): "Create QR code" (name, url) and "Download QR image" (qrCodeId).
  */
-const crypto = require('node:crypto');
-
 const { startN8n } = require('../../dev/n8n/instance');
+const {
+	TYPES,
+	node,
+	credentialRef,
+	resourceId,
+	connect,
+	workflow,
+} = require('../../dev/n8n/workflow-builder');
 const { startSandbox } = require('../../dev/sandbox');
 const { startFakeOpenAi } = require('../support/fake-openai');
 
@@ -57,7 +63,7 @@ const QR_TOOLS = [
 			toolDescription: DOWNLOAD_TOOL_DESCRIPTION,
 			resource: 'qrCode',
 			operation: 'downloadImage',
-			qrCodeId: { __rl: true, mode: 'id', value: fromAi('qrCodeId', FROM_AI.download.qrCodeId) },
+			qrCodeId: resourceId(fromAi('qrCodeId', FROM_AI.download.qrCodeId)),
 			format: 'png',
 			sizeUnit: 'pixels',
 			size: 256,
@@ -83,62 +89,42 @@ function agentWorkflow({
 	webhookPath,
 	tools = QR_TOOLS,
 }) {
-	let x = 0;
-	const node = (nodeName, type, typeVersion, parameters, extra = {}) => ({
-		id: crypto.randomUUID(),
-		name: nodeName,
-		type,
-		typeVersion,
-		position: [(x += 200), 300],
-		parameters,
-		...extra,
-	});
-	const dynamicQrCredentials = { dynamicQrApi: { name: DYNAMIC_QR_CREDENTIAL } };
 	const start =
 		trigger === 'webhook'
 			? node(
-					'Webhook',
-					'n8n-nodes-base.webhook',
-					2.1,
+					TYPES.webhook,
 					{ httpMethod: 'POST', path: webhookPath, responseMode: 'streaming', options: {} },
-					{ webhookId: 'replaced-by-createWorkflow' },
+					{ name: 'Webhook', typeVersion: 2.1, webhookId: 'replaced-by-createWorkflow' },
 				)
-			: node('Start', 'n8n-nodes-base.manualTrigger', 1, {});
+			: node(TYPES.manualTrigger, {}, { name: 'Start' });
 	const nodes = [
 		start,
-		node('AI Agent', '@n8n/n8n-nodes-langchain.agent', agentVersion, {
-			promptType: 'define',
-			text: prompt,
-			options: {},
-		}),
 		node(
-			'OpenAI Chat Model',
-			'@n8n/n8n-nodes-langchain.lmChatOpenAi',
-			modelVersion,
-			modelParameters,
-			{
-				credentials: { openAiApi: { name: OPENAI_CREDENTIAL } },
-			},
+			TYPES.agent,
+			{ promptType: 'define', text: prompt, options: {} },
+			{ name: 'AI Agent', typeVersion: agentVersion },
 		),
+		node(TYPES.lmChatOpenAi, modelParameters, {
+			name: 'OpenAI Chat Model',
+			typeVersion: modelVersion,
+			credentials: credentialRef('openAiApi', OPENAI_CREDENTIAL),
+		}),
 		...tools.map(({ name: toolName, parameters }) =>
-			node(toolName, 'n8n-nodes-dynamic-qr.dynamicQrTool', 1, parameters, {
-				credentials: dynamicQrCredentials,
+			node(TYPES.dynamicQrTool, parameters, {
+				name: toolName,
+				credentials: credentialRef('dynamicQrApi', DYNAMIC_QR_CREDENTIAL),
 			}),
 		),
 	];
-	const to = (target, type) => [[{ node: target, type, index: 0 }]];
-	return {
+	return workflow(
 		name,
 		nodes,
-		connections: {
-			[start.name]: { main: to('AI Agent', 'main') },
-			'OpenAI Chat Model': { ai_languageModel: to('AI Agent', 'ai_languageModel') },
-			...Object.fromEntries(
-				tools.map((tool) => [tool.name, { ai_tool: to('AI Agent', 'ai_tool') }]),
-			),
-		},
-		settings: { executionOrder: 'v1' },
-	};
+		connect(
+			[start.name, 'AI Agent'],
+			['OpenAI Chat Model', 'AI Agent', { type: 'ai_languageModel' }],
+			...tools.map((tool) => [tool.name, 'AI Agent', { type: 'ai_tool' }]),
+		),
+	);
 }
 
 /** The first object, however deeply nested in `value`, for which `test` is true. */

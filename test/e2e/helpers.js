@@ -1,8 +1,9 @@
 'use strict';
 /**
- * Helpers of the end-to-end suite: workflow builders, direct calls to the sandbox's API (through
- * the one sandbox client, dev/sandbox/client.js) and forged deliveries. A local HTTP receiver
- * (stands in for a chat or CRM webhook) is dev/http-recorder.js.
+ * Helpers of the end-to-end suite: the workflows of the suite (built with the one workflow
+ * builder, dev/n8n/workflow-builder.js), direct calls to the sandbox's API (through the one
+ * sandbox client, dev/sandbox/client.js) and forged deliveries. A local HTTP receiver (stands in
+ * for a chat or CRM webhook) is dev/http-recorder.js.
  */
 const path = require('node:path');
 
@@ -10,6 +11,15 @@ const { waitFor } = require('../../dev/wait-for');
 const { CREDENTIAL_NAME } = require('../../dev/examples');
 const { DIST } = require('../../dev/paths');
 const { sandboxClient } = require('../../dev/sandbox/client');
+const {
+	TYPES,
+	node,
+	dynamicQr,
+	credentialRef,
+	resourceId,
+	chain,
+	workflow,
+} = require('../../dev/n8n/workflow-builder');
 const { sign, randomSecret } = require('../support/sign');
 
 const { fieldParameterName, mixedParameterName } = require(
@@ -22,28 +32,11 @@ function sandboxApi(sandbox, method, apiPath, body, key = sandbox.keys.readWrite
 }
 
 // ---------------------------------------------------------------------------------------------
-// Workflow builders
+// Workflows (built with dev/n8n/workflow-builder.js)
 
-const credentials = { dynamicQrApi: { name: CREDENTIAL_NAME } };
-let nodeCounter = 0;
-
-function node(name, type, parameters, extra = {}) {
-	nodeCounter += 1;
-	return {
-		id: `00000000-0000-4000-8000-${String(nodeCounter).padStart(12, '0')}`,
-		name,
-		type,
-		typeVersion: 1,
-		position: [nodeCounter * 20, 300],
-		parameters,
-		...extra,
-	};
-}
-
-const manualTrigger = () => node('Start', 'n8n-nodes-base.manualTrigger', {});
-const dynamicQr = (name, parameters) =>
-	node(name, 'n8n-nodes-dynamic-qr.dynamicQr', parameters, { credentials });
-const byId = (value) => ({ __rl: true, mode: 'id', value });
+const manualTrigger = () => node(TYPES.manualTrigger, {}, { name: 'Start' });
+const noOp = (name) => node(TYPES.noOp, {}, { name });
+const qrNode = (name, parameters) => dynamicQr(parameters, { name });
 
 /**
  * The sandbox's webhook endpoints for a URL, once there are `count` of them. n8n 2.x applies
@@ -64,35 +57,20 @@ const endpointsAt = (sandbox, url, count, { timeoutMs = 30000 } = {}) =>
 function listNodes(rows) {
 	return [
 		node(
-			'List',
-			'n8n-nodes-base.set',
+			TYPES.set,
 			{ mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} },
-			{ typeVersion: 3.4 },
+			{ name: 'List', typeVersion: 3.4 },
 		),
-		node('One item per row', 'n8n-nodes-base.splitOut', { fieldToSplitOut: 'rows', options: {} }),
+		node(TYPES.splitOut, { fieldToSplitOut: 'rows', options: {} }, { name: 'One item per row' }),
 	];
 }
 
-/** Connects the nodes one after another; an array element fans out to several nodes. */
-function chain(...names) {
-	const connections = {};
-	for (let index = 0; index < names.length - 1; index += 1) {
-		for (const from of [].concat(names[index])) {
-			connections[from] = {
-				main: [[].concat(names[index + 1]).map((to) => ({ node: to, type: 'main', index: 0 }))],
-			};
-		}
-	}
-	return connections;
-}
-
-function workflow(name, nodes, connections) {
-	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
-}
+/** The nodes one after another, in the order given. */
+const inOrder = (name, nodes) => workflow(name, nodes, chain(...nodes.map((each) => each.name)));
 
 /** Start → one item per row → QR Code › Create of a URL code per row, at default settings. */
 function bulkCreateWorkflow(name, rows) {
-	const create = dynamicQr('Create QR code', {
+	const create = qrNode('Create QR code', {
 		resource: 'qrCode',
 		operation: 'create',
 		name: '={{ $json.name }}',
@@ -100,7 +78,7 @@ function bulkCreateWorkflow(name, rows) {
 		payload_url_url: '={{ $json.url }}',
 	});
 	const nodes = [manualTrigger(), ...listNodes(rows), create];
-	return workflow(name, nodes, chain(...nodes.map((each) => each.name)));
+	return inOrder(name, nodes);
 }
 
 /**
@@ -171,7 +149,7 @@ function createAllTypesWorkflow(prefix) {
 			parameters[fieldParameterName(type, field)] = value;
 		if (sample.links) parameters[fieldParameterName(type, 'links')] = { link: sample.links };
 		parameters.additionalFields = { tags: 'e2e, all-types', folder: 'E2E' };
-		return dynamicQr(`Create ${type}`, parameters);
+		return qrNode(`Create ${type}`, parameters);
 	});
 	return workflow(
 		`E2E: create every type`,
@@ -188,9 +166,9 @@ function createAllTypesWorkflow(prefix) {
  * Get → Update → Pause → Resume → Download PNG, SVG, PDF, EPS → Get Scan Statistics → Delete.
  */
 function lifecycleWorkflow(ids) {
-	const id = byId('={{ $json.id }}');
+	const id = resourceId('={{ $json.id }}');
 	const download = (format, extra = {}) =>
-		dynamicQr(`Download ${format.toUpperCase()}`, {
+		qrNode(`Download ${format.toUpperCase()}`, {
 			resource: 'qrCode',
 			operation: 'downloadImage',
 			qrCodeId: id,
@@ -201,33 +179,33 @@ function lifecycleWorkflow(ids) {
 	const nodes = [
 		manualTrigger(),
 		...listNodes(ids.map((value) => ({ id: value }))),
-		dynamicQr('Get', { resource: 'qrCode', operation: 'get', qrCodeId: id, simplify: false }),
-		dynamicQr('Update', {
+		qrNode('Get', { resource: 'qrCode', operation: 'get', qrCodeId: id, simplify: false }),
+		qrNode('Update', {
 			resource: 'qrCode',
 			operation: 'update',
 			qrCodeId: id,
 			updateFields: { name: '={{ $json.name }} (updated)' },
 			payloadInput: 'none',
 		}),
-		dynamicQr('Pause', { resource: 'qrCode', operation: 'pause', qrCodeId: id }),
-		dynamicQr('Resume', { resource: 'qrCode', operation: 'resume', qrCodeId: id }),
+		qrNode('Pause', { resource: 'qrCode', operation: 'pause', qrCodeId: id }),
+		qrNode('Resume', { resource: 'qrCode', operation: 'resume', qrCodeId: id }),
 		download('png', { sizeUnit: 'pixels', size: 400 }),
 		download('svg'),
 		download('pdf'),
 		download('eps', { sizeUnit: 'mm', mm: 50, dpi: 300 }),
-		dynamicQr('Scans', {
+		qrNode('Scans', {
 			resource: 'qrCode',
 			operation: 'getScans',
 			qrCodeId: id,
 			output: 'statistics',
 		}),
-		dynamicQr('Delete', {
+		qrNode('Delete', {
 			resource: 'qrCode',
 			operation: 'delete',
-			qrCodeId: byId('={{ $json.qr_code_id }}'),
+			qrCodeId: resourceId('={{ $json.qr_code_id }}'),
 		}),
 	];
-	return workflow('E2E: life of a code', nodes, chain(...nodes.map((entry) => entry.name)));
+	return inOrder('E2E: life of a code', nodes);
 }
 
 /**
@@ -241,7 +219,7 @@ function mixedTypesWorkflow(prefix, rows) {
 		name: `={{ "${prefix} " + $json.name }}`,
 		type: '={{ $json.type }}',
 	};
-	const byName = dynamicQr('Mixed fields', {
+	const byName = qrNode('Mixed fields', {
 		...common,
 		payloadInput: 'mixed',
 		...Object.fromEntries(
@@ -251,7 +229,7 @@ function mixedTypesWorkflow(prefix, rows) {
 			]),
 		),
 	});
-	const perType = dynamicQr('Per-type fields', {
+	const perType = qrNode('Per-type fields', {
 		...common,
 		name: `={{ "${prefix} per-type " + $json.name }}`,
 		payloadInput: 'fields',
@@ -271,7 +249,7 @@ function mixedTypesWorkflow(prefix, rows) {
 function getManyWorkflow(search) {
 	const nodes = [
 		manualTrigger(),
-		dynamicQr('Get Many', {
+		qrNode('Get Many', {
 			resource: 'qrCode',
 			operation: 'getAll',
 			returnAll: true,
@@ -286,14 +264,36 @@ function getManyWorkflow(search) {
 function triggerWorkflow(events) {
 	const nodes = [
 		node(
-			'Dynamic QR Trigger',
-			'n8n-nodes-dynamic-qr.dynamicQrTrigger',
+			TYPES.dynamicQrTrigger,
 			{ endpointMode: 'automatic', events, filters: {} },
-			{ credentials, webhookId: 'set-by-createWorkflow' },
+			{
+				name: 'Dynamic QR Trigger',
+				credentials: credentialRef('dynamicQrApi', CREDENTIAL_NAME),
+				webhookId: 'set-by-createWorkflow',
+			},
 		),
-		node('Received', 'n8n-nodes-base.noOp', {}),
+		noOp('Received'),
 	];
 	return workflow('E2E: trigger', nodes, chain('Dynamic QR Trigger', 'Received'));
+}
+
+/**
+ * Dynamic QR Polling Trigger (every minute; `parameters`: its event and the event's fields) →
+ * No Operation.
+ */
+function pollingTriggerWorkflow(name, parameters) {
+	const nodes = [
+		node(
+			TYPES.dynamicQrPollingTrigger,
+			{ pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
+			{
+				name: 'Dynamic QR Polling Trigger',
+				credentials: credentialRef('dynamicQrApi', CREDENTIAL_NAME),
+			},
+		),
+		noOp('Received'),
+	];
+	return workflow(name, nodes, chain('Dynamic QR Polling Trigger', 'Received'));
 }
 
 /**
@@ -303,16 +303,16 @@ function triggerWorkflow(events) {
 function dashboardTriggerWorkflow(webhookId, credentialName) {
 	const nodes = [
 		node(
-			'Dynamic QR Trigger',
-			'n8n-nodes-dynamic-qr.dynamicQrTrigger',
+			TYPES.dynamicQrTrigger,
 			{ endpointMode: 'dashboard', events: ['scan.created'], filters: {} },
 			{
+				name: 'Dynamic QR Trigger',
 				typeVersion: 2,
 				webhookId,
-				credentials: { dynamicQrSigningSecretApi: { name: credentialName } },
+				credentials: credentialRef('dynamicQrSigningSecretApi', credentialName),
 			},
 		),
-		node('Received', 'n8n-nodes-base.noOp', {}),
+		noOp('Received'),
 	];
 	return workflow('E2E: dashboard trigger v2', nodes, chain('Dynamic QR Trigger', 'Received'));
 }
@@ -338,10 +338,9 @@ async function postForged(url, body, headers = {}) {
 }
 
 module.exports = {
-	node,
 	listNodes,
+	noOp,
 	endpointsAt,
-	chain,
 	dashboardTriggerWorkflow,
 	postForged,
 	TYPE_SAMPLES,
@@ -352,4 +351,5 @@ module.exports = {
 	lifecycleWorkflow,
 	getManyWorkflow,
 	triggerWorkflow,
+	pollingTriggerWorkflow,
 };

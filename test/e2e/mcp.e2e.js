@@ -29,6 +29,7 @@ const {
 } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const { N8N_VERSIONS } = require('../../dev/n8n/instance');
+const { TYPES, node, credentialRef, connect, workflow } = require('../../dev/n8n/workflow-builder');
 const {
 	startAgentStack,
 	fromAi,
@@ -154,46 +155,28 @@ const TOOLS = [
 
 /** MCP Server Trigger 2 (bearer auth, on MCP_PATH) with every tool of TOOLS attached. */
 function mcpWorkflow() {
-	let x = 0;
-	const node = (name, type, typeVersion, parameters, extra) => ({
-		id: crypto.randomUUID(),
-		name,
-		type,
-		typeVersion,
-		position: [(x += 200), 300],
-		parameters,
-		...extra,
-	});
 	const trigger = node(
-		'MCP Server Trigger',
-		'@n8n/n8n-nodes-langchain.mcpTrigger',
-		2,
+		TYPES.mcpTrigger,
 		{ authentication: 'bearerAuth', path: MCP_PATH },
 		{
+			name: 'MCP Server Trigger',
+			typeVersion: 2,
 			webhookId: 'replaced-by-createWorkflow',
-			credentials: { httpBearerAuth: { name: BEARER_CREDENTIAL } },
+			credentials: credentialRef('httpBearerAuth', BEARER_CREDENTIAL),
 		},
 	);
 	const tools = TOOLS.map(({ node: name, parameters }) =>
 		node(
-			name,
-			'n8n-nodes-dynamic-qr.dynamicQrTool',
-			1,
+			TYPES.dynamicQrTool,
 			{ descriptionType: 'manual', resource: 'qrCode', ...parameters },
-			{ credentials: { dynamicQrApi: { name: DYNAMIC_QR_CREDENTIAL } } },
+			{ name, credentials: credentialRef('dynamicQrApi', DYNAMIC_QR_CREDENTIAL) },
 		),
 	);
-	return {
-		name: 'E2E MCP server with the Dynamic QR tools',
-		nodes: [trigger, ...tools],
-		connections: Object.fromEntries(
-			tools.map((tool) => [
-				tool.name,
-				{ ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] },
-			]),
-		),
-		settings: { executionOrder: 'v1' },
-	};
+	return workflow(
+		'E2E MCP server with the Dynamic QR tools',
+		[trigger, ...tools],
+		connect(...tools.map((tool) => [tool.name, trigger.name, { type: 'ai_tool' }])),
+	);
 }
 
 /** The one text block of a tool result. */

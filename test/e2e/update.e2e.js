@@ -19,7 +19,7 @@ const { freePort } = require('../../dev/ports');
 const { startSandbox } = require('../../dev/sandbox');
 const { CREDENTIAL_NAME } = require('../../dev/examples');
 const { waitFor } = require('../../dev/wait-for');
-const { chain, endpointsAt, node, sandboxApi, triggerWorkflow } = require('./helpers');
+const { endpointsAt, pollingTriggerWorkflow, sandboxApi, triggerWorkflow } = require('./helpers');
 
 const RELEASE_0_1_0 = path.join(
 	__dirname,
@@ -31,22 +31,8 @@ const TRIGGER = 'Dynamic QR Trigger';
 const POLLING = 'Dynamic QR Polling Trigger';
 
 /** Dynamic QR Polling Trigger (New Lead on the sandbox's card, every minute) → No Operation. */
-function pollingWorkflow(cardId) {
-	return {
-		name: 'Update: polling trigger',
-		nodes: [
-			node(
-				POLLING,
-				'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger',
-				{ pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newLead', cardId },
-				{ credentials: { dynamicQrApi: { name: CREDENTIAL_NAME } } },
-			),
-			node('Received', 'n8n-nodes-base.noOp', {}),
-		],
-		connections: chain(POLLING, 'Received'),
-		settings: { executionOrder: 'v1' },
-	};
-}
+const pollingWorkflow = (cardId) =>
+	pollingTriggerWorkflow('Update: polling trigger', { event: 'newLead', cardId });
 
 describe.each([
 	['current', N8N_VERSIONS.current],

@@ -271,7 +271,7 @@ function preRunChecks(n8nWorkflowMain = require.resolve('n8n-workflow')) {
 }
 
 /**
- * The tool variant n8n makes of a node that is usable as a tool (n8n 2.40.7:
+ * The tool variant n8n makes of a node that is usable as a tool (n8n 2.41.1:
  * dist/tool-generation/ai-tools.js): the same properties, plus a choice of tool description and
  * the description itself, required when set manually.
  */
