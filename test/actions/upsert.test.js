@@ -424,7 +424,9 @@ describe('Create or Update against other readings of the reference', () => {
 describe('what differs, for keys that name a member of every object', () => {
 	const path = require('node:path');
 	const { DIST } = require('../engine/n8n-core');
-	const { differences } = require(path.join(DIST, 'nodes/DynamicQr/actions/qrCode/createOrUpdate/differences.js'));
+	const { differences } = require(
+		path.join(DIST, 'nodes/DynamicQr/actions/qrCode/createOrUpdate/differences.js'),
+	);
 	const { QR_TYPES } = require(path.join(DIST, 'nodes/DynamicQr/qrTypes.js'));
 	const url = QR_TYPES.find((type) => type.value === 'url');
 	const record = {
