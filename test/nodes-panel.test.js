@@ -53,7 +53,7 @@ describe('codex files (nodes panel)', () => {
 	test.each(nodeFiles)('%s has a codex for n8n-nodes-dynamic-qr with categories', (file) => {
 		const { description, codex } = nodes.find((node) => node.file === file);
 		expect(codex.node).toBe(`${packageJson.name}.${description.name}`);
-		expect(codex.categories).toEqual(expect.arrayContaining(['Marketing', 'Utility']));
+		expect(codex.categories).toEqual(expect.arrayContaining(['Marketing & Content', 'Utility']));
 	});
 
 	test.each(nodeFiles)('%s is found under QR, barcode and short link', (file) => {

@@ -1,0 +1,173 @@
+'use strict';
+/**
+ * Rules of n8n's community-node lint that are in n8n's source but not yet in the released plugin
+ * this project can install (0.32), checked here the way the rule's source checks them, so the
+ * package passes when they land in the verification scanner (which ignores eslint-disable
+ * comments). Source: n8n-io/n8n, packages/@n8n/eslint-plugin-community-nodes/src/rules/.
+ *
+ * - valid-node-categories: codex `categories` is a non-empty list of the community categories;
+ *   "Marketing" is refused in favour of "Marketing & Content".
+ * - no-hardcoded-ids: no partner, affiliate, reseller, account, tenant, customer or client id
+ *   given as a string literal in a .node.ts file.
+ * - icon-contrast: every SVG icon of a node or credential reaches 1.5:1 (WCAG contrast, best
+ *   paint of the file) on its theme's background: white for light, #2b2b2b for dark.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.join(__dirname, '..');
+const NODE_ROOT = path.join(ROOT, 'nodes', 'DynamicQr');
+
+const COMMUNITY_CATEGORIES = new Set([
+	'Data & Storage',
+	'Finance & Accounting',
+	'Marketing & Content',
+	'Productivity',
+	'Miscellaneous',
+	'Sales',
+	'Development',
+	'Analytics',
+	'Communication',
+	'Utility',
+]);
+
+/** Problems valid-node-categories reports for one codex. */
+function categoryProblems(codex) {
+	const { categories } = codex;
+	if (categories === undefined) return [];
+	if (!Array.isArray(categories) || categories.length === 0) return ['categories is not a list'];
+	return categories
+		.filter((category) => typeof category !== 'string' || !COMMUNITY_CATEGORIES.has(category))
+		.map((category) => `"${category}" is not a community category`);
+}
+
+const codexFiles = fs
+	.readdirSync(NODE_ROOT)
+	.filter((name) => name.endsWith('.node.json'))
+	.map((name) => path.join(NODE_ROOT, name));
+
+describe('valid-node-categories', () => {
+	test('the check refuses what the rule refuses', () => {
+		expect(categoryProblems({ categories: ['Marketing'] })).toHaveLength(1);
+		expect(categoryProblems({ categories: ['Marketing & Content', 'Bananas'] })).toHaveLength(1);
+		expect(categoryProblems({ categories: [] })).toHaveLength(1);
+		expect(categoryProblems({ categories: ['Utility', 7] })).toHaveLength(1);
+		expect(categoryProblems({})).toEqual([]);
+	});
+
+	test.each(codexFiles.map((file) => [path.basename(file), file]))('%s', (_name, file) => {
+		const codex = JSON.parse(fs.readFileSync(file, 'utf8'));
+		expect(codex.categories.length).toBeGreaterThan(0);
+		expect(categoryProblems(codex)).toEqual([]);
+	});
+});
+
+const CONFIGURABLE_ID =
+	/^(?:partner|affiliate|reseller|account|tenant|customer|client)(?:[_-]?id)$/i;
+
+/** Names given a string literal: `name = '…'`, `name: '…'`, `obj.name = '…'`, `['name']: '…'`. */
+function hardcodedIds(source) {
+	const found = [];
+	const assignment =
+		/(?:\b(?:const|let|var)\s+|[.{,\s]|^)\[?['"]?([A-Za-z_][\w-]*)['"]?\]?\s*[:=]\s*(['"`])/gm;
+	for (const [, name] of source.matchAll(assignment)) {
+		if (CONFIGURABLE_ID.test(name)) found.push(name);
+	}
+	return found;
+}
+
+describe('no-hardcoded-ids', () => {
+	test('the check finds what the rule finds', () => {
+		expect(hardcodedIds("const partnerId = 'abc';")).toEqual(['partnerId']);
+		expect(hardcodedIds("x = { account_id: 'abc' }")).toEqual(['account_id']);
+		expect(hardcodedIds("this.clientId = 'abc';")).toEqual(['clientId']);
+		expect(hardcodedIds("const accountId = parameters.string('accountId');")).toEqual([]);
+		expect(hardcodedIds("const tenant = 'abc';")).toEqual([]);
+	});
+
+	const nodeFiles = fs
+		.readdirSync(NODE_ROOT)
+		.filter((name) => name.endsWith('.node.ts'))
+		.map((name) => path.join(NODE_ROOT, name));
+
+	test.each(nodeFiles.map((file) => [path.basename(file), file]))('%s', (_name, file) => {
+		expect(hardcodedIds(fs.readFileSync(file, 'utf8'))).toEqual([]);
+	});
+});
+
+/** sRGB relative luminance of #rrggbb (WCAG 2). */
+function luminance(hex) {
+	const channels = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
+	const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+	return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a, b) {
+	const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+	return (light + 0.05) / (dark + 0.05);
+}
+
+const BACKGROUNDS = { light: '#ffffff', dark: '#2b2b2b' };
+const MINIMUM = 1.5;
+
+/** Every paint of an SVG as #rrggbb; an SVG without one paints black, as the rule reads it. */
+function paints(svg) {
+	const values = [
+		...svg.matchAll(/\b(?:fill|stroke|stop-color)\s*[=:]\s*["']?\s*([^"';\s>]+)/g),
+	].map(([, value]) => value.toLowerCase());
+	const colors = values
+		.filter((value) => value !== 'none' && value !== 'transparent')
+		.map((value) => {
+			if (value === 'currentcolor') return '#000000';
+			if (/^#[0-9a-f]{3}$/.test(value)) return `#${[...value.slice(1)].map((c) => c + c).join('')}`;
+			if (/^#[0-9a-f]{6}$/.test(value)) return value;
+			throw new Error(`a paint this check cannot read: ${value}`);
+		});
+	return colors.length ? colors : ['#000000'];
+}
+
+/** The icons of the package's nodes and credentials, by theme, as `file:` paths resolved. */
+function iconsOf(file) {
+	const source = fs.readFileSync(file, 'utf8');
+	const icons = [];
+	for (const [, theme, iconPath] of source.matchAll(/\b(light|dark):\s*'file:([^']+\.svg)'/g)) {
+		icons.push([theme, path.join(path.dirname(file), iconPath)]);
+	}
+	return icons;
+}
+
+describe('icon-contrast', () => {
+	test('the check reads contrast as WCAG does', () => {
+		expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 0);
+		// The rule's own example: a black icon on the dark background.
+		expect(contrast('#000000', BACKGROUNDS.dark)).toBeCloseTo(1.48, 1);
+		expect(paints('<svg><path/></svg>')).toEqual(['#000000']);
+		expect(paints('<path fill="#FFF" stroke="none"/>')).toEqual(['#ffffff']);
+	});
+
+	const sources = [...fs.readdirSync(NODE_ROOT).filter((name) => name.endsWith('.node.ts'))].map(
+		(name) => path.join(NODE_ROOT, name),
+	);
+	const credentials = fs
+		.readdirSync(path.join(ROOT, 'credentials'))
+		.filter((name) => name.endsWith('.credentials.ts'))
+		.map((name) => path.join(ROOT, 'credentials', name));
+	const icons = [...sources, ...credentials].flatMap((file) =>
+		iconsOf(file).map(([theme, icon]) => [
+			`${path.basename(file)} ${theme}: ${path.basename(icon)}`,
+			theme,
+			icon,
+		]),
+	);
+
+	test('every node and credential has a light and a dark SVG icon', () => {
+		expect(icons.length).toBe(2 * (sources.length + credentials.length));
+	});
+
+	test.each(icons)('%s', (_label, theme, icon) => {
+		const best = Math.max(
+			...paints(fs.readFileSync(icon, 'utf8')).map((color) => contrast(color, BACKGROUNDS[theme])),
+		);
+		expect(best).toBeGreaterThanOrEqual(MINIMUM);
+	});
+});
