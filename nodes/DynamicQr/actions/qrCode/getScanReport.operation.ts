@@ -18,6 +18,24 @@ import { namedPeriod, reportPeriod } from './scanReport/period';
 import { countScans } from './scanReport/scans';
 import { listFiltersProperty, listQuery } from './shared/listFilters';
 
+/**
+ * A field required when the choice `key` is `value`, declared twice under one name as the payload
+ * fields are (payload/description.ts): the required copy is hidden for any other value, an
+ * expression included (n8n never reads an expression in `hide`), so n8n's check before a run
+ * asks for it only for a fixed choice; the optional copy is shown only while the choice is an
+ * expression. The node reads it as required either way, naming the field.
+ */
+function requiredWhen(key: string, value: string, property: INodeProperties): INodeProperties[] {
+	return [
+		{
+			...property,
+			required: true,
+			displayOptions: { hide: { [key]: [{ _cnd: { not: value } }] } },
+		},
+		{ ...property, displayOptions: { show: { [key]: [value] }, hide: { [key]: [value] } } },
+	];
+}
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Codes',
@@ -41,16 +59,14 @@ const properties: INodeProperties[] = [
 		...listFiltersProperty,
 		displayOptions: { show: { codesBy: ['filters'] } },
 	},
-	{
+	...requiredWhen('codesBy', 'ids', {
 		displayName: 'QR Code IDs',
 		name: 'qrCodeIds',
 		type: 'string',
-		required: true,
 		default: '',
 		placeholder: 'e.g. a1B2c3D4e5F6, g7H8i9J0k1L2',
 		description: 'Comma-separated QR code IDs, or a list of them from an expression',
-		displayOptions: { show: { codesBy: ['ids'] } },
-	},
+	}),
 	{
 		displayName: 'Period',
 		name: 'period',
@@ -75,24 +91,20 @@ const properties: INodeProperties[] = [
 				'Last 7 Days on a weekly Schedule Trigger gives the week before the run; Yesterday on a daily one.',
 		},
 	},
-	{
+	...requiredWhen('period', 'custom', {
 		displayName: 'From',
 		name: 'from',
 		type: 'dateTime',
-		required: true,
 		default: '',
 		description: 'First day counted (its date is used)',
-		displayOptions: { show: { period: ['custom'] } },
-	},
-	{
+	}),
+	...requiredWhen('period', 'custom', {
 		displayName: 'To',
 		name: 'to',
 		type: 'dateTime',
-		required: true,
 		default: '',
 		description: 'Last day counted (its date is used)',
-		displayOptions: { show: { period: ['custom'] } },
-	},
+	}),
 	{
 		displayName: 'Output',
 		name: 'reportOutput',
@@ -158,11 +170,12 @@ export async function execute(
 	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
 	const parameters = operationParameters(this, itemIndex, description);
+	// The choices first, then the fields they show: a bad choice is the error named.
 	const codesBy = parameters.option('codesBy');
+	const output = parameters.option('reportOutput');
+	const period = readPeriod(this, parameters);
 	const ids = codesBy === 'ids' ? readIds(parameters) : [];
 	const filters = codesBy === 'ids' ? {} : parameters.collection('filters');
-	const period = readPeriod(this, parameters);
-	const output = parameters.option('reportOutput');
 
 	const records: IDataObject[] =
 		codesBy === 'ids'
