@@ -8,7 +8,8 @@
  *   node bench/run.js --quick              one repeat each, fewer deliveries (about 6 min)
  *   node bench/run.js --case bulk,faults   only these cases: verifier, bulk, bulk-small,
  *                                          return-all, list-search, trigger, trigger-lazy,
- *                                          trigger-legacy, trigger-queue, faults, sync
+ *                                          trigger-legacy, trigger-queue, faults, sync,
+ *                                          scan-report
  *   node bench/run.js --repeats 5          repeats for every n8n case
  *   node bench/run.js --out FILE.md        where to write (default: RESULTS.md for a full run,
  *                                          RESULTS-partial.md for --quick or --case)
@@ -24,7 +25,7 @@ const { render } = require('./lib/report');
 const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
 const { treeRss, mib } = require('./lib/memory');
 
-const CASES = ['verifier', 'return-all', 'list-search', 'bulk', 'bulk-small', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue'];
+const CASES = ['verifier', 'return-all', 'list-search', 'bulk', 'bulk-small', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue', 'scan-report'];
 
 function parseArgs(argv) {
 	const args = { quick: false, cases: CASES, repeats: undefined, out: undefined };
@@ -68,6 +69,7 @@ function plan(args) {
 		faults: r ?? (q ? 1 : 3),
 		faultsHttp: r ? Math.min(r, 2) : q ? 1 : 2,
 		sync: r ?? (q ? 1 : 3),
+		scanReport: r ?? (q ? 1 : 3),
 	};
 }
 
@@ -142,7 +144,7 @@ async function main() {
 			results.verifier = await require('./cases/verifier').run({ quick: args.quick, log });
 		}
 
-		const needsN8n = ['bulk', 'bulk-small', 'return-all', 'list-search', 'trigger', 'faults', 'sync'].some(want);
+		const needsN8n = ['bulk', 'bulk-small', 'return-all', 'list-search', 'trigger', 'faults', 'sync', 'scan-report'].some(want);
 		if (needsN8n || want('trigger-legacy') || want('trigger-lazy')) {
 			sandbox = await sandboxLib.start();
 			log(`sandbox on ${sandbox.sandbox.siteUrl}`);
@@ -190,6 +192,10 @@ async function main() {
 			if (want('sync')) {
 				log(`case 5: sync 1,000 rows, 10 changed (${counts.sync} repeats)`);
 				results.sync = await require('./cases/sync').run({ n8n, sandbox, credentials, repeats: counts.sync, log });
+			}
+			if (want('scan-report')) {
+				log(`case 6: scan report over 1,000 codes, Last 30 Days (${counts.scanReport} repeats)`);
+				results.scanReport = await require('./cases/scanReport').run({ n8n, sandbox, credentials, repeats: counts.scanReport, log });
 			}
 			await n8n.stop();
 			n8n = undefined;

@@ -137,6 +137,7 @@ describe.each(LOADERS)("n8n's %s", (loaderName, Loader) => {
 			'type [qrCode: update]',
 			'format [qrCode: downloadImage]',
 			'sizeUnit [qrCode: downloadImage]',
+			'period [qrCode: getScanReport]',
 			'operation [staticQrCode] = generate',
 			'type [staticQrCode: generate]',
 			'payloadInput [staticQrCode: generate]',

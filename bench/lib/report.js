@@ -301,6 +301,31 @@ function syncSection(section) {
 	];
 }
 
+/** Section 6: Get Scan Report over many codes, against the floor the plan's rate sets. */
+function scanReportSection(section) {
+	const rows = [
+		[
+			`Get Scan Report, ${section.codes.toLocaleString('en-US')} codes, Last 30 Days, One Summary Item`,
+			String(section.runs.length),
+			secs(section.runs),
+			counts(col(section.runs, (r) => r.requests)),
+			counts(col(section.runs, (r) => r.listReads)),
+			counts(col(section.runs, (r) => r.scansRequests)),
+			counts(col(section.runs, (r) => r.status429)),
+			`${fixed(med(col(section.runs, (r) => r.floorMs)) / 1000, 2)} s`,
+			`${fixed(med(col(section.runs, (r) => r.ratio)), 2)}×`,
+		],
+	];
+	return [
+		`## 6. Scan report: ${section.codes.toLocaleString('en-US')} codes, Last 30 Days`,
+		'',
+		`Before every run: sandbox reset, ${section.codes.toLocaleString('en-US')} URL codes seeded, a quarter never scanned, a quarter last scanned 90 days ago, a quarter scanned in the period only, a quarter in both periods (bench/cases/scanReport.js); same sandbox settings as case 1. Floor = API requests ÷ ${section.plan.toLocaleString('en-US')} per minute; the bucket's first 50 pass at once, so a run can end slightly under it.`,
+		'',
+		table(['variant', 'runs', 'wall time, median (min–max)', 'API requests', 'list reads', '/scans', '429 answers', 'floor', 'time ÷ floor'], rows),
+		errorsOf({ results: { ours: { label: 'Get Scan Report', runs: section.runs } } }),
+	];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function render(results) {
@@ -498,6 +523,7 @@ function render(results) {
 		out.push('');
 	}
 	if (results.sync) out.push(...syncSection(results.sync));
+	if (results.scanReport) out.push(...scanReportSection(results.scanReport));
 	out.push('---');
 	out.push('');
 	out.push(`Raw per-run numbers: \`${meta.rawFile}\`. Reproduce: \`${meta.command}\` (see bench/README.md).`);

@@ -107,6 +107,7 @@ let executionCounter = 0;
  * @param {string} [options.executionId]
  * @param {object} [options.contextData] the execution's node contexts at the start (what n8n carries
  *   into the retry of a failed execution); the run's are in `run.data.executionData.contextData`
+ * @param {string} [options.timezone] the workflow's time zone (its settings), e.g. "Asia/Tokyo"
  * @param {Function} [options.onRequest] called with each authenticated request as the node built
  *   it (method, url, qs, headers, body), before n8n sends it
  * @returns {Promise<{ items, error, runs, run, issues }>} `items`: the node's output of its last
@@ -120,6 +121,7 @@ async function runNode({
 	settings = {},
 	executionId,
 	contextData,
+	timezone,
 	onRequest,
 }) {
 	setUpBinaryData();
@@ -153,7 +155,7 @@ async function runNode({
 		nodes,
 		connections,
 		active: false,
-		settings: {},
+		settings: timezone ? { timezone } : {},
 	};
 	const workflow = new Workflow({ ...workflowData, nodeTypes });
 

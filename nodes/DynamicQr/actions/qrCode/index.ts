@@ -5,6 +5,7 @@ import * as del from './delete.operation';
 import * as downloadImage from './downloadImage.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
+import * as getScanReport from './getScanReport.operation';
 import * as getScans from './getScans.operation';
 import * as pause from './pause.operation';
 import * as resume from './resume.operation';
@@ -22,6 +23,7 @@ export const operations = {
 	delete: del,
 	downloadImage,
 	getScans,
+	getScanReport,
 };
 
 export const description: INodeProperties[] = [
@@ -73,6 +75,13 @@ export const description: INodeProperties[] = [
 				description: 'List QR codes',
 			},
 			{
+				name: 'Get Scan Report',
+				value: 'getScanReport',
+				action: 'Get a scan report across QR codes',
+				description:
+					'Scans of many codes in a period (yesterday, last 7 or 30 days, this or last month, or dates) compared with the period before, with totals and top countries and devices',
+			},
+			{
 				name: 'Get Scan Statistics',
 				value: 'getScans',
 				action: 'Get scan statistics of a QR code',
@@ -110,4 +119,5 @@ export const description: INodeProperties[] = [
 	...del.description,
 	...downloadImage.description,
 	...getScans.description,
+	...getScanReport.description,
 ];

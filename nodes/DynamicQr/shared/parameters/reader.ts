@@ -99,6 +99,17 @@ export class ParameterReader extends FieldChecker {
 		return (this.value(name, { lists }) as IDataObject | undefined) ?? {};
 	}
 
+	/**
+	 * A text field that also takes a list from an expression (IDs): its entries, trimmed, empty
+	 * ones left out; a required field with no entry is missing.
+	 */
+	stringList(name: string, { required }: { required?: boolean } = {}): string[] {
+		const property = this.property(name);
+		const list = this.textList({ property }, this.source.get(name, property.default));
+		if (!list.length && (required ?? Boolean(property.required))) throw this.missing({ property });
+		return list;
+	}
+
 	recordId(name: string): string {
 		return this.value(name, { required: true }) as string;
 	}

@@ -1,0 +1,196 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { ID_PATTERN, ID_RULE } from '../../api';
+import { showOnlyFor } from '../shared/display';
+import { toItems } from '../shared/output';
+import { operationParameters } from '../shared/parameters';
+import type { ActionRun } from '../shared/run';
+import { calendarDay } from '../shared/values';
+import { emptyCounts } from './scanReport/breakdowns';
+import { codeRows, summary } from './scanReport/output';
+import type { ReportPeriod } from './scanReport/period';
+import { namedPeriod, reportPeriod } from './scanReport/period';
+import { countScans } from './scanReport/scans';
+import { listFiltersProperty, listQuery } from './shared/listFilters';
+
+/**
+ * A field required when the choice `key` is `value`, declared twice under one name as the payload
+ * fields are (payload/description.ts): the required copy is hidden for any other value, an
+ * expression included (n8n never reads an expression in `hide`), so n8n's check before a run
+ * asks for it only for a fixed choice; the optional copy is shown only while the choice is an
+ * expression. The node reads it as required either way, naming the field.
+ */
+function requiredWhen(key: string, value: string, property: INodeProperties): INodeProperties[] {
+	return [
+		{
+			...property,
+			required: true,
+			displayOptions: { hide: { [key]: [{ _cnd: { not: value } }] } },
+		},
+		{ ...property, displayOptions: { show: { [key]: [value] }, hide: { [key]: [value] } } },
+	];
+}
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Codes',
+		name: 'codesBy',
+		type: 'options',
+		options: [
+			{
+				name: 'By Filters',
+				value: 'filters',
+				description: 'Every code the list filters find (no filter: every code of the account)',
+			},
+			{
+				name: 'By IDs',
+				value: 'ids',
+				description: 'The codes whose IDs are given',
+			},
+		],
+		default: 'filters',
+	},
+	{
+		...listFiltersProperty,
+		displayOptions: { show: { codesBy: ['filters'] } },
+	},
+	...requiredWhen('codesBy', 'ids', {
+		displayName: 'QR Code IDs',
+		name: 'qrCodeIds',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. a1B2c3D4e5F6, g7H8i9J0k1L2',
+		description: 'Comma-separated QR code IDs, or a list of them from an expression',
+	}),
+	{
+		displayName: 'Period',
+		name: 'period',
+		type: 'options',
+		options: [
+			{ name: 'From/To', value: 'custom', description: 'The days from From to To' },
+			{ name: 'Last 30 Days', value: 'last30Days', description: 'The 30 whole days before today' },
+			{ name: 'Last 7 Days', value: 'last7Days', description: 'The 7 whole days before today' },
+			{
+				name: 'Last Month',
+				value: 'lastMonth',
+				description: 'The whole calendar month before this one',
+			},
+			{ name: 'This Month', value: 'thisMonth', description: 'From the 1st up to today' },
+			{ name: 'Yesterday', value: 'yesterday', description: 'The day before today' },
+		],
+		default: 'last7Days',
+		description:
+			"Days in the workflow's time zone. Each code is compared with the period before, of the same length.",
+		builderHint: {
+			propertyHint:
+				'Last 7 Days on a weekly Schedule Trigger gives the week before the run; Yesterday on a daily one.',
+		},
+	},
+	...requiredWhen('period', 'custom', {
+		displayName: 'From',
+		name: 'from',
+		type: 'dateTime',
+		default: '',
+		description: 'First day counted (its date is used)',
+	}),
+	...requiredWhen('period', 'custom', {
+		displayName: 'To',
+		name: 'to',
+		type: 'dateTime',
+		default: '',
+		description: 'Last day counted (its date is used)',
+	}),
+	{
+		displayName: 'Output',
+		name: 'reportOutput',
+		type: 'options',
+		options: [
+			{
+				name: 'One Item per Code',
+				value: 'perCode',
+				description:
+					'Per code: ID, name, type, short link, period, scans, previous scans and the change, ready for a sheet',
+			},
+			{
+				name: 'One Summary Item',
+				value: 'summary',
+				description:
+					'Totals, the codes with most scans first and the top countries, cities, devices and more, ready for a chat message',
+			},
+		],
+		default: 'summary',
+	},
+];
+
+export const description = showOnlyFor('qrCode', 'getScanReport', properties);
+
+/** The period chosen, checked before any request. */
+function readPeriod(
+	ctx: IExecuteFunctions,
+	parameters: ReturnType<typeof operationParameters>,
+): ReportPeriod {
+	const name = parameters.option('period');
+	if (name !== 'custom') return namedPeriod(name, Date.now(), ctx.getTimezone());
+	const from = calendarDay(parameters.string('from', { required: true }));
+	const to = calendarDay(parameters.string('to', { required: true }));
+	if (from > to) {
+		throw parameters.fail(
+			{ property: parameters.property('from') },
+			from,
+			`a day no later than To (${to})`,
+		);
+	}
+	return reportPeriod(name, { from, to });
+}
+
+/** The IDs given, each checked as an ID before any request; repeated ones count once. */
+function readIds(parameters: ReturnType<typeof operationParameters>): string[] {
+	const ids = parameters.stringList('qrCodeIds', { required: true });
+	const pattern = new RegExp(ID_PATTERN);
+	for (const id of ids) {
+		if (!pattern.test(id)) {
+			throw parameters.fail(
+				{ property: parameters.property('qrCodeIds') },
+				id,
+				`QR code IDs of ${ID_RULE}, comma-separated`,
+			);
+		}
+	}
+	return [...new Set(ids)];
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: ActionRun,
+): Promise<INodeExecutionData[]> {
+	const parameters = operationParameters(this, itemIndex, description);
+	// The choices first, then the fields they show: a bad choice is the error named.
+	const codesBy = parameters.option('codesBy');
+	const output = parameters.option('reportOutput');
+	const period = readPeriod(this, parameters);
+	const ids = codesBy === 'ids' ? readIds(parameters) : [];
+	const filters = codesBy === 'ids' ? {} : parameters.collection('filters');
+
+	const records: IDataObject[] =
+		codesBy === 'ids'
+			? await Promise.all(
+					ids.map((id) => run.client.getRecord(`/qr-codes/${encodeURIComponent(id)}`, itemIndex)),
+				)
+			: await run.client.all('/qr-codes', listQuery(filters), undefined, { itemIndex });
+	// The run's client bounds the requests in flight and paces them at the plan's rate.
+	const breakdowns = output === 'summary' ? emptyCounts() : undefined;
+	const codes = await Promise.all(
+		records.map((record) => countScans(this, run, itemIndex, period, record, breakdowns)),
+	);
+	return toItems(
+		output === 'summary'
+			? summary(period, codes, breakdowns ?? emptyCounts())
+			: codeRows(period, codes),
+	);
+}
