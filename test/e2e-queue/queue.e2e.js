@@ -738,10 +738,16 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 				racingExecutions.length + 5,
 				'the executions of 5 fresh scans',
 			);
-			const fresh = cluster.balancer.records
-				.slice(mark)
-				.filter((record) => record.path === webhookPath);
-			// (A retry of a delivery refused while a new secret was being stored may come along.)
+			// Executions can be counted before the last answers are (a retry of a delivery refused
+			// while a new secret was being stored may start one too): the answers are waited for.
+			const fresh = await waitFor(
+				() => cluster.balancer.records.slice(mark).filter((record) => record.path === webhookPath),
+				{
+					until: (records) => records.every((record) => record.status !== undefined),
+					resolveOnTimeout: true,
+					timeoutMs: 30000,
+				},
+			);
 			expect(fresh.length).toBeGreaterThanOrEqual(5);
 			expect(fresh.filter((record) => record.status !== 200)).toEqual([]);
 		} finally {
