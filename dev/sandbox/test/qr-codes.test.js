@@ -353,7 +353,7 @@ describe('list', () => {
 		expect((await sb.api.get(`/qr-codes/${summer.id}`)).body.data.archived).toBe(true);
 	});
 
-	test('the control API backdates a code\'s created_at (and refuses a bad one)', async () => {
+	test("the control API backdates a code's created_at (and refuses a bad one)", async () => {
 		const [summer] = await seed();
 		const answer = await sb.control('PATCH', `/qr-codes/${summer.id}`, {
 			created_at: '2026-01-02T03:04:05Z',
