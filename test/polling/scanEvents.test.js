@@ -142,3 +142,38 @@ test('manual "Fetch Test Event" shows the code scanned last and leaves the curso
 	]);
 	expect(setup.workflow.staticData).toEqual({});
 });
+
+test('a restart from the static data n8n stored (at activation and at each poll that emitted) repeats nothing', async () => {
+	// n8n saves a polling trigger's static data only then; polls that emit nothing are lost on a
+	// restart. Each event is restarted from its last stored state after quiet polls.
+	const a = await env.code('A');
+	const events = [
+		{ event: 'newScans' },
+		{ event: 'scanMilestone', milestones: '2, 4' },
+		{ event: 'quietCode', quietDays: 1 },
+	];
+	const setups = events.map((parameters) => env.trigger(parameters));
+	const stored = [];
+	const store = (i) => (stored[i] = JSON.parse(JSON.stringify(setups[i].workflow.staticData)));
+	for (let i = 0; i < setups.length; i++) {
+		await env.poll(setups[i]);
+		store(i);
+	}
+	await env.scan(a, 2);
+	env.advanceDays(1.5); // a goes quiet, after its 2 scans
+	const first = [];
+	for (let i = 0; i < setups.length; i++) {
+		first.push(await env.poll(setups[i]));
+		if (first[i].length) store(i);
+	}
+	expect(first.map((items) => items.length)).toEqual([1, 1, 1]);
+	await env.scan(a, 1); // 3: a new scan, no milestone; the polls emit nothing (New Scans: 1)
+	for (let i = 0; i < setups.length; i++) {
+		const items = await env.poll(setups[i]);
+		if (items.length) store(i);
+	}
+	for (let i = 0; i < setups.length; i++) {
+		const restarted = env.trigger(events[i], JSON.parse(JSON.stringify(stored[i])));
+		expect([events[i].event, await env.poll(restarted)]).toEqual([events[i].event, []]);
+	}
+});
