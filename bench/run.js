@@ -9,7 +9,7 @@
  *   node bench/run.js --case bulk,faults   only these cases: verifier, bulk, bulk-small,
  *                                          return-all, list-search, trigger, trigger-lazy,
  *                                          trigger-legacy, trigger-queue, faults, sync,
- *                                          scan-report
+ *                                          scan-report, scan-poll
  *   node bench/run.js --repeats 5          repeats for every n8n case
  *   node bench/run.js --out FILE.md        where to write (default: RESULTS.md for a full run,
  *                                          RESULTS-partial.md for --quick or --case)
@@ -25,7 +25,7 @@ const { render } = require('./lib/report');
 const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
 const { treeRss, mib } = require('./lib/memory');
 
-const CASES = ['verifier', 'return-all', 'list-search', 'bulk', 'bulk-small', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue', 'scan-report'];
+const CASES = ['verifier', 'return-all', 'list-search', 'bulk', 'bulk-small', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue', 'scan-report', 'scan-poll'];
 
 function parseArgs(argv) {
 	const args = { quick: false, cases: CASES, repeats: undefined, out: undefined };
@@ -145,9 +145,14 @@ async function main() {
 		}
 
 		const needsN8n = ['bulk', 'bulk-small', 'return-all', 'list-search', 'trigger', 'faults', 'sync', 'scan-report'].some(want);
-		if (needsN8n || want('trigger-legacy') || want('trigger-lazy')) {
+		if (needsN8n || want('trigger-legacy') || want('trigger-lazy') || want('scan-poll')) {
 			sandbox = await sandboxLib.start();
 			log(`sandbox on ${sandbox.sandbox.siteUrl}`);
+		}
+		// The scan events' poll runs in this process (n8n-core's PollContext), before n8n starts.
+		if (want('scan-poll')) {
+			log('case 6: one poll of the scan events over the list of codes');
+			results.scanPoll = await require('./cases/scanPoll').run({ sandbox, log });
 		}
 		if (needsN8n) {
 			const started = await n8nLib.start({ sandbox: sandbox.sandbox, log });

@@ -9,6 +9,7 @@ const path = require('node:path');
 
 const { DynamicQr } = require('../dist/nodes/DynamicQr/DynamicQr.node');
 const { DynamicQrTrigger } = require('../dist/nodes/DynamicQr/DynamicQrTrigger.node');
+const { DynamicQrPollingTrigger } = require('../dist/nodes/DynamicQr/DynamicQrPollingTrigger.node');
 const { loadExamples, CREDENTIAL_NAME } = require('../dev/examples');
 const { n8nPreRunCheck } = require('./support/parameter-issues');
 
@@ -17,6 +18,7 @@ const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
 const ours = {
 	'n8n-nodes-dynamic-qr.dynamicQr': new DynamicQr().description,
 	'n8n-nodes-dynamic-qr.dynamicQrTrigger': new DynamicQrTrigger().description,
+	'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger': new DynamicQrPollingTrigger().description,
 };
 
 describe.each(Object.entries(examples))('examples/%s', (file, workflow) => {
@@ -45,14 +47,20 @@ describe.each(Object.entries(examples))('examples/%s', (file, workflow) => {
 		const ourNodes = workflow.nodes.filter((node) => ours[node.type]);
 		expect(ourNodes.length).toBeGreaterThan(0);
 		for (const node of ourNodes) {
-			const known = new Set(ours[node.type].properties.map((property) => property.name));
+			const description = ours[node.type];
+			// n8n adds Poll Times to every polling node.
+			const known = new Set([
+				...description.properties.map((property) => property.name),
+				...(description.polling ? ['pollTimes'] : []),
+			]);
 			for (const parameter of Object.keys(node.parameters)) {
 				expect(`${node.name}: ${parameter} ${known.has(parameter) ? 'exists' : 'is unknown'}`).toBe(
 					`${node.name}: ${parameter} exists`,
 				);
 			}
 			expect(node.credentials).toEqual({ dynamicQrApi: { name: CREDENTIAL_NAME } });
-			if (node.type.endsWith('Trigger')) expect(node.webhookId).toMatch(/^[0-9a-f-]{36}$/);
+			if (node.type.endsWith('.dynamicQrTrigger'))
+				expect(node.webhookId).toMatch(/^[0-9a-f-]{36}$/);
 		}
 	});
 

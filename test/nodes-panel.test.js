@@ -150,6 +150,17 @@ describe('canvas subtitles in words', () => {
 		).toBe('Scan Created, QR Code Updated');
 	});
 
+	test.each([
+		['newLead', 'New lead'],
+		['newQrCode', 'New QR code'],
+		['newScans', 'New scans'],
+		['scanMilestone', 'Scan milestone'],
+		['quietCode', 'Quiet code'],
+		['constructor', 'New lead'],
+	])('Dynamic QR Polling Trigger on %s reads "%s"', (event, expected) => {
+		expect(subtitle(byName('dynamicQrPollingTrigger').description, { event })).toBe(expected);
+	});
+
 	test('a value naming a member of every object is shown as it is, never as that member', () => {
 		expect(
 			subtitle(byName('dynamicQrTrigger').description, { events: ['constructor', 'toString'] }),

@@ -56,12 +56,21 @@ function controlRoutes(ctx, info) {
 		return { now: clock.iso() };
 	}
 
-	function setArchived({ params, body }) {
+	/**
+	 * What the API cannot change: `archived`, and `created_at` (to backdate a code, e.g. one never
+	 * scanned that has been quiet for days). Either or both.
+	 */
+	function setCodeState({ params, body }) {
 		const code = state.codes.find((c) => c.id === params.id && !c.deleted_at);
 		if (!code) throw notFound('QR code');
-		if (typeof body.archived !== 'boolean')
+		if (body.archived === undefined && body.created_at === undefined)
+			throw invalid({ archived: 'Send archived (true or false) and/or created_at.' });
+		if (body.archived !== undefined && typeof body.archived !== 'boolean')
 			throw invalid({ archived: 'archived must be true or false.' });
-		if (code.archived !== body.archived) {
+		if (body.created_at !== undefined && checkIsoDateTime(body.created_at))
+			throw invalid({ created_at: `created_at ${checkIsoDateTime(body.created_at)}` });
+		if (body.created_at !== undefined) code.created_at = new Date(body.created_at).toISOString();
+		if (body.archived !== undefined && code.archived !== body.archived) {
 			code.archived = body.archived;
 			code.updated_at = clock.iso();
 			dispatcher.emit(
@@ -165,7 +174,7 @@ function controlRoutes(ctx, info) {
 				})),
 			}),
 		},
-		{ method: 'PATCH', path: '/qr-codes/{id}', handle: setArchived },
+		{ method: 'PATCH', path: '/qr-codes/{id}', handle: setCodeState },
 		{ method: 'GET', path: '/webhooks', handle: () => ({ data: dispatcher.allEndpoints() }) },
 		{
 			// Pauses an endpoint as 20 failed events in a row would, without waiting for them.

@@ -20,9 +20,10 @@ export class DynamicQrPollingTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"] === "newLead" ? "New lead" : "New QR code"}}',
+		subtitle:
+			'={{ $parameter["event"] === "newQrCode" ? "New QR code" : $parameter["event"] === "newScans" ? "New scans" : $parameter["event"] === "scanMilestone" ? "Scan milestone" : $parameter["event"] === "quietCode" ? "Quiet code" : "New lead" }}',
 		description:
-			'Starts the workflow on new leads of a card or new QR codes by asking the API on a schedule; for n8n instances the service cannot reach',
+			'Starts the workflow on new leads of a card, new QR codes, new scans, scan milestones or quiet codes by asking the API on a schedule; for n8n instances the service cannot reach',
 		documentationUrl:
 			'https://github.com/n8n-nodes-dynamic-qr/n8n-nodes-dynamic-qr#dynamic-qr-polling-trigger',
 		defaults: {
@@ -31,7 +32,7 @@ export class DynamicQrPollingTrigger implements INodeType {
 		// For n8n's AI workflow builder (n8n 2.x; n8n 1.x ignores it). Plain text, no expressions.
 		builderHint: {
 			searchHint:
-				'Starts a workflow on new leads shared on a card, or on new QR codes, by asking the Dynamic QR API at the poll times set on the node. Use it where the service cannot reach n8n (localhost, private network, no public HTTPS address); otherwise the Dynamic QR Trigger is instant and also covers scans and code changes. Records that existed when the workflow was activated never start it.',
+				'Starts a workflow on new leads shared on a card, on new QR codes, on new scans of codes, when a code reaches a scan count (Scan Milestone) or when a code has had no scan for some days (Quiet Code), by asking the Dynamic QR API at the poll times set on the node. Use it where the service cannot reach n8n (localhost, private network, no public HTTPS address); otherwise the Dynamic QR Trigger is instant and also covers scans and code changes. Records that existed, and scans made, before the workflow was activated never start it.',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-base.googleSheets',

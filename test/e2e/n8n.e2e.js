@@ -30,6 +30,7 @@ const {
 	mixedTypesWorkflow,
 	lifecycleWorkflow,
 	getManyWorkflow,
+	pollingTriggerWorkflow,
 	triggerWorkflow,
 	dashboardTriggerWorkflow,
 	postForged,
@@ -348,6 +349,70 @@ describe.each([
 		expect(pages.every((request) => request.status === 200)).toBe(true);
 	});
 
+	test('polling trigger on Scan Milestone: one execution when the code passes the milestone, none on the next polls', async () => {
+		const POLLING = 'Dynamic QR Polling Trigger';
+		const name = `Milestone ${crypto.randomUUID().slice(0, 8)}`;
+		const code = (
+			await sandboxApi(sandbox, 'POST', '/qr-codes', {
+				name,
+				type: 'url',
+				payload: { url: 'https://example.com/milestone' },
+			})
+		).data;
+		const scan = () => sandbox.control('POST', '/scans', { qr_code_id: code.id });
+		await scan(); // 1 scan before activation
+		const created = await n8n.createWorkflow(
+			pollingTriggerWorkflow('E2E: scan milestone', {
+				event: 'scanMilestone',
+				milestones: '3, 100',
+				filters: { search: name },
+			}),
+		);
+		await n8n.activate(created.id);
+		const cursorOf = async () =>
+			(await n8n.workflow(created.id)).staticData?.[`node:${POLLING}`]?.scanCursor;
+		// Activation polls once and stores the counts.
+		const first = await waitFor(cursorOf, {
+			what: 'the scan cursor stored at activation',
+			timeoutMs: 60000,
+		});
+		expect(first.codes).toBe(`${code.id},1`);
+
+		await scan();
+		await scan(); // 3: the milestone
+		const [summary] = await settledExecutions(created.id, 1, 'the milestone execution');
+		const execution = await n8n.execution(summary.id);
+		expect(execution.status).toBe('success');
+		expect(execution.items('Received').map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				id: code.id,
+				name,
+				milestone: 3,
+				milestones_reached: [3],
+				scans: 3,
+			}),
+		]);
+
+		// Two more polls (n8n polls every minute here) start nothing, with a fourth scan between.
+		// A poll is one read of the list with this code's name as the search (the sandbox's log).
+		const polls = async () =>
+			(await sandbox.control('GET', '/requests')).data.filter(
+				(request) => request.path === '/qr-codes' && request.query.search === name,
+			).length;
+		const after = await polls();
+		await scan();
+		await waitFor(async () => (await polls()) >= after + 2, {
+			what: 'two more polls',
+			timeoutMs: 180000,
+			intervalMs: 1000,
+		});
+		expect(await triggeredExecutions(created.id)).toHaveLength(1);
+		// n8n stores a polling trigger's static data at activation and with each poll that starts
+		// the workflow: the counts as of the milestone.
+		expect((await cursorOf()).codes).toBe(`${code.id},3`);
+		await n8n.deactivate(created.id);
+	}, 360000);
+
 	describe.each([
 		['the original workflow', false],
 		['the currently saved workflow', true],
@@ -582,13 +647,15 @@ describe.each([
 	});
 
 	describe('every example workflow imports and runs', () => {
-		test('the examples are the eight documented ones, each importable', () => {
+		test('the examples are the ten documented ones, each importable', () => {
 			expect(Object.keys(examples)).toEqual([
 				'add-leads-to-crm.json',
 				'bulk-create-qr-codes.json',
 				'download-print-files.json',
 				'import-codes-from-sheet.json',
+				'quiet-code-alert.json',
 				'repoint-printed-qr-code.json',
+				'scan-milestone-alert.json',
 				'send-scans-to-chat.json',
 				'sync-codes-from-sheet.json',
 				'weekly-scan-report.json',
@@ -912,6 +979,31 @@ describe.each([
 				].join('\n'),
 			);
 		});
+
+		test.each([
+			['scan-milestone-alert.json', 'On scan milestone', 'Post to chat'],
+			['quiet-code-alert.json', 'On quiet code', 'Tell the owner'],
+		])(
+			'%s: activates, its first poll stores the counts of the codes and starts nothing',
+			async (file, trigger, post) => {
+				const imported = await n8n.createWorkflow(examples[file], {
+					patch: (nodes) => {
+						nodes[post].parameters.url = `${receiver.url}/chat`;
+					},
+				});
+				await n8n.activate(imported.id);
+				const cursor = await waitFor(
+					async () => (await n8n.workflow(imported.id)).staticData?.[`node:${trigger}`]?.scanCursor,
+					{ what: `the scan cursor of ${file}`, timeoutMs: 60000 },
+				);
+				// One entry per code of the account: its id and count (and the quiet flag).
+				const entries = cursor.codes.split(';');
+				expect(entries.length).toBeGreaterThan(0);
+				for (const entry of entries) expect(entry).toMatch(/^[A-Za-z0-9_-]{12},\d+(,1)?$/);
+				expect(await triggeredExecutions(imported.id)).toEqual([]);
+				await n8n.deactivate(imported.id);
+			},
+		);
 
 		test('add-leads-to-crm: every lead becomes a CRM row', async () => {
 			const imported = await n8n.createWorkflow(examples['add-leads-to-crm.json'], {

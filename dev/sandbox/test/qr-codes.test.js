@@ -353,6 +353,24 @@ describe('list', () => {
 		expect((await sb.api.get(`/qr-codes/${summer.id}`)).body.data.archived).toBe(true);
 	});
 
+	test("the control API backdates a code's created_at (and refuses a bad one)", async () => {
+		const [summer] = await seed();
+		const answer = await sb.control('PATCH', `/qr-codes/${summer.id}`, {
+			created_at: '2026-01-02T03:04:05Z',
+		});
+		expect(answer.data.created_at).toBe('2026-01-02T03:04:05.000Z');
+		expect(answer.data.archived).toBe(false);
+		expect((await sb.api.get(`/qr-codes/${summer.id}`)).body.data.created_at).toBe(
+			'2026-01-02T03:04:05.000Z',
+		);
+		await expect(
+			sb.control('PATCH', `/qr-codes/${summer.id}`, { created_at: '2026-02-30' }),
+		).rejects.toMatchObject({ status: 422 });
+		await expect(sb.control('PATCH', `/qr-codes/${summer.id}`, {})).rejects.toMatchObject({
+			status: 422,
+		});
+	});
+
 	test('bad filters are 422s naming them', async () => {
 		expect((await sb.api.get('/qr-codes?type=nope')).body.errors.type).toBeDefined();
 		expect((await sb.api.get('/qr-codes?archived=yes')).body.errors.archived).toBeDefined();

@@ -1,11 +1,16 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
+import { QR_TYPES } from '../qrTypes';
 import { nodeParameters } from '../shared/parameters';
+
+/** The events that read the list of codes and compare each code's scans with the last poll's. */
+export const SCAN_EVENTS = ['newScans', 'scanMilestone', 'quietCode'];
+const forEvents = (...events: string[]) => ({ show: { event: events } });
 
 /** The polling trigger's parameters: the node file shows them; polling/ reads them by their types. */
 export const pollingProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Use this node when the service cannot reach this n8n (localhost, private network). Otherwise the Dynamic QR Trigger starts the workflow at once and covers more events. Only records created after activation start the workflow.',
+			'Use this node when the service cannot reach this n8n (localhost, private network). Otherwise the Dynamic QR Trigger starts the workflow at once and covers more events. Only records created, and scans made, after activation start the workflow.',
 		name: 'pollingNotice',
 		type: 'notice',
 		default: '',
@@ -28,11 +33,30 @@ export const pollingProperties: INodeProperties[] = [
 				value: 'newQrCode',
 				description: 'A QR code was created in the workspace',
 			},
+			{
+				name: 'New Scans',
+				action: 'On New Scans',
+				value: 'newScans',
+				description:
+					'A code was scanned since the last poll: one item per code, with its new scans',
+			},
+			{
+				name: 'Quiet Code',
+				action: 'On Quiet Code',
+				value: 'quietCode',
+				description: 'A code has had no scan for the days set, once per quiet spell',
+			},
+			{
+				name: 'Scan Milestone',
+				action: 'On Scan Milestone',
+				value: 'scanMilestone',
+				description: 'A code reached one of the scan counts set, once per code and milestone',
+			},
 		],
 		default: 'newLead',
 		builderHint: {
 			propertyHint:
-				'newLead watches the leads of one card, chosen in cardId; newQrCode watches every code of the account.',
+				'newLead watches the leads of one card, chosen in cardId; newQrCode watches every code of the account; newScans, scanMilestone and quietCode compare the scan counts of the codes (narrowed by filters) with the last poll.',
 		},
 	},
 	{
@@ -52,6 +76,79 @@ export const pollingProperties: INodeProperties[] = [
 				event: ['newLead'],
 			},
 		},
+	},
+	{
+		displayName:
+			'Each poll reads the list of codes once (100 a request, the pages at once). Include Breakdown adds one statistics request per code that was scanned since the last poll.',
+		name: 'scanPollNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: forEvents(...SCAN_EVENTS),
+	},
+	{
+		displayName: 'Milestones',
+		name: 'milestones',
+		type: 'string',
+		required: true,
+		default: '100, 1000, 10000',
+		placeholder: 'e.g. 100, 1000, 10000',
+		description:
+			'Scan counts that start the workflow once per code when reached, as comma-separated whole numbers (or a list). Milestones a code had already passed at activation never start it.',
+		displayOptions: forEvents('scanMilestone'),
+	},
+	{
+		displayName: 'Quiet for (Days)',
+		name: 'quietDays',
+		type: 'number',
+		required: true,
+		typeOptions: { minValue: 1 },
+		default: 30,
+		description:
+			'Days without a scan (since its last scan, or since it was created when never scanned) after which a code starts the workflow; again only after a new scan and a new quiet spell',
+		displayOptions: forEvents('quietCode'),
+	},
+	{
+		displayName: 'Include Breakdown',
+		name: 'includeBreakdown',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to add each scanned code's statistics (scans per day, countries, devices …) for whole days, from the last poll's day through today; one more request per scanned code",
+		displayOptions: forEvents('newScans'),
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description: 'Only the codes the list returns with these filters are watched',
+		displayOptions: forEvents(...SCAN_EVENTS),
+		options: [
+			{
+				displayName: 'Archived',
+				name: 'archived',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to watch only archived codes (on) or only codes not archived (off)',
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. flyer',
+				description: 'Only codes whose name contains this text',
+			},
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: QR_TYPES.map((type) => ({ name: type.label, value: type.value })),
+				default: 'url',
+				description: 'Only codes of this type',
+			},
+		],
 	},
 ];
 

@@ -4,14 +4,39 @@ import type { ApiClient } from '../api';
 import { createdAtOrBefore } from '../api';
 import { pollingParameters } from './description';
 
-/** What the polling trigger watches: new leads of one card, or new QR codes of the workspace. */
-export type PollEvent = 'newLead' | 'newQrCode';
+/**
+ * What the polling trigger watches: new leads of one card, new QR codes of the workspace, or the
+ * scan counts of the codes (scanEvents.ts).
+ */
+export type PollEvent = 'newLead' | 'newQrCode' | ScanEvent;
+export type ScanEvent = 'newScans' | 'scanMilestone' | 'quietCode';
+
+const EVENTS: PollEvent[] = ['newLead', 'newQrCode', 'newScans', 'scanMilestone', 'quietCode'];
 
 /** At most this many new QR codes per poll (100 pages); a warning says when older ones are skipped. */
 const MAX_NEW_QR_CODES = 10000;
 
 export function pollEventOf(ctx: IPollFunctions): PollEvent {
-	return pollingParameters(ctx).option('event') === 'newQrCode' ? 'newQrCode' : 'newLead';
+	const event = pollingParameters(ctx).option('event');
+	return EVENTS.find((known) => known === event) ?? 'newLead';
+}
+
+export const isScanEvent = (event: PollEvent): event is ScanEvent =>
+	event === 'newScans' || event === 'scanMilestone' || event === 'quietCode';
+
+/** The list filters of the scan events (as QR Code › Get Many sends them). */
+export function codeFiltersOf(ctx: IPollFunctions): IDataObject {
+	const filters = pollingParameters(ctx).collection('filters');
+	const qs: IDataObject = {};
+	if (filters.search) qs.search = filters.search;
+	if (filters.type) qs.type = filters.type;
+	if (filters.archived !== undefined) qs.archived = filters.archived ? 'true' : 'false';
+	return qs;
+}
+
+/** Every code the filters select, newest first: one read of the list, its pages at once. */
+export async function fetchCodeList(client: ApiClient, qs: IDataObject): Promise<IDataObject[]> {
+	return await client.all('/qr-codes', qs);
 }
 
 /** The card whose leads are watched: an ID, checked before any request. */

@@ -3,13 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient } from '../api';
 import { advance, cutoffMs, loadCursor, newCursor, saveCursor } from './cursor';
-import type { PollEvent } from './fetch';
-import { cardIdOf, fetchLeads, fetchNewest, fetchQrCodes, pollEventOf } from './fetch';
+import { cardIdOf, fetchLeads, fetchNewest, fetchQrCodes, isScanEvent, pollEventOf } from './fetch';
+import { pollScanEvent } from './scanEvents';
 
 /** Manual "Fetch Test Event": the newest existing record (n8n's convention); the cursor is left alone. */
 async function testEvent(
 	client: ApiClient,
-	event: PollEvent,
+	event: 'newLead' | 'newQrCode',
 	cardId: string,
 ): Promise<INodeExecutionData[][]> {
 	const ctx = client.ctx as IPollFunctions;
@@ -29,11 +29,15 @@ async function testEvent(
 	return [ctx.helpers.returnJsonArray([newest])];
 }
 
-/** One poll: the records created since the last one, oldest first, each emitted once. */
+/**
+ * One poll: the records created since the last one, oldest first, each emitted once; or, for
+ * the scan events, the codes whose scans changed (scanEvents.ts).
+ */
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = pollEventOf(ctx);
-	const cardId = event === 'newLead' ? cardIdOf(ctx) : '';
 	const client = new ApiClient(ctx);
+	if (isScanEvent(event)) return await pollScanEvent(ctx, client, event);
+	const cardId = event === 'newLead' ? cardIdOf(ctx) : '';
 	const fetch = async (afterMs?: number) =>
 		event === 'newLead'
 			? await fetchLeads(client, cardId, afterMs)

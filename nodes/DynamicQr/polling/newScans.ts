@@ -1,0 +1,66 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiClient } from '../api';
+import { unwrap } from '../api';
+import type { CodeView, ScanRule } from './scanRule';
+import { codeSummary, DAY_MS } from './scanRule';
+
+/** The service refuses a statistics range over 366 days. */
+const MAX_RANGE_DAYS = 365;
+
+const item = (code: CodeView, before: number): IDataObject => ({
+	...codeSummary(code),
+	scans_before: before,
+	scans_now: code.scans,
+	new_scans: code.scans - before,
+	last_scanned_at: code.record.last_scanned_at ?? null,
+});
+
+/**
+ * New Scans: one item per code whose count rose since the last poll. A count that went down
+ * (the statistics were reset) emits nothing and counts from there.
+ */
+export const newScansRule: ScanRule = {
+	settings: '',
+	baseline: (code) => ({ count: code.scans, flag: 0 }),
+	next(code, before) {
+		const items = code.scans > before.count ? [item(code, before.count)] : [];
+		return { state: { count: code.scans, flag: 0 }, items };
+	},
+	sample(codes) {
+		// The code scanned last, as if its last scan were new.
+		const scanned = codes.filter((code) => code.scans > 0 && Number.isFinite(code.lastScannedMs));
+		scanned.sort((a, b) => b.lastScannedMs - a.lastScannedMs);
+		return scanned[0] ? item(scanned[0], scanned[0].scans - 1) : undefined;
+	},
+};
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Include Breakdown: each item gets its code's statistics (`GET /qr-codes/{id}/scans`) for whole
+ * days, from the day of the last poll (`sinceMs`) through today (or the day of its last scan, if
+ * the service's clock is ahead). One request per item, sent together (the client paces them).
+ */
+export async function addBreakdowns(
+	client: ApiClient,
+	items: IDataObject[],
+	sinceMs: number,
+	nowMs: number,
+): Promise<void> {
+	await Promise.all(
+		items.map(async (entry) => {
+			const lastMs = Date.parse(String(entry.last_scanned_at ?? ''));
+			const toMs = Number.isFinite(lastMs) ? Math.max(nowMs, lastMs) : nowMs;
+			const fromMs = Math.max(Math.min(sinceMs, toMs), toMs - MAX_RANGE_DAYS * DAY_MS);
+			const answer = await client.request(
+				'GET',
+				`/qr-codes/${encodeURIComponent(String(entry.id))}/scans`,
+				{
+					qs: { from: day(fromMs), to: day(toMs) },
+				},
+			);
+			entry.breakdown = unwrap(answer);
+		}),
+	);
+}
