@@ -32,7 +32,7 @@ export class DynamicQrPollingTrigger implements INodeType {
 		// For n8n's AI workflow builder (n8n 2.x; n8n 1.x ignores it). Plain text, no expressions.
 		builderHint: {
 			searchHint:
-				'Starts a workflow on new leads shared on a card, on new QR codes, on new scans of codes, when a code reaches a scan count (Scan Milestone) or when a code has had no scan for some days (Quiet Code), by asking the Dynamic QR API at the poll times set on the node. Use it where the service cannot reach n8n (localhost, private network, no public HTTPS address); otherwise the Dynamic QR Trigger is instant and also covers scans and code changes. Records that existed, and scans made, before the workflow was activated never start it.',
+				'Starts a workflow on new leads of a card, new QR codes, new scans, a code reaching a scan count (Scan Milestone) or a code with no scan for some days (Quiet Code), by asking the Dynamic QR API at the poll times set on the node. Use it where the service cannot reach n8n (localhost, private network); otherwise the Dynamic QR Trigger is instant. Records and scans from before activation never start it.',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-base.googleSheets',
