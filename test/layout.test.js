@@ -3,8 +3,8 @@
  * The layout README "Layout" promises, read from the sources. The direction of imports: nodes/
  * imports nothing outside itself; within nodes/DynamicQr each part (actions, trigger, polling,
  * methods) imports only its own folder, api/, shared/ and the QR type table; shared/ imports only
- * itself and api/; api/ (the client and the contract of the service) imports only itself; dev/
- * never imports test/. The product's shape: no file in nodes/ is over 300 lines; no state is kept
+ * itself, api/ and the QR type table; api/ (the client and the contract of the service) imports
+ * only itself; dev/ never imports test/. The product's shape: no file in nodes/ is over 300 lines; no state is kept
  * per n8n context, nor per process but where a run cannot hold it; every reading of the sandbox
  * is named where nodes/ handles it. The mirrors: test/ holds only the folders listed below, and a
  * test file in test/actions, test/trigger, test/polling, test/api or test/methods is named after a
@@ -22,7 +22,7 @@ const PARTS = ['actions', 'trigger', 'polling', 'methods', 'shared', 'api'];
 /** What each part may import besides itself. */
 const IMPORTS = {
 	api: [],
-	shared: ['api'],
+	shared: ['api', 'qrTypes', 'qrTypeFields'],
 	actions: ['api', 'shared', 'qrTypes', 'qrTypeFields'],
 	trigger: ['api', 'shared', 'qrTypes', 'qrTypeFields'],
 	polling: ['api', 'shared', 'qrTypes', 'qrTypeFields'],

@@ -1,5 +1,5 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { QR_TYPES } from '../qrTypes';
+import { codeFilterOptions } from '../shared/codeFilters';
 import { nodeParameters } from '../shared/parameters';
 
 /** The events that read the list of codes and compare each code's scans with the last poll's. */
@@ -124,31 +124,7 @@ export const pollingProperties: INodeProperties[] = [
 		default: {},
 		description: 'Only the codes the list returns with these filters are watched',
 		displayOptions: forEvents(...SCAN_EVENTS),
-		options: [
-			{
-				displayName: 'Archived',
-				name: 'archived',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to watch only archived codes (on) or only codes not archived (off)',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. flyer',
-				description: 'Only codes whose name contains this text',
-			},
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				options: QR_TYPES.map((type) => ({ name: type.label, value: type.value })),
-				default: 'url',
-				description: 'Only codes of this type',
-			},
-		],
+		options: codeFilterOptions('watch'),
 	},
 ];
 

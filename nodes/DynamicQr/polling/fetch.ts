@@ -2,6 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { ApiClient } from '../api';
 import { createdAtOrBefore } from '../api';
+import { codeListQuery } from '../shared/codeFilters';
 import { pollingParameters } from './description';
 
 /**
@@ -26,12 +27,7 @@ export const isScanEvent = (event: PollEvent): event is ScanEvent =>
 
 /** The list filters of the scan events (as QR Code › Get Many sends them). */
 export function codeFiltersOf(ctx: IPollFunctions): IDataObject {
-	const filters = pollingParameters(ctx).collection('filters');
-	const qs: IDataObject = {};
-	if (filters.search) qs.search = filters.search;
-	if (filters.type) qs.type = filters.type;
-	if (filters.archived !== undefined) qs.archived = filters.archived ? 'true' : 'false';
-	return qs;
+	return codeListQuery(pollingParameters(ctx).collection('filters'));
 }
 
 /** Every code the filters select, newest first: one read of the list, its pages at once. */

@@ -2,19 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
 import { isFieldRequired } from '../../qrTypes';
+import { typeOptions } from '../../shared/codeFilters';
 import { FORMATS } from './formats';
 import { fieldParameterName, mixedParameterName } from './names';
-
-export function typeOptions(types: QrType[]) {
-	return types.map((type) => ({
-		name: type.label,
-		value: type.value,
-		description:
-			type.plan === 'pro'
-				? `${type.description}. Needs a plan with smart redirects (Pro).`
-				: type.description,
-	}));
-}
 
 /**
  * One type's field for "Fields for the Type". A required field comes twice under one name, so

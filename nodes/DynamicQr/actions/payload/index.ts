@@ -7,6 +7,6 @@
  * - JSON: the whole payload object.
  */
 export { fieldParameterName, mixedParameterName, parseFieldParameterName } from './names';
-export { payloadProperties, typeOptions } from './description';
+export { payloadProperties } from './description';
 export { getQrType, readPayload } from './read';
 export { validatePayload } from './validate';

@@ -5,7 +5,8 @@ import { simplifyProperty, simplifyQrCode, toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
 import { operationParameters } from '../shared/parameters';
 import type { ActionRun } from '../shared/run';
-import { listFiltersProperty, listQuery } from './shared/listFilters';
+import { codeListQuery } from '../../shared/codeFilters';
+import { listFiltersProperty } from './shared/listFilters';
 
 const properties: INodeProperties[] = [...returnAllOrLimit, listFiltersProperty, simplifyProperty];
 
@@ -20,7 +21,7 @@ export async function execute(
 	const filters = parameters.collection('filters');
 	const limit = readLimit(parameters);
 	const simplify = parameters.boolean('simplify');
-	const qs = listQuery(filters);
+	const qs = codeListQuery(filters);
 	const records = await run.client.all('/qr-codes', qs, limit, { itemIndex });
 	return toItems(records.map((record) => simplifyQrCode(simplify, record)));
 }

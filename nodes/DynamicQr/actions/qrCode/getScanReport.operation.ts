@@ -16,7 +16,8 @@ import { codeRows, summary } from './scanReport/output';
 import type { ReportPeriod } from './scanReport/period';
 import { namedPeriod, reportPeriod } from './scanReport/period';
 import { countScans } from './scanReport/scans';
-import { listFiltersProperty, listQuery } from './shared/listFilters';
+import { codeListQuery } from '../../shared/codeFilters';
+import { listFiltersProperty } from './shared/listFilters';
 
 /**
  * A field required when the choice `key` is `value`, declared twice under one name as the payload
@@ -182,7 +183,7 @@ export async function execute(
 			? await Promise.all(
 					ids.map((id) => run.client.getRecord(`/qr-codes/${encodeURIComponent(id)}`, itemIndex)),
 				)
-			: await run.client.all('/qr-codes', listQuery(filters), undefined, { itemIndex });
+			: await run.client.all('/qr-codes', codeListQuery(filters), undefined, { itemIndex });
 	// The run's client bounds the requests in flight and paces them at the plan's rate.
 	const breakdowns = output === 'summary' ? emptyCounts() : undefined;
 	const codes = await Promise.all(
