@@ -4,14 +4,14 @@
  * imports nothing outside itself; within nodes/DynamicQr each part (actions, trigger, polling,
  * methods) imports only its own folder, api/, shared/ and the QR type table; shared/ imports only
  * itself, api/ and the QR type table; api/ (the client and the contract of the service) imports
- * only itself; dev/ never imports test/. The product's shape: no file in nodes/ is over 300 lines; no state is kept
- * per n8n context, nor per process but where a run cannot hold it; every reading of the sandbox
- * is named where nodes/ handles it. The mirrors: test/ holds only the folders listed below, and a
- * test file in test/actions, test/trigger, test/polling, test/api or test/methods is named after a
- * module or folder of the same part of nodes/DynamicQr (or is one of the few tests of a whole
- * node); the tooling's own tests sit in a test/ folder beside the modules they test
- * (dev/sandbox/test). Package-level tests (this file, docs, examples, frozen names…) stay at the
- * root of test/.
+ * only itself; dev/ never imports test/. The product's shape: no file in nodes/ is over 300 lines;
+ * no state is kept per n8n context, nor per process but where a run cannot hold it; every reading
+ * of the sandbox is named where nodes/ handles it. The mirrors: test/ holds only the folders
+ * listed below, and a test file in test/actions, test/trigger, test/polling, test/api or
+ * test/methods is named after a module or folder of the same part of nodes/DynamicQr (or is one of
+ * the few tests of a whole node); the tooling's own tests sit in a test/ folder beside the modules
+ * they test (dev/sandbox/test). Package-level tests (this file, docs, examples, frozen names…)
+ * stay at the root of test/.
  */
 const fs = require('node:fs');
 const path = require('node:path');
