@@ -8,24 +8,19 @@ const EXPECTED =
 	'whole numbers of at least 1, as a list or comma-separated, e.g. "100, 1000, 10000"';
 
 /**
- * Milestones: a list, or a text of comma-separated whole numbers, each at least 1; checked before
- * any request, naming the field. Sorted, without repeats.
+ * Milestones: a list, or a text of comma-separated whole numbers, each at least 1 (read as every
+ * list field is, then each entry checked); checked before any request, naming the field. Sorted,
+ * without repeats.
  */
 export function milestonesOf(ctx: IPollFunctions): number[] {
 	const parameters = pollingParameters(ctx);
-	const raw = parameters.raw('milestones');
-	const fail = () =>
-		parameters.fail({ property: parameters.property('milestones') }, raw, EXPECTED);
-	const parts: unknown[] =
-		typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : [raw];
-	const numbers = parts.map((part) => {
-		const text =
-			typeof part === 'number' ? String(part) : typeof part === 'string' ? part.trim() : '';
-		if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1)
-			throw fail();
+	const entries = parameters.stringList('milestones', { required: true });
+	const numbers = entries.map((text) => {
+		if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1) {
+			throw parameters.fail({ property: parameters.property('milestones') }, text, EXPECTED);
+		}
 		return Number(text);
 	});
-	if (!numbers.length) throw fail();
 	return [...new Set(numbers)].sort((a, b) => a - b);
 }
 
