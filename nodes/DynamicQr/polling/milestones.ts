@@ -1,27 +1,17 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { pollingParameters } from './description';
+import { checkedMilestones, milestonesBetween, MILESTONES_EXPECTED } from '../shared/milestones';
 import type { CodeView, ScanRule } from './scanRule';
 import { codeSummary } from './scanRule';
 
-const EXPECTED =
-	'whole numbers of at least 1, as a list or comma-separated, e.g. "100, 1000, 10000"';
-
-/**
- * Milestones: a list, or a text of comma-separated whole numbers, each at least 1 (read as every
- * list field is, then each entry checked); checked before any request, naming the field. Sorted,
- * without repeats.
- */
+/** Milestones, checked before any request (an error names the field). */
 export function milestonesOf(ctx: IPollFunctions): number[] {
 	const parameters = pollingParameters(ctx);
-	const entries = parameters.stringList('milestones', { required: true });
-	const numbers = entries.map((text) => {
-		if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1) {
-			throw parameters.fail({ property: parameters.property('milestones') }, text, EXPECTED);
-		}
-		return Number(text);
-	});
-	return [...new Set(numbers)].sort((a, b) => a - b);
+	const property = parameters.property('milestones');
+	return checkedMilestones(parameters.stringList('milestones', { required: true }), (text) =>
+		parameters.fail({ property }, text, MILESTONES_EXPECTED),
+	);
 }
 
 const item = (code: CodeView, reached: number[]): IDataObject => ({
@@ -44,7 +34,7 @@ export function milestoneRule(milestones: number[]): ScanRule {
 		settings: '',
 		baseline: (code) => ({ count: code.scans, flag: 0 }),
 		next(code, before) {
-			const reached = milestones.filter((m) => before.count < m && m <= code.scans);
+			const reached = milestonesBetween(milestones, before.count, code.scans);
 			return {
 				state: { count: Math.max(before.count, code.scans), flag: 0 },
 				items: reached.length ? [item(code, reached)] : [],

@@ -8,8 +8,10 @@ import { codeFiltersOf, fetchCodeList } from './fetch';
 import { milestoneRule, milestonesOf } from './milestones';
 import { addBreakdowns, newScansRule } from './newScans';
 import { quietDaysOf, quietRule } from './quiet';
-import type { CodeState, ScanCursor } from './scanCursor';
-import { loadScanCursor, packCodes, saveScanCursor, unpackCodes } from './scanCursor';
+import type { CodeState } from '../shared/packedCodes';
+import { packCodes, unpackCodes } from '../shared/packedCodes';
+import type { ScanCursor } from './scanCursor';
+import { loadScanCursor, saveScanCursor } from './scanCursor';
 import type { CodeView, ScanRule } from './scanRule';
 import { codeView } from './scanRule';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { timeMs } from '../api';
-import type { CodeState } from './scanCursor';
+import type { CodeState } from '../shared/packedCodes';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,12 +2,14 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 /**
  * Every way the trigger answers a delivery, in one place. A delivery is refused (401: not
- * verified), unreadable (400: signed, but no JSON event), skipped (200, nothing started: a
- * filter, a repeat, a resync), or started.
+ * verified), unreadable (400: signed, but no JSON event), not handled yet (503: what it needs
+ * cannot be read now; the service sends it again), skipped (200, nothing started: a filter, a
+ * repeat, a resync), or started.
  */
 export type Outcome =
 	| { kind: 'refused'; why: string }
 	| { kind: 'unreadable' }
+	| { kind: 'later'; why: string }
 	| { kind: 'skipped'; reason: string }
 	| {
 			kind: 'started';
@@ -32,6 +34,15 @@ export function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookRespon
 				'Dynamic QR Trigger: a correctly signed delivery had a body that is not a JSON object',
 			);
 			ctx.getResponseObject().status(400).json({ message: 'The body is not a JSON event' });
+			return { noWebhookResponse: true };
+		case 'later':
+			ctx.logger.warn(
+				`Dynamic QR Trigger: a delivery is left for the service to send again: ${outcome.why}`,
+			);
+			ctx
+				.getResponseObject()
+				.status(503)
+				.json({ message: 'The delivery could not be handled now; send it again later' });
 			return { noWebhookResponse: true };
 		case 'skipped':
 			return { webhookResponse: { received: true, started: false, reason: outcome.reason } };

@@ -92,6 +92,15 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Comma-separated QR code IDs. Events about other codes are acknowledged without starting the workflow. Applies to the QR code and scan events.',
 			},
+			{
+				displayName: 'Only at Scan Milestones',
+				name: 'scanMilestones',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 100, 1000, 10000',
+				description:
+					"Comma-separated scan counts. A scan starts the workflow only when its code's count reaches one of them, once per code and milestone; milestones a code had passed when the workflow was activated never do. Reads the scanned code with the API, so it needs Endpoint: Register Automatically. Applies to Scan Created only.",
+			},
 		],
 	},
 ];

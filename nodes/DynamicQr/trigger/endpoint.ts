@@ -2,8 +2,10 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient, isGone, sameEvents, unwrap } from '../api';
+import type { DeliveryFilters } from './filters';
 import { readFilters } from './filters';
 import { webhookReachabilityProblem } from './reachability';
+import { prepareMilestones } from './scanMilestones';
 import { assertDashboardSecret, endpointMode } from './secret';
 import type { RegisteredEndpoint } from './state';
 import {
@@ -39,15 +41,15 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 	return url;
 }
 
-/** The chosen events; the filters are read too, so a bad one fails the activation. */
-function selectedEvents(ctx: IHookFunctions): string[] {
-	const { events } = readFilters(ctx);
-	if (events.length === 0) {
+/** The events and filters, checked: a bad filter, or no event chosen, fails the activation. */
+function checkedFilters(ctx: IHookFunctions): DeliveryFilters {
+	const filters = readFilters(ctx);
+	if (filters.events.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'No event is selected', {
 			description: 'Choose at least one event in "Trigger On" before activating the workflow.',
 		});
 	}
-	return events;
+	return filters;
 }
 
 /** Every webhook endpoint of the workspace, all pages. */
@@ -132,15 +134,17 @@ async function assertReachable(client: ApiClient, url: string): Promise<void> {
  */
 export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') {
-		selectedEvents(ctx);
+		await prepareMilestones(ctx, checkedFilters(ctx));
 		await assertDashboardSecret(ctx);
 		return true;
 	}
 	const client = new ApiClient(ctx);
 	const registered = registeredEndpoint(ctx);
 	const url = webhookUrlOf(ctx);
-	const events = selectedEvents(ctx);
+	const filters = checkedFilters(ctx);
+	const { events } = filters;
 	await assertReachable(client, url);
+	await prepareMilestones(ctx, filters);
 	const endpoints = await listEndpoints(client);
 	const byId = endpoints.find((endpoint) => endpoint.id === registered.id);
 	if (isUsable(byId, registered, url, events)) return true;
@@ -166,8 +170,10 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	const client = new ApiClient(ctx);
 	const previousId = registeredEndpoint(ctx).id;
 	const url = webhookUrlOf(ctx);
-	const events = selectedEvents(ctx);
+	const filters = checkedFilters(ctx);
+	const { events } = filters;
 	await assertReachable(client, url);
+	await prepareMilestones(ctx, filters);
 
 	const staleIds = new Set(
 		(await listEndpoints(client))

@@ -1,6 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { asObject, normaliseEvents } from '../api';
+import { checkedMilestones, MILESTONES_EXPECTED } from '../shared/milestones';
 import { triggerParameters } from './description';
 
 /**
@@ -39,6 +40,8 @@ export interface DeliveryFilters {
 	events: string[];
 	qrCodeIds: string[];
 	cardIds: string[];
+	/** "Only at Scan Milestones": sorted; empty when not set (scanMilestones.ts). */
+	milestones: number[];
 }
 
 /**
@@ -72,10 +75,14 @@ export function readFilters(ctx: IHookFunctions | IWebhookFunctions): DeliveryFi
 	const parameters = triggerParameters(ctx);
 	// None chosen is for activation to explain ("No event is selected").
 	const events = parameters.optionList('events', { required: false });
-	const filters = parameters.collection('filters', ['qrCodeIds', 'cardIds']);
+	const filters = parameters.collection('filters', ['qrCodeIds', 'cardIds', 'scanMilestones']);
+	const field = parameters.optionField('filters', 'scanMilestones');
 	return {
 		events: normaliseEvents(events),
 		qrCodeIds: parseIdList(filters.qrCodeIds),
 		cardIds: parseIdList(filters.cardIds),
+		milestones: checkedMilestones((filters.scanMilestones as string[] | undefined) ?? [], (text) =>
+			parameters.fail(field, text, MILESTONES_EXPECTED),
+		),
 	};
 }

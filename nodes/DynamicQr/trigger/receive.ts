@@ -2,7 +2,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { asObject } from '../api';
 import { answer } from './answers';
-import { filterOut, readFilters } from './filters';
+import { filterOut, qrCodeIdOf, readFilters } from './filters';
+import { checkScanMilestone } from './scanMilestones';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './resync';
@@ -11,7 +12,8 @@ import { isValidSecret } from '../shared/secrets';
 
 /**
  * One delivery, in order: verify the signature over the raw bytes, parse the event, apply the
- * filters, drop repeats, start the workflow. Only a verified, new, wanted event starts it.
+ * filters (with scan milestones, read the code's count), drop repeats, start the workflow. Only a
+ * verified, new, wanted event starts it.
  */
 
 /** The request body exactly as received (n8n fills `rawBody` late for some requests). */
@@ -59,23 +61,39 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 		resync(ctx, secret, event.round);
 		return answer(ctx, { kind: 'skipped', reason: 'resync of the delivery record' });
 	}
-	const skip = filterOut(type, asObject(event.data), readFilters(ctx));
+	const data = asObject(event.data);
+	const filters = readFilters(ctx);
+	const skip = filterOut(type, data, filters);
 	if (skip) return answer(ctx, { kind: 'skipped', reason: skip });
+	const milestone =
+		type === 'scan.created' && filters.milestones.length > 0
+			? await checkScanMilestone(ctx, filters, qrCodeIdOf(type, data))
+			: undefined;
+	if (milestone && milestone.kind !== 'claimed') return answer(ctx, milestone);
+	const claim = milestone?.claim;
 	const delivery = checkDelivery(ctx, result.id, nowMs);
-	if (delivery.repeat) return answer(ctx, { kind: 'skipped', reason: 'duplicate delivery' });
+	if (delivery.repeat) {
+		claim?.answered(false);
+		return answer(ctx, { kind: 'skipped', reason: 'duplicate delivery' });
+	}
 
 	// n8n answers ("Workflow was started"): n8n 2.x does so once the execution exists, so a
 	// processor stopped in between leaves the delivery unanswered and the service sends it again.
-	// Once n8n has started the workflow (or answered 2xx), this process treats the id as started.
+	// Once n8n has started the workflow (or answered 2xx), this process treats the id (and the
+	// milestone it claimed) as started.
 	const response = ctx.getResponseObject();
 	response.once('close', () => {
 		const ok = response.writableFinished && response.statusCode < 300;
 		delivery.answered(ok);
+		claim?.answered(ok);
 		if (ok) scheduleResync(ctx, secret);
 	});
 	return answer(ctx, {
 		kind: 'started',
-		onStarted: () => delivery.started(),
+		onStarted: () => {
+			delivery.started();
+			claim?.started();
+		},
 		item: {
 			id: event.id ?? result.id,
 			type,
@@ -83,6 +101,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 			data: (event.data ?? null) as IDataObject,
 			webhook_id: result.id,
 			webhook_timestamp: result.timestamp,
+			...milestone?.fields,
 		},
 	});
 }

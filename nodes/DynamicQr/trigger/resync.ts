@@ -3,7 +3,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { signPayload } from './signature';
-import { repairDeliveries, triggerKey } from './state';
+import { repairRecords, triggerKey } from './state';
 
 /**
  * After deliveries arrive at once on several webhook processors, the stored record of started
@@ -87,9 +87,12 @@ function sendResync(ctx: IWebhookFunctions, url: string, secret: unknown, round:
 		);
 }
 
-/** A resync arrived: writes back what the record lacks; when it lacked anything, plans another. */
+/**
+ * A resync arrived: writes back what the records (deliveries, scan milestones) lack; when they
+ * lacked anything, plans another.
+ */
 export function resync(ctx: IWebhookFunctions, secret: unknown, round: unknown): void {
-	if (repairDeliveries(ctx, Date.now())) {
+	if (repairRecords(ctx, Date.now())) {
 		scheduleResync(ctx, secret, (Number.isInteger(round) ? Number(round) : MAX_ROUNDS) + 1);
 	}
 }

@@ -1,6 +1,8 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import type { MilestoneClaim } from './milestoneClaims';
+import { claimMilestones, repairClaims } from './milestoneClaims';
 import { recordDelivery, repairRecord, type RecordedDelivery } from './repeats';
 
 /**
@@ -9,7 +11,9 @@ import { recordDelivery, repairRecord, type RecordedDelivery } from './repeats';
  * - `endpointId`, `secret`, `url`, `events`: the endpoint this node registered, and its signing
  *   secret (never logged or put in any output);
  * - `retiredAt`: when the last endpoint this node used was removed (ms);
- * - `deliveries`: the record of deliveries that started the workflow (format in repeats.ts).
+ * - `deliveries`: the record of deliveries that started the workflow (format in repeats.ts);
+ * - `scanMilestones` (added in 0.2.0, "Only at Scan Milestones"): `baseline`, the settings the
+ *   claims belong to, and `claims`, the milestones each code has claimed (milestoneClaims.ts).
  */
 interface StoredTrigger {
 	endpointId?: string;
@@ -18,6 +22,12 @@ interface StoredTrigger {
 	events?: string[];
 	retiredAt?: number;
 	deliveries?: string;
+	scanMilestones?: StoredMilestones;
+}
+
+interface StoredMilestones {
+	baseline: string;
+	claims: string;
 }
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
@@ -94,17 +104,22 @@ export function triggerKey(ctx: IWebhookFunctions): string {
 }
 
 /**
- * Writes into the record the started ids this process knows and the stored copy lacks (lost to
- * another processor's save, see repeats.ts). True when it lacked any: the static data changed
- * and n8n saves it.
+ * Writes into the record of deliveries the started ids this process knows and the stored copy
+ * lacks (lost to another processor's save, see repeats.ts), and into the scan milestones the
+ * started claims it lacks. True when either lacked any: the static data changed and n8n saves it.
  */
-export function repairDeliveries(ctx: IWebhookFunctions, nowMs: number): boolean {
+export function repairRecords(ctx: IWebhookFunctions, nowMs: number): boolean {
 	const state = stored(ctx);
+	const trigger = triggerKey(ctx);
 	const before = storedRecord(state);
-	const record = repairRecord(before, triggerKey(ctx), nowMs);
-	if (record === before) return false;
-	state.deliveries = record;
-	return true;
+	const record = repairRecord(before, trigger, nowMs);
+	if (record !== before) state.deliveries = record;
+	const milestones = storedMilestones(state);
+	const claims = milestones && repairClaims(milestones.claims, trigger, milestones.baseline);
+	if (milestones && claims !== milestones.claims) {
+		state.scanMilestones = { baseline: milestones.baseline, claims: claims ?? '' };
+	}
+	return record !== before || claims !== milestones?.claims;
 }
 
 export interface CheckedDelivery extends Pick<RecordedDelivery, 'repeat' | 'answered'> {
@@ -141,6 +156,68 @@ export function checkDelivery(
 		answered: delivery.answered,
 		started() {
 			delivery.started();
+			store();
+		},
+	};
+}
+
+/** The stored scan milestones, when they are well-formed. */
+function storedMilestones(state: StoredTrigger): StoredMilestones | undefined {
+	const milestones = state.scanMilestones;
+	return milestones &&
+		typeof milestones.baseline === 'string' &&
+		typeof milestones.claims === 'string'
+		? milestones
+		: undefined;
+}
+
+/** Whether the stored scan milestones belong to `baseline` (the settings they were made for). */
+export function hasMilestoneBaseline(ctx: IHookFunctions, baseline: string): boolean {
+	return storedMilestones(stored(ctx))?.baseline === baseline;
+}
+
+/** Stores a new baseline: the milestones each code had passed when it was made. */
+export function storeMilestoneBaseline(
+	ctx: IHookFunctions,
+	baseline: string,
+	claims: string,
+): void {
+	stored(ctx).scanMilestones = { baseline, claims };
+}
+
+/**
+ * Claims the milestones a code's count reached that no delivery claimed, here or in another n8n
+ * process (see milestoneClaims.ts); undefined when no baseline for `baseline` is stored. The
+ * static data changes only when the claims do, and again when n8n starts the workflow (as for
+ * the record of deliveries: see CheckedDelivery).
+ */
+export function checkMilestones(
+	ctx: IWebhookFunctions,
+	baseline: string,
+	codeId: string,
+	milestones: number[],
+	scans: number,
+): MilestoneClaim | undefined {
+	const state = stored(ctx);
+	const before = storedMilestones(state);
+	if (before?.baseline !== baseline) return undefined;
+	const claim = claimMilestones(
+		before.claims,
+		triggerKey(ctx),
+		baseline,
+		codeId,
+		milestones,
+		scans,
+	);
+	const store = () => {
+		const claims = claim.claims();
+		if (claims !== before.claims) state.scanMilestones = { baseline, claims };
+	};
+	store();
+	return {
+		...claim,
+		started() {
+			claim.started();
 			store();
 		},
 	};

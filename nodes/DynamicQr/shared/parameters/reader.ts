@@ -51,6 +51,16 @@ export class ParameterReader extends FieldChecker {
 		return property;
 	}
 
+	/** An option of a collection, as a field for errors that name it (and the collection). */
+	optionField(collection: string, name: string): Field {
+		const parent = this.property(collection);
+		const property = ((parent.options ?? []) as INodeProperties[]).find(
+			(option) => option.name === name,
+		);
+		if (!property) throw new Error(`"${name}" is not an option of "${collection}"`);
+		return { property, parent };
+	}
+
 	/** A top-level parameter as n8n resolved it, unchecked: for readers with rules of their own. */
 	raw(name: string): unknown {
 		return this.source.get(name, this.property(name).default);
@@ -121,12 +131,7 @@ export class ParameterReader extends FieldChecker {
 
 	/** A JSON object from a json field inside a collection. */
 	jsonObjectIn(collection: string, name: string, value: unknown): IDataObject {
-		const parent = this.property(collection);
-		const property = ((parent.options ?? []) as INodeProperties[]).find(
-			(option) => option.name === name,
-		);
-		if (!property) throw new Error(`"${name}" is not an option of "${collection}"`);
-		return this.toJsonObject({ property, parent }, value);
+		return this.toJsonObject(this.optionField(collection, name), value);
 	}
 
 	private toJsonObject(field: Field, value: unknown): IDataObject {

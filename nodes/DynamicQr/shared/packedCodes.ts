@@ -1,0 +1,39 @@
+/**
+ * Per-code numbers packed in one text, as the polling trigger's scan cursor (`scanCursor.codes`)
+ * and the webhook trigger's scan milestones (`scanMilestones.claims`) store them: `id,count[,1]`
+ * joined by `;`, the id URI-encoded so that a `,` or `;` in it cannot break an entry. About 18
+ * bytes a code: n8n parses and writes static data whole, and a text costs it far less than an
+ * object with a key per code.
+ */
+export interface CodeState {
+	/** The number kept for the code (a count, or the highest milestone claimed). */
+	count: number;
+	/** A flag (Quiet Code: 1 while the code's current quiet spell has been reported). */
+	flag: number;
+}
+
+/** The packed codes as a map from id to state. */
+export function unpackCodes(packed: string): Map<string, CodeState> {
+	const codes = new Map<string, CodeState>();
+	if (!packed) return codes;
+	for (const entry of packed.split(';')) {
+		const [id, count, flag] = entry.split(',');
+		const n = Number(count);
+		if (!id || !Number.isFinite(n)) continue;
+		try {
+			codes.set(decodeURIComponent(id), { count: n, flag: flag === '1' ? 1 : 0 });
+		} catch {
+			// An entry that is not ours: dropped, as if the code were not known.
+		}
+	}
+	return codes;
+}
+
+/** The map packed again, in its order. */
+export function packCodes(codes: Map<string, CodeState>): string {
+	const entries: string[] = [];
+	for (const [id, { count, flag }] of codes) {
+		entries.push(`${encodeURIComponent(id)},${count}${flag ? ',1' : ''}`);
+	}
+	return entries.join(';');
+}

@@ -1,0 +1,115 @@
+import { milestonesBetween } from '../shared/milestones';
+import type { CodeState } from '../shared/packedCodes';
+import { packCodes, unpackCodes } from '../shared/packedCodes';
+
+/**
+ * The scan milestones each code has claimed, for "Only at Scan Milestones": per code, the highest
+ * milestone that started the workflow or that the code had passed when the baseline was made
+ * (scanMilestones.ts). Codes below every milestone have no entry, so the record stays small.
+ *
+ * The record is static data (key `scanMilestones`, kept by state.ts) and crosses n8n processes
+ * as the record of deliveries does (repeats.ts): n8n saves static data whole, without locking,
+ * from the copy each request loaded, so each process remembers the claims it knows to have
+ * started a workflow (its own, and those of every stored copy it read) and writes back those a
+ * copy lacks. A claim whose workflow has not started yet counts in this process (two scans at once
+ * claim a milestone once) but is not written back: when n8n cannot start the workflow, the
+ * service sends the delivery again, and that retry claims the milestone anew.
+ */
+
+interface KnownCode {
+	/** The highest milestone known to have started the workflow, here or in a stored copy. */
+	started: number;
+	/** Milestones claimed by deliveries of this process whose workflow has not started yet. */
+	pending: number[];
+}
+
+/**
+ * What this process knows, per trigger: the baseline it belongs to (a new baseline starts over)
+ * and the codes. Kept for the process, not a run: every delivery is a run of its own whose static
+ * data n8n loads from the copy saved before.
+ */
+const knownHere = new Map<string, { baseline: string; codes: Map<string, KnownCode> }>();
+
+const highestClaim = (code: KnownCode | undefined) =>
+	code ? Math.max(code.started, ...code.pending) : 0;
+
+/** What this process knows of a trigger's claims, having read a stored copy. */
+function learnFrom(claims: string, trigger: string, baseline: string) {
+	let memory = knownHere.get(trigger);
+	if (!memory || memory.baseline !== baseline) {
+		memory = { baseline, codes: new Map() };
+		knownHere.set(trigger, memory);
+	}
+	const { codes } = memory;
+	const saved = unpackCodes(claims);
+	for (const [id, { count }] of saved) {
+		const known = codes.get(id);
+		if (known) known.started = Math.max(known.started, count);
+		else codes.set(id, { started: count, pending: [] });
+	}
+	/** The stored copy with the started claims it lacks. */
+	const withKnown = (): string => {
+		const lacking: Array<[string, CodeState]> = [];
+		for (const [id, known] of codes) {
+			if (known.started > (saved.get(id)?.count ?? 0)) {
+				lacking.push([id, { count: known.started, flag: 0 }]);
+			}
+		}
+		return lacking.length === 0 ? claims : packCodes(new Map([...saved, ...lacking]));
+	};
+	return { codes, withKnown };
+}
+
+export interface MilestoneClaim {
+	/** The milestones this scan reached that no delivery claimed before, lowest first. */
+	reached: number[];
+	/** The record to store, with what this process knows by now. */
+	claims: () => string;
+	/** n8n has started the workflow for the delivery: the claim is written back from now on. */
+	started: () => void;
+	/** Whether n8n answered the delivery 2xx: a claim neither started nor answered is dropped. */
+	answered: (ok: boolean) => void;
+}
+
+const ignore = () => undefined;
+
+/**
+ * The milestones a code with `scans` scans reached that are not claimed yet, here or in another
+ * n8n process (in `claims`, the stored copy); when there are any, the highest is claimed.
+ */
+export function claimMilestones(
+	claims: string,
+	trigger: string,
+	baseline: string,
+	codeId: string,
+	milestones: number[],
+	scans: number,
+): MilestoneClaim {
+	const { codes, withKnown } = learnFrom(claims, trigger, baseline);
+	const claimed = highestClaim(codes.get(codeId));
+	const reached = milestonesBetween(milestones, claimed, scans);
+	const milestone = reached.at(-1);
+	if (milestone === undefined) {
+		return { reached, claims: withKnown, started: ignore, answered: ignore };
+	}
+	const code = codes.get(codeId) ?? { started: 0, pending: [] };
+	codes.set(codeId, code);
+	code.pending.push(milestone);
+	const settle = (started: boolean) => {
+		const at = code.pending.indexOf(milestone);
+		if (at < 0) return;
+		code.pending.splice(at, 1);
+		if (started) code.started = Math.max(code.started, milestone);
+	};
+	return {
+		reached,
+		claims: withKnown,
+		started: () => settle(true),
+		answered: (ok) => settle(ok),
+	};
+}
+
+/** The stored copy with the started claims this process knows and it lacks, for a save of its own. */
+export function repairClaims(claims: string, trigger: string, baseline: string): string {
+	return learnFrom(claims, trigger, baseline).withKnown();
+}

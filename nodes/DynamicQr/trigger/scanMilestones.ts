@@ -1,0 +1,128 @@
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { ApiClient, isGone } from '../api';
+import { milestonesBetween } from '../shared/milestones';
+import { packCodes } from '../shared/packedCodes';
+import type { CodeState } from '../shared/packedCodes';
+import type { DeliveryFilters } from './filters';
+import type { MilestoneClaim } from './milestoneClaims';
+import { endpointMode } from './secret';
+import { checkMilestones, hasMilestoneBaseline, storeMilestoneBaseline } from './state';
+
+/**
+ * "Only at Scan Milestones" (Filters): a scan starts the workflow only when its code's count
+ * reaches a milestone no scan of that code reached before. A scan event carries no count, so the
+ * trigger reads the code (one GET per scan delivery). At activation, a baseline records the
+ * milestones every code had already passed, so that those never start it; the baseline belongs
+ * to the milestones and the QR code filter, and is kept while they stay the same (over restarts
+ * and re-activations), so that no milestone starts the workflow twice.
+ */
+
+/** A deliveries' answer for the service's 10 s deadline leaves room for one wait on a 429. */
+const MAX_WAIT_SECONDS = 5;
+
+/** The settings a baseline belongs to. */
+const baselineOf = (filters: DeliveryFilters) =>
+	`${filters.milestones.join(',')}|${[...filters.qrCodeIds].sort().join(',')}`;
+
+const countOf = (record: IDataObject): number => {
+	const scans = Number(record.scans ?? 0);
+	return Number.isFinite(scans) && scans >= 0 ? Math.floor(scans) : 0;
+};
+
+/** Every code of the account, archived ones included, by id. */
+async function everyCode(client: ApiClient): Promise<Map<string, IDataObject>> {
+	// The list's default for `archived` is not shown: a service may leave archived codes out
+	// unless asked for them, so they are asked for too (a service that ignores the filter
+	// answers the whole list again, read over).
+	const lists = await Promise.all([
+		client.all('/qr-codes'),
+		client.all('/qr-codes', { archived: true }),
+	]);
+	const codes = new Map<string, IDataObject>();
+	for (const record of lists.flat()) {
+		if (typeof record.id === 'string' || typeof record.id === 'number') {
+			codes.set(String(record.id), record);
+		}
+	}
+	return codes;
+}
+
+/**
+ * At activation: when milestones are set and no baseline for these settings is stored, reads
+ * every code once and stores, for each, the highest milestone its count has passed.
+ */
+export async function prepareMilestones(
+	ctx: IHookFunctions,
+	filters: DeliveryFilters,
+): Promise<void> {
+	if (filters.milestones.length === 0) return;
+	if (endpointMode(ctx) === 'dashboard') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'"Only at Scan Milestones" (in Filters) needs the Endpoint "Register Automatically"',
+			{
+				description:
+					"A scan event carries no count, so the trigger reads the scanned code's count with the API key of the Dynamic QR API credential, which an endpoint created in the dashboard does not use. Choose Register Automatically, or remove the filter.",
+			},
+		);
+	}
+	// A test webhook (the editor's) keeps no static data: its scans are shown, not claimed.
+	const baseline = baselineOf(filters);
+	if (ctx.getMode() === 'manual' || hasMilestoneBaseline(ctx, baseline)) return;
+	const codes = await everyCode(new ApiClient(ctx));
+	const only = new Set(filters.qrCodeIds);
+	const claims = new Map<string, CodeState>();
+	for (const [id, record] of codes) {
+		if (only.size > 0 && !only.has(id)) continue;
+		const passed = milestonesBetween(filters.milestones, 0, countOf(record)).at(-1);
+		if (passed !== undefined) claims.set(id, { count: passed, flag: 0 });
+	}
+	storeMilestoneBaseline(ctx, baseline, packCodes(claims));
+}
+
+/** What the milestones make of one scan delivery. */
+export type MilestoneCheck =
+	/** `claim` is absent for a test webhook's scan, shown with the milestones its count passed. */
+	| { kind: 'claimed'; claim?: MilestoneClaim; fields: IDataObject }
+	| { kind: 'skipped'; reason: string }
+	| { kind: 'later'; why: string };
+
+/** The code's count, read now; claims the milestones it reached that no scan claimed before. */
+export async function checkScanMilestone(
+	ctx: IWebhookFunctions,
+	filters: DeliveryFilters,
+	codeId: string | undefined,
+): Promise<MilestoneCheck> {
+	if (codeId === undefined) return { kind: 'skipped', reason: 'scan without a QR code id' };
+	let record: IDataObject;
+	try {
+		const client = new ApiClient(ctx, { maxWaitSeconds: MAX_WAIT_SECONDS });
+		record = await client.getRecord(`/qr-codes/${encodeURIComponent(codeId)}`);
+	} catch (error) {
+		if (isGone(error)) return { kind: 'skipped', reason: 'the scanned QR code no longer exists' };
+		return {
+			kind: 'later',
+			why: `the scanned code's count could not be read: ${(error as Error).message}`,
+		};
+	}
+	const scans = countOf(record);
+	const fields = (reached: number[]) => ({
+		milestone: reached.at(-1),
+		milestones_reached: reached,
+		scans,
+	});
+	if (ctx.getMode() === 'manual') {
+		const passed = milestonesBetween(filters.milestones, 0, scans);
+		return {
+			kind: 'claimed',
+			fields: fields(passed.length ? passed : filters.milestones.slice(0, 1)),
+		};
+	}
+	const claim = checkMilestones(ctx, baselineOf(filters), codeId, filters.milestones, scans);
+	// Saved before the activation's copy was: the service sends the delivery again.
+	if (!claim) return { kind: 'later', why: 'no baseline of scan counts is stored yet' };
+	if (claim.reached.length === 0) return { kind: 'skipped', reason: 'no new scan milestone' };
+	return { kind: 'claimed', claim, fields: fields(claim.reached) };
+}
