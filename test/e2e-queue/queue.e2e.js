@@ -689,6 +689,91 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 		}
 	});
 
+	test('Only at Scan Milestones behind both processors: each code starts one execution per milestone, whichever processor its scans reach; scans after it start none', async () => {
+		const CODES = 8;
+		const codes = [];
+		for (let index = 0; index < CODES; index += 1) {
+			codes.push(
+				(
+					await sandboxApi(sandbox, 'POST', '/qr-codes', {
+						name: `Queue milestone ${index}`,
+						type: 'url',
+						payload: { url: `https://example.com/milestone/${index}` },
+					})
+				).data,
+			);
+		}
+		// One code is past the first milestone before activation: the baseline keeps it from firing.
+		for (let index = 0; index < 3; index += 1) await scan(codes[0]);
+		const created = await cluster.createWorkflow(
+			triggerWorkflow(['scan.created'], { scanMilestones: '3, 5' }),
+		);
+		const webhookUrl = cluster.webhookUrl(created.webhookIds['Dynamic QR Trigger']);
+		await cluster.activate(created.id);
+		try {
+			const [endpoint] = await endpointsAt(webhookUrl, 1);
+			const storedClaims = async () =>
+				(await cluster.workflow(created.id)).staticData?.['node:Dynamic QR Trigger']?.scanMilestones
+					?.claims ?? '';
+			expect(await storedClaims()).toBe(`${codes[0].id},3`);
+			const milestonesStored = (milestone) =>
+				waitFor(
+					async () => {
+						const claims = (await storedClaims()).split(';');
+						// The first code claimed 5 in the second round.
+						const wanted = [
+							`${codes[0].id},5`,
+							...codes.slice(1).map((code) => `${code.id},${milestone}`),
+						];
+						return wanted.every((claim) => claims.includes(claim)) ? claims : null;
+					},
+					{ what: `every code's claim of ${milestone} stored`, timeoutMs: 30000, intervalMs: 250 },
+				);
+			// Rounds of one scan of every code at once: the round-robin balancer spreads them over
+			// both processors. Each round is delivered before the next.
+			let scanned = 0;
+			const round = async () => {
+				await Promise.all(codes.map((code) => scan(code)));
+				scanned += CODES;
+				const eventIds = (
+					await sandbox.control('GET', `/deliveries?endpoint_id=${endpoint.id}`)
+				).data.map((delivery) => delivery.event_id);
+				expect(eventIds).toHaveLength(scanned);
+				return await deliveredAll(endpoint.id, eventIds);
+			};
+			await round();
+			await round(); // the first code: 5, its second milestone
+			const third = await round(); // every other code: 3
+			const firsts = third.map((delivery) => cluster.balancer.firstProcessorOf(delivery.event_id));
+			expect(new Set(firsts)).toEqual(new Set([0, 1]));
+			await settledExecutions(created.id, CODES, 'the first milestones');
+			// Claims made at once on two processors, saved whole over each other, are all stored
+			// once each processor has sent itself a resync: a processor that never saw a claim (as
+			// after a restart) then finds it in the database.
+			await milestonesStored(3);
+			await round(); // 4: nothing
+			await round(); // 5: the second milestone
+			await milestonesStored(5);
+			await round(); // 6: nothing
+
+			const executions = await quietExecutions(created.id);
+			const reached = [];
+			for (const summary of executions) {
+				const execution = await cluster.execution(summary.id);
+				expect(execution.status).toBe('success');
+				const [item] = execution.items('Dynamic QR Trigger');
+				reached.push(`${item.json.data.qr_code.id}:${item.json.milestone}`);
+			}
+			const expected = [
+				`${codes[0].id}:5`,
+				...codes.slice(1).flatMap((code) => [`${code.id}:3`, `${code.id}:5`]),
+			];
+			expect(reached.sort()).toEqual(expected.sort());
+		} finally {
+			await cluster.deactivate(created.id);
+		}
+	});
+
 	test('re-activations racing deliveries never leave an old signing secret stored; no delivery starts twice', async () => {
 		const created = await cluster.createWorkflow(triggerWorkflow(['scan.created']));
 		const webhookPath = new URL(cluster.webhookUrl(created.webhookIds['Dynamic QR Trigger']))

@@ -261,11 +261,11 @@ function getManyWorkflow(search) {
 }
 
 /** Dynamic QR Trigger on scans and leads → No Operation (the items stay in the execution). */
-function triggerWorkflow(events) {
+function triggerWorkflow(events, filters = {}) {
 	const nodes = [
 		node(
 			TYPES.dynamicQrTrigger,
-			{ endpointMode: 'automatic', events, filters: {} },
+			{ endpointMode: 'automatic', events, filters },
 			{
 				name: 'Dynamic QR Trigger',
 				credentials: credentialRef('dynamicQrApi', CREDENTIAL_NAME),

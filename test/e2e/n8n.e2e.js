@@ -349,7 +349,7 @@ describe.each([
 		expect(pages.every((request) => request.status === 200)).toBe(true);
 	});
 
-	test('polling trigger on Scan Milestone: one execution when the code passes the milestone, none on the next polls', async () => {
+	test('polling trigger on Scan Milestone: one execution when the code passes the milestone, none on the next poll', async () => {
 		const POLLING = 'Dynamic QR Polling Trigger';
 		const name = `Milestone ${crypto.randomUUID().slice(0, 8)}`;
 		const code = (
@@ -393,7 +393,7 @@ describe.each([
 			}),
 		]);
 
-		// Two more polls (n8n polls every minute here) start nothing, with a fourth scan between.
+		// The next poll (n8n polls every minute here) starts nothing, with a fourth scan between.
 		// A poll is one read of the list with this code's name as the search (the sandbox's log).
 		const polls = async () =>
 			(await sandbox.control('GET', '/requests')).data.filter(
@@ -401,8 +401,8 @@ describe.each([
 			).length;
 		const after = await polls();
 		await scan();
-		await waitFor(async () => (await polls()) >= after + 2, {
-			what: 'two more polls',
+		await waitFor(async () => (await polls()) >= after + 1, {
+			what: 'the next poll',
 			timeoutMs: 180000,
 			intervalMs: 1000,
 		});
@@ -601,6 +601,86 @@ describe.each([
 		expect(await endpointsAt(webhookUrl, 0)).toEqual([]);
 		const all = (await sandbox.control('GET', '/webhooks')).data;
 		expect(all.filter((endpoint) => endpoint.id === endpointId)).toEqual([]);
+	});
+
+	test('trigger with Only at Scan Milestones: a scan starts it when its code reaches a milestone, once; milestones passed before activation never do, nor after a re-activation', async () => {
+		const TRIGGER = 'Dynamic QR Trigger';
+		const code = async (name) =>
+			(
+				await sandboxApi(sandbox, 'POST', '/qr-codes', {
+					name: `${name} ${crypto.randomUUID().slice(0, 8)}`,
+					type: 'url',
+					payload: { url: 'https://example.com/milestones' },
+				})
+			).data;
+		const passed = await code('Passed 2');
+		const fresh = await code('Fresh');
+		const scan = (qrCode) => sandbox.control('POST', '/scans', { qr_code_id: qrCode.id });
+		await scan(passed);
+		await scan(passed);
+		const created = await n8n.createWorkflow(
+			triggerWorkflow(['scan.created'], { scanMilestones: '2, 4' }),
+		);
+		await n8n.activate(created.id);
+		const storedMilestones = async () =>
+			(await n8n.workflow(created.id)).staticData?.[`node:${TRIGGER}`]?.scanMilestones;
+		// The baseline, stored at activation: the milestones each code had passed.
+		const baseline = await storedMilestones();
+		expect(baseline.baseline).toBe('2,4|');
+		expect(baseline.claims.split(';')).toContain(`${passed.id},2`);
+
+		await scan(passed); // 3
+		await scan(passed); // 4: the milestone
+		await settledExecutions(created.id, 1, 'the execution of the first milestone');
+		await scan(fresh);
+		await scan(fresh); // 2: the milestone
+		const executions = await settledExecutions(created.id, 2, 'the second milestone');
+		const items = [];
+		const oldestFirst = (list) => [...list].sort((a, b) => Number(a.id) - Number(b.id));
+		for (const summary of oldestFirst(executions)) {
+			const execution = await n8n.execution(summary.id);
+			expect(execution.status).toBe('success');
+			items.push(...execution.items(TRIGGER).map((item) => item.json));
+		}
+		expect(
+			items.map(({ type, data, milestone, milestones_reached: reached, scans }) => [
+				type,
+				data.qr_code.id,
+				milestone,
+				reached,
+				scans,
+			]),
+		).toEqual([
+			['scan.created', passed.id, 4, [4], 4],
+			['scan.created', fresh.id, 2, [2], 2],
+		]);
+		// Both claims are stored (the last with the trigger's resync once the deliveries are quiet).
+		await waitFor(
+			async () => {
+				const claims = (await storedMilestones()).claims.split(';');
+				return claims.includes(`${passed.id},4`) && claims.includes(`${fresh.id},2`)
+					? claims
+					: null;
+			},
+			{ what: 'both claims stored' },
+		);
+
+		// Deactivated and activated again: the claims are kept, so no milestone starts it twice.
+		await n8n.deactivate(created.id);
+		await n8n.activate(created.id);
+		expect((await storedMilestones()).baseline).toBe('2,4|');
+		await scan(fresh); // 3
+		await scan(passed); // 5
+		await scan(fresh); // 4: the next milestone, and the only start since
+		const after = await settledExecutions(created.id, 3, 'the milestone after re-activation');
+		expect(after).toHaveLength(3);
+		const last = await n8n.execution(oldestFirst(after).at(-1).id);
+		expect(last.items(TRIGGER)[0].json).toMatchObject({
+			milestone: 4,
+			scans: 4,
+			data: { qr_code: { id: fresh.id } },
+		});
+		await n8n.deactivate(created.id);
 	});
 
 	test('trigger version 2 with an endpoint created in the dashboard: its credential’s secret verifies scans; forged ones are refused', async () => {

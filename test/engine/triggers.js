@@ -306,11 +306,12 @@ async function startReceiver() {
 				webhookId: node.webhookId,
 			};
 			const requestData = { ...additionalData, httpRequest: req, httpResponse: response };
+			// 'manual' for a test webhook (the editor's Listen for Test Event).
 			const context = new WebhookContext(
 				workflow,
 				node,
 				requestData,
-				'webhook',
+				setup.webhookMode ?? 'webhook',
 				webhookData,
 				[],
 				null,

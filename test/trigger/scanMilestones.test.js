@@ -260,3 +260,20 @@ test('bad milestones, and milestones with a dashboard endpoint, fail the activat
 	);
 	expect((await sandbox.control('GET', '/webhooks')).data).toHaveLength(0);
 });
+
+test('a test webhook (Listen for Test Event) shows any scan with the milestones its code passed, and claims nothing', async () => {
+	const code = await createQrCode(sandbox, 'tested');
+	const setup = trigger({ scanMilestones: '2, 10' });
+	await activate(setup);
+	setup.webhookMode = 'manual';
+	await scan(code); // 1: below every milestone, shown with the first
+	await scan(code); // 2
+	await scan(code); // 3
+	expect(milestoneItems()).toEqual([
+		{ code: code.id, milestone: 2, milestones_reached: [2], scans: 1 },
+		{ code: code.id, milestone: 2, milestones_reached: [2], scans: 2 },
+		{ code: code.id, milestone: 2, milestones_reached: [2], scans: 3 },
+	]);
+	expect(stored(setup).scanMilestones.claims).toBe('');
+	await deactivate(setup);
+});
