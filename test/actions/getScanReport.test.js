@@ -346,6 +346,46 @@ describe('periods', () => {
 	});
 });
 
+test('a From/To longer than the service takes in one /scans (the sandbox: 366 days) is asked in halves, and adds up', async () => {
+	const long = await makeCode('Long');
+	const t = today();
+	await scan(long.id, addDays(t, -10), 2, { country: 'DE' });
+	await scan(long.id, addDays(t, -300), 1, { country: 'FR' });
+	await scan(long.id, addDays(t, -500), 3, { country: 'JP' }); // the previous period
+	const from = addDays(t, -400);
+	const to = addDays(t, -1);
+	const { json, error, scansRequests } = await runReport({
+		codesBy: 'ids',
+		qrCodeIds: long.id,
+		period: 'custom',
+		from,
+		to,
+		reportOutput: 'summary',
+	});
+	expect(error).toBeUndefined();
+	expect(json[0]).toMatchObject({ from, to, scans: 3, previous_scans: 3 });
+	expect(json[0].top.country).toEqual([
+		{ value: 'DE', scans: 2 },
+		{ value: 'FR', scans: 1 },
+	]);
+	// Both periods (800 days) refused, each half (400) refused, its halves (200) answered; then the
+	// period alone for its breakdowns: refused, then its halves.
+	const days = (request) =>
+		(Date.parse(request.query.to) - Date.parse(request.query.from)) / DAY_MS + 1;
+	expect(scansRequests.map((request) => [days(request), request.status])).toEqual([
+		[800, 422],
+		[400, 422],
+		[200, 200],
+		[200, 200],
+		[400, 422],
+		[200, 200],
+		[200, 200],
+		[400, 422],
+		[200, 200],
+		[200, 200],
+	]);
+});
+
 test('no output or error holds an API key', () => {
 	ctx.expectNoKeyLeak();
 });

@@ -22,8 +22,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (day: string, count: number) => dayOf(dayMs(day) + count * DAY_MS);
-const daysIn = ({ from, to }: Days) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
+export const addDays = (day: string, count: number) => dayOf(dayMs(day) + count * DAY_MS);
+export const daysIn = ({ from, to }: Days) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
+
+/** The range in two halves (the first one the shorter when the days are odd). */
+export function halves(range: Days): [Days, Days] {
+	const firstTo = addDays(range.from, Math.floor(daysIn(range) / 2) - 1);
+	return [
+		{ from: range.from, to: firstTo },
+		{ from: addDays(firstTo, 1), to: range.to },
+	];
+}
 
 /** Today's date where the workflow runs: `Intl` gives the local date parts of `now`. */
 export function localToday(now: number, timeZone: string): string {

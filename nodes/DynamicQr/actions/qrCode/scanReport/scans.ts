@@ -1,12 +1,40 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { unwrap } from '../../../api';
+import { rejectsField, unwrap } from '../../../api';
 import type { ActionRun } from '../../shared/run';
+import type { DayCount } from '../shared/scanDays';
 import { scansPerDay, unknownDaysError } from '../shared/scanDays';
 import type { BreakdownCounts } from './breakdowns';
 import { addBreakdowns } from './breakdowns';
 import type { Days, ReportPeriod } from './period';
-import { mayHaveScansSince } from './period';
+import { daysIn, halves, mayHaveScansSince } from './period';
+
+/**
+ * `/scans` of a range, in answers the service accepts. The reference shows no longest range; a
+ * service that refuses one as too long (422 naming `from` or `to`; the sandbox takes 366 days) is
+ * asked for each half, and so on down. Days and breakdowns of the answers add up.
+ */
+async function scanAnswers(
+	run: ActionRun,
+	path: string,
+	range: Days,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	let refusal: unknown;
+	try {
+		return [unwrap(await run.client.request('GET', path, { qs: { ...range }, itemIndex }))];
+	} catch (error) {
+		refusal = error;
+	}
+	// Anything else is the API error the client built: passed on as it is.
+	const tooLong = rejectsField(refusal, 'from') || rejectsField(refusal, 'to');
+	if (!tooLong || daysIn(range) < 2) throw refusal;
+	const [first, second] = halves(range);
+	return [
+		...(await scanAnswers(run, path, first, itemIndex)),
+		...(await scanAnswers(run, path, second, itemIndex)),
+	];
+}
 
 /** A code of the report with its scans in the period and in the one before. */
 export interface CodeScans {
@@ -21,7 +49,7 @@ const within = (date: string, { from, to }: Days) => date >= from && date <= to;
  * Counts one code's scans in the period and the previous one.
  *
  * Requests: none for a code not scanned since the previous period began (by its
- * `last_scanned_at`); otherwise one `/scans` from the previous period's first day to the
+ * `last_scanned_at`); otherwise one `/scans` (more for a range the service refuses as too long) from the previous period's first day to the
  * period's last (or to the previous period's last, when the code was not scanned since the
  * period began), split by day. The breakdowns of an answer cover its whole range, and the report
  * shows the period's alone: when the code had scans in both periods, that takes one more
@@ -43,32 +71,31 @@ export async function countScans(
 	}
 	const sincePeriod = mayHaveScansSince(lastScannedAt, period.from);
 	const path = `/qr-codes/${encodeURIComponent(String(record.id))}/scans`;
-	const ask = async (range: Days) =>
-		unwrap(await run.client.request('GET', path, { qs: { ...range }, itemIndex }));
-	const answer = await ask({
+	const ask = (range: Days) => scanAnswers(run, path, range, itemIndex);
+	const answers = await ask({
 		from: period.previous.from,
 		to: sincePeriod ? period.to : period.previous.to,
 	});
-	const days = scansPerDay(answer.days);
-	if (!days) {
-		throw unknownDaysError(
-			ctx.getNode(),
-			answer.days,
-			itemIndex,
-			'QR Code › Get Scan Statistics gives the answer as it is.',
-		);
+	const days: DayCount[] = [];
+	for (const answer of answers) {
+		const answerDays = scansPerDay(answer.days);
+		if (!answerDays) {
+			throw unknownDaysError(
+				ctx.getNode(),
+				answer.days,
+				itemIndex,
+				'QR Code › Get Scan Statistics gives the answer as it is.',
+			);
+		}
+		days.push(...answerDays);
 	}
 	const sum = (range: Days) =>
 		days.filter((day) => within(day.date, range)).reduce((total, day) => total + day.scans, 0);
 	const scans = sum(period);
 	const previousScans = sum(period.previous);
 	if (breakdowns && scans > 0) {
-		addBreakdowns(
-			breakdowns,
-			previousScans > 0
-				? (await ask({ from: period.from, to: period.to })).breakdowns
-				: answer.breakdowns,
-		);
+		const ofPeriod = previousScans > 0 ? await ask({ from: period.from, to: period.to }) : answers;
+		for (const answer of ofPeriod) addBreakdowns(breakdowns, answer.breakdowns);
 	}
 	return { record, scans, previousScans };
 }
