@@ -352,38 +352,46 @@ test('a From/To longer than the service takes in one /scans (the sandbox: 366 da
 	await scan(long.id, addDays(t, -10), 2, { country: 'DE' });
 	await scan(long.id, addDays(t, -300), 1, { country: 'FR' });
 	await scan(long.id, addDays(t, -500), 3, { country: 'JP' }); // the previous period
+	const other = await makeCode('Long');
+	await scan(other.id, addDays(t, -20), 1, { country: 'NL' });
+	await scan(other.id, addDays(t, -420), 1, { country: 'NL' });
 	const from = addDays(t, -400);
 	const to = addDays(t, -1);
 	const { json, error, scansRequests } = await runReport({
 		codesBy: 'ids',
-		qrCodeIds: long.id,
+		qrCodeIds: [long.id, other.id],
 		period: 'custom',
 		from,
 		to,
 		reportOutput: 'summary',
 	});
 	expect(error).toBeUndefined();
-	expect(json[0]).toMatchObject({ from, to, scans: 3, previous_scans: 3 });
+	expect(json[0]).toMatchObject({ from, to, scans: 4, previous_scans: 4 });
 	expect(json[0].top.country).toEqual([
 		{ value: 'DE', scans: 2 },
 		{ value: 'FR', scans: 1 },
+		{ value: 'NL', scans: 1 },
 	]);
-	// Both periods (800 days) refused, each half (400) refused, its halves (200) answered; then the
-	// period alone for its breakdowns: refused, then its halves.
+	// Both periods (800 days) refused, each half (400) refused, its halves (200) answered; once a
+	// range was refused, the run splits every range as long before asking (the breakdowns' 400
+	// days, and the codes that start after the first refusals).
 	const days = (request) =>
 		(Date.parse(request.query.to) - Date.parse(request.query.from)) / DAY_MS + 1;
-	expect(scansRequests.map((request) => [days(request), request.status])).toEqual([
-		[800, 422],
-		[400, 422],
-		[200, 200],
-		[200, 200],
-		[400, 422],
-		[200, 200],
-		[200, 200],
-		[400, 422],
-		[200, 200],
-		[200, 200],
-	]);
+	for (const qrCode of [long, other]) {
+		const requests = scansRequests
+			.filter((request) => request.path.includes(qrCode.id))
+			.map((request) => [days(request), request.status]);
+		expect(requests.filter(([, status]) => status === 200)).toEqual(
+			Array.from({ length: 6 }, () => [200, 200]),
+		);
+		expect([
+			[],
+			[
+				[800, 422],
+				[400, 422],
+			],
+		]).toContainEqual(requests.filter(([, status]) => status !== 200));
+	}
 });
 
 test('no output or error holds an API key', () => {

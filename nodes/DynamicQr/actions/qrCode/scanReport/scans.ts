@@ -9,10 +9,15 @@ import { addBreakdowns } from './breakdowns';
 import type { Days, ReportPeriod } from './period';
 import { daysIn, halves, mayHaveScansSince } from './period';
 
+/** The shortest range the service refused as too long in this run (days); kept for the run. */
+const REFUSED_DAYS = Symbol('scanReport.refusedDays');
+
 /**
  * `/scans` of a range, in answers the service accepts. The reference shows no longest range; a
  * service that refuses one as too long (422 naming `from` or `to`; the sandbox takes 366 days) is
- * asked for each half, and so on down. Days and breakdowns of the answers add up.
+ * asked for each half, and so on down; the run then splits every range as long as one refused
+ * before asking, so that only its first code meets the refusals. Days and breakdowns of the
+ * answers add up.
  */
 async function scanAnswers(
 	run: ActionRun,
@@ -20,15 +25,20 @@ async function scanAnswers(
 	range: Days,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	let refusal: unknown;
-	try {
-		return [unwrap(await run.client.request('GET', path, { qs: { ...range }, itemIndex }))];
-	} catch (error) {
-		refusal = error;
+	const refused = run.keep(REFUSED_DAYS, () => ({ days: Infinity }));
+	const days = daysIn(range);
+	if (days < refused.days || days < 2) {
+		let refusal: unknown;
+		try {
+			return [unwrap(await run.client.request('GET', path, { qs: { ...range }, itemIndex }))];
+		} catch (error) {
+			refusal = error;
+		}
+		// Anything else is the API error the client built: passed on as it is.
+		const tooLong = rejectsField(refusal, 'from') || rejectsField(refusal, 'to');
+		if (!tooLong || days < 2) throw refusal;
+		refused.days = Math.min(refused.days, days);
 	}
-	// Anything else is the API error the client built: passed on as it is.
-	const tooLong = rejectsField(refusal, 'from') || rejectsField(refusal, 'to');
-	if (!tooLong || daysIn(range) < 2) throw refusal;
 	const [first, second] = halves(range);
 	return [
 		...(await scanAnswers(run, path, first, itemIndex)),
