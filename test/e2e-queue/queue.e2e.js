@@ -689,7 +689,7 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 		}
 	});
 
-	test('Only at Scan Milestones behind both processors: each code starts one execution per milestone, whichever processor its scans reach; scans after it start none', async () => {
+	test('Only at Scan Milestones behind both processors: each code starts one execution per milestone, whichever processor its scans reach, also after both restarted; scans after it start none', async () => {
 		const CODES = 8;
 		const codes = [];
 		for (let index = 0; index < CODES; index += 1) {
@@ -748,9 +748,13 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			expect(new Set(firsts)).toEqual(new Set([0, 1]));
 			await settledExecutions(created.id, CODES, 'the first milestones');
 			// Claims made at once on two processors, saved whole over each other, are all stored
-			// once each processor has sent itself a resync: a processor that never saw a claim (as
-			// after a restart) then finds it in the database.
+			// once each processor has sent itself a resync: a processor that never saw a claim then
+			// finds it in the database.
 			await milestonesStored(3);
+			// Both processors restart: nothing of the claims stays in their memory.
+			for (let index = 0; index < PROCESSORS; index += 1) {
+				await cluster.restartWebhookProcessor(index);
+			}
 			await round(); // 4: nothing
 			await round(); // 5: the second milestone
 			await milestonesStored(5);
