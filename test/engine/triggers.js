@@ -14,6 +14,7 @@ const http = require('http');
 
 const { Container, createCredentialsHelper, logLines, DIST } = require('./n8n-core');
 const { Workflow, createRunExecutionData } = require('n8n-workflow');
+const { startSandbox } = require('../../dev/sandbox');
 const {
 	HookContext,
 	WebhookContext,
@@ -384,6 +385,14 @@ async function startReceiver() {
 		failStarts(status) {
 			failStartWith = status;
 		},
+		/** Forgets what was received and answers every request normally again. */
+		reset() {
+			failWith = null;
+			failStartWith = null;
+			answers.length = 0;
+			resyncs.length = 0;
+			executions.length = 0;
+		},
 		async settle() {
 			while (pending.size) await Promise.all([...pending]);
 		},
@@ -407,6 +416,30 @@ async function startReceiver() {
 	};
 }
 
+/**
+ * A test file's sandbox and receiver: started before its tests, closed after them, and reset
+ * before each (the sandbox's state, what the receiver got, the collected items and n8n's log).
+ * The returned object holds both once started.
+ */
+function useDeliveries() {
+	const started = {};
+	beforeAll(async () => {
+		started.sandbox = await startSandbox();
+		started.receiver = await startReceiver();
+	});
+	afterAll(async () => {
+		await started.receiver?.close();
+		await started.sandbox?.close();
+	});
+	beforeEach(async () => {
+		await started.sandbox.control('POST', '/reset');
+		started.receiver.reset();
+		collected.length = 0;
+		logLines.length = 0;
+	});
+	return started;
+}
+
 function webhookUrlOf(setup) {
 	return `${setup.additionalData.webhookBaseUrl}/${setup.node.webhookId}/webhook`;
 }
@@ -426,6 +459,7 @@ module.exports = {
 	activate,
 	deactivate,
 	startReceiver,
+	useDeliveries,
 	runWorkflowFrom,
 	webhookUrlOf,
 	poll,

@@ -1,12 +1,13 @@
 'use strict';
-// The scan events' cursor (polling/scanCursor.ts), unit level: packing, and its size.
+// The scan events' cursor (polling/scanCursor.ts), unit level: its codes packed in one text
+// (shared/packedCodes.ts, also the webhook trigger's milestone claims), and its size.
 const crypto = require('node:crypto');
 const path = require('node:path');
 
 const { DIST } = require('../engine/n8n-core');
 
 const { packCodes, unpackCodes } = require(
-	path.join(DIST, 'nodes/DynamicQr/polling/scanCursor.js'),
+	path.join(DIST, 'nodes/DynamicQr/shared/packedCodes.js'),
 );
 
 /** A 12-character id of letters and digits, as the API's. */

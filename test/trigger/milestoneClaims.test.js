@@ -4,29 +4,14 @@
  * module (its own memory); the "database" is the stored claims, loaded as a copy for a request
  * and saved whole after it, as n8n does with a trigger's static data.
  */
-const path = require('node:path');
+const { loadInNewProcess } = require('../support/new-process');
 
-const MODULE = path.join(
-	__dirname,
-	'..',
-	'..',
-	'dist',
-	'nodes',
-	'DynamicQr',
-	'trigger',
-	'milestoneClaims.js',
-);
 const TRIGGER = 'workflow-1\u0000trigger-node';
 const BASELINE = '100,1000|';
 const MILESTONES = [100, 1000];
 
-function newProcess() {
-	let loaded;
-	jest.isolateModules(() => {
-		loaded = require(MODULE);
-	});
-	return loaded;
-}
+/** A fresh n8n process: nothing is remembered in memory. */
+const newProcess = () => loadInNewProcess('trigger/milestoneClaims.js');
 
 const claimsOf = (text) =>
 	Object.fromEntries(

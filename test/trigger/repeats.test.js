@@ -5,30 +5,13 @@
  * trigger's static data as n8n stores it, a JSON copy loaded before and saved whole after each
  * request.
  */
-const path = require('node:path');
-
 const { isRecorded, ENTRY_LENGTH } = require('../support/delivery-record');
+const { loadInNewProcess } = require('../support/new-process');
 
-const MODULE = path.join(
-	__dirname,
-	'..',
-	'..',
-	'dist',
-	'nodes',
-	'DynamicQr',
-	'trigger',
-	'repeats.js',
-);
 const TRIGGER = 'workflow-1\u0000trigger-node';
 
-/** A fresh n8n process: the module loaded anew, so nothing is remembered in memory. */
-function newProcess() {
-	let loaded;
-	jest.isolateModules(() => {
-		loaded = require(MODULE);
-	});
-	return loaded;
-}
+/** A fresh n8n process: nothing is remembered in memory. */
+const newProcess = () => loadInNewProcess('trigger/repeats.js');
 
 /** The workflow's static data column: loaded as a copy for a request, saved whole after it. */
 function database() {
@@ -263,7 +246,7 @@ test('through n8n’s change-tracking static data: a new id marks it changed, a 
 
 test('a new delivery is marked for saving again after n8n 2.x, starting the execution, cleared the changed flag', () => {
 	const { ObservableObject } = require('n8n-workflow');
-	const state = require(path.join(path.dirname(MODULE), 'state.js'));
+	const state = loadInNewProcess('trigger/state.js');
 	// The static data as n8n loads it for a request, and the node's part of it.
 	const column = {};
 	const staticData = ObservableObject.create(column);

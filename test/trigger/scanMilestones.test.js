@@ -7,34 +7,17 @@ const {
 	createWorkflow,
 	activate,
 	deactivate,
-	startReceiver,
+	useDeliveries,
 	collected,
 } = require('../engine/triggers');
-const { startSandbox, createQrCode, flushDeliveries } = require('../support/sandbox');
+const { createQrCode, flushDeliveries } = require('../support/sandbox');
 const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
 const { waitFor } = require('../../dev/wait-for');
 
+const started = useDeliveries();
 let sandbox;
 let receiver;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	receiver = await startReceiver();
-});
-
-afterAll(async () => {
-	await receiver.close();
-	await sandbox.close();
-});
-
-beforeEach(async () => {
-	await sandbox.control('POST', '/reset');
-	receiver.failAll(null);
-	receiver.answers.length = 0;
-	receiver.resyncs.length = 0;
-	receiver.executions.length = 0;
-	collected.length = 0;
-});
+beforeAll(() => ({ sandbox, receiver } = started));
 
 function trigger(filters, { staticData, endpointMode = 'automatic', ...overrides } = {}) {
 	const setup = createWorkflow({

@@ -7,47 +7,22 @@ const {
 	runWebhookMethod,
 	activate,
 	deactivate,
-	startReceiver,
+	useDeliveries,
 	webhookUrlOf,
 	logLines,
 	collected,
 } = require('../engine/triggers');
-const {
-	startSandbox,
-	sandboxClient,
-	createQrCode,
-	endpoints,
-	flushDeliveries,
-} = require('../support/sandbox');
+const { sandboxClient, createQrCode, endpoints, flushDeliveries } = require('../support/sandbox');
 const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
 const { DynamicQrTrigger } = require('../../dist/nodes/DynamicQr/DynamicQrTrigger.node');
 const { sign } = require('../support/sign');
 const { isRecorded } = require('../support/delivery-record');
 const { waitFor } = require('../../dev/wait-for');
 
+const started = useDeliveries();
 let sandbox;
 let receiver;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	receiver = await startReceiver();
-});
-
-afterAll(async () => {
-	await receiver.close();
-	await sandbox.close();
-});
-
-beforeEach(async () => {
-	await sandbox.control('POST', '/reset');
-	receiver.failAll(null);
-	receiver.failStarts(null);
-	receiver.answers.length = 0;
-	receiver.resyncs.length = 0;
-	receiver.executions.length = 0;
-	collected.length = 0;
-	logLines.length = 0;
-});
+beforeAll(() => ({ sandbox, receiver } = started));
 
 function trigger(parameters = {}, overrides = {}) {
 	const setup = createWorkflow({
