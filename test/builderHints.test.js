@@ -144,7 +144,7 @@ describe.each(LOADERS)("n8n's %s", (loaderName, Loader) => {
 			'format [staticQrCode: generate]',
 			'sizeUnit [staticQrCode: generate]',
 		]);
-		expect(where('dynamicQrTrigger')).toEqual(['events']);
+		expect(where('dynamicQrTrigger')).toEqual(['events', 'filters']);
 		expect(where('dynamicQrPollingTrigger')).toEqual(['event', 'cardId']);
 	});
 

@@ -73,6 +73,10 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
+		builderHint: {
+			propertyHint:
+				'scanMilestones (e.g. "100, 1000, 10000") makes scans start the workflow only when a code reaches one of those scan counts, once per code and milestone; qrCodeIds and cardIds narrow events to some codes or cards.',
+		},
 		options: [
 			{
 				displayName: 'Only These Cards',
