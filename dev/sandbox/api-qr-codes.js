@@ -6,7 +6,7 @@ const { TYPE_NAMES } = require('./qr-types');
 const { publicRecord, findCode, validateCreate, validateUpdate } = require('./qr-code-records');
 const { createIdempotency } = require('./idempotency');
 const { paginate, DEFAULT_PER_PAGE } = require('./pagination');
-const { invalid, sleep } = require('./http-util');
+const { ApiError, invalid, sleep } = require('./http-util');
 const { newId, newSlug } = require('./ids');
 const { PAGINATION_QUERY, ID_PARAM } = require('./api-docs');
 
@@ -104,6 +104,17 @@ function qrCodeRoutes(ctx) {
 			success: { status: 200, description: 'A page of QR code records' },
 			async handle({ workspace, query, listUrl }) {
 				const matches = listFilters(query);
+				const failRetryAfter = faults.takeListPageFailure(Number(query.page) || 1);
+				if (failRetryAfter !== null) {
+					throw new ApiError(
+						503,
+						'The service is unavailable; try again later.',
+						{},
+						{
+							'Retry-After': String(failRetryAfter),
+						},
+					);
+				}
 				const delayMs = faults.listPageDelayMs();
 				if (delayMs > 0) {
 					const perPage = Number(query.per_page) || DEFAULT_PER_PAGE;

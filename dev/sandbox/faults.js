@@ -13,6 +13,8 @@ const DEFAULTS = {
 	listChurnDeletes: 0,
 	listChurnDeleteAt: 0.5,
 	listPageDelayMs: 0,
+	listPageFailures: 0,
+	listPageFailFrom: 2,
 	codeLimit: 0,
 };
 
@@ -53,6 +55,8 @@ function createFaults({ latencyMs = 0 } = {}) {
 			checkNumber(errors, patch, 'listChurnDeletes');
 			checkNumber(errors, patch, 'listChurnDeleteAt', { max: 1, integer: false });
 			checkNumber(errors, patch, 'listPageDelayMs');
+			checkNumber(errors, patch, 'listPageFailures');
+			checkNumber(errors, patch, 'listPageFailFrom');
 			checkNumber(errors, patch, 'codeLimit');
 			if (Object.keys(errors).length) throw invalid(errors);
 			current = { ...current, ...patch };
@@ -82,6 +86,15 @@ function createFaults({ latencyMs = 0 } = {}) {
 		 */
 		/** Milliseconds per later page: pages of one list asked at once are cut last page first. */
 		listPageDelayMs: () => current.listPageDelayMs,
+		/**
+		 * Spends one failing list read when `page` of GET /qr-codes is at or after
+		 * `listPageFailFrom`; returns its Retry-After seconds, or null when it goes through.
+		 */
+		takeListPageFailure(page) {
+			if (current.listPageFailures <= 0 || page < current.listPageFailFrom) return null;
+			current.listPageFailures -= 1;
+			return current.retryAfterSeconds;
+		},
 		takeListChurn() {
 			if (current.listChurnReads <= 0) return null;
 			current.listChurnReads -= 1;

@@ -5,7 +5,10 @@
  * client of the key holds every request of the run, not only the one that met it; a 429 storm
  * is waited out (Retry-After) with zero failed items, up to Max Rate Limit Wait.
  */
+const path = require('node:path');
+
 const { useSandbox, jsonOf } = require('../support/action-sandbox');
+const { DIST } = require('../engine/n8n-core');
 
 const ctx = useSandbox();
 
@@ -81,5 +84,26 @@ describe('rate limits', () => {
 		} finally {
 			await ctx.control('POST', '/config', { rateLimitPerMinute: 60000, rateLimitBurst: 60000 });
 		}
+	});
+});
+
+describe('a turn further away than a run can wait (a poll near the end of its budget)', () => {
+	const { Pace } = require(path.join(DIST, 'nodes/DynamicQr/api/pacing.js'));
+
+	test('is refused at once and takes no slot; the next request gets that turn', async () => {
+		const pace = new Pace();
+		pace.intervalMs = 200;
+		expect(await pace.waitForSlot()).toBe(0); // free; the next turn is 200 ms away
+		expect(await pace.waitForSlot(50)).toBeUndefined();
+		// The refused request took no turn: this one waits for the first free one, not the one after.
+		const waited = await pace.waitForSlot();
+		expect(waited).toBeGreaterThan(0);
+		expect(waited).toBeLessThanOrEqual(200);
+	});
+
+	test('a Retry-After hold further away than the wait allowed is refused too', async () => {
+		const pace = new Pace();
+		pace.hold(30);
+		expect(await pace.waitForSlot(1000)).toBeUndefined();
 	});
 });

@@ -444,10 +444,19 @@ function webhookUrlOf(setup) {
 	return `${setup.additionalData.webhookBaseUrl}/${setup.node.webhookId}/webhook`;
 }
 
-/** One poll through n8n-core's TriggersAndPollers with n8n's PollContext. */
-async function poll(setup, { mode = 'trigger' } = {}) {
+/**
+ * One poll through n8n-core's TriggersAndPollers with n8n's PollContext. `budgetMs`: what the
+ * context's getPollBudgetMs() answers (n8n-core's default otherwise: 5 minutes); null: the context
+ * has no getPollBudgetMs, as in n8n 1.x.
+ */
+async function poll(setup, { mode = 'trigger', budgetMs } = {}) {
 	const { workflow, node, additionalData } = setup;
-	const context = new PollContext(workflow, node, additionalData, mode, 'activate');
+	const budget = budgetMs === undefined || budgetMs === null ? undefined : () => budgetMs;
+	const context = new PollContext(
+		...[workflow, node, additionalData, mode, 'activate'],
+		...[undefined, undefined, undefined, undefined, undefined, budget],
+	);
+	if (budgetMs === null) delete context.getPollBudgetMs;
 	return await Container.get(TriggersAndPollers).runPollFunction(workflow, node, context);
 }
 

@@ -1,6 +1,7 @@
 'use strict';
 // Dynamic QR Polling Trigger against the sandbox, through n8n's PollContext and n8n-core's
-// TriggersAndPollers.runPollFunction: only new items, none twice, nothing from before activation.
+// TriggersAndPollers.runPollFunction: only new items, none twice, nothing from before activation;
+// a poll stays within its time budget and fails cleanly, its cursor untouched, when it cannot.
 const {
 	createWorkflow,
 	poll,
@@ -168,5 +169,145 @@ describe('new QR codes', () => {
 		expect(await poll(setup)).toBeNull(); // re-primed for leads
 		const [lead] = await addLeads(1, 'new');
 		expect(ids(await poll(setup))).toEqual([lead.id]);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// The poll's time budget (getPollBudgetMs, n8n-workflow 2.39 and later), with a fake budget. A wait
+// the service asks for that does not fit in the budget (Retry-After on a later page of the list, a
+// 429) fails the poll at once with a clear error, before the cursor is written: the stored cursor is
+// exactly what it was, and the next poll emits every record once. Without getPollBudgetMs (n8n 1.x)
+// the same wait is waited out, as before.
+
+const copy = (value) => JSON.parse(JSON.stringify(value));
+const listReads = async () =>
+	(await sandbox.control('GET', '/requests')).data.filter(
+		(request) => request.method === 'GET' && request.path === '/qr-codes',
+	);
+
+async function createCodes(count, prefix) {
+	const codes = [];
+	for (let i = 0; i < count; i++) codes.push(await createQrCode(sandbox, `${prefix} ${i}`));
+	return codes;
+}
+
+const outOfBudget = (seconds) =>
+	`The poll could not finish within the ${seconds} seconds n8n allows it`;
+
+describe('a later page of the list asks for a wait longer than the budget left', () => {
+	test('New QR Code: the poll fails at once, the cursor stays as it was, the next poll emits every new code once', async () => {
+		await createCodes(1, 'before');
+		const setup = pollingTrigger({ event: 'newQrCode' });
+		expect(await poll(setup, { budgetMs: 20000 })).toBeNull();
+		const stored = copy(setup.workflow.staticData);
+		expect(stored['node:Dynamic QR Polling Trigger'].cursor.key).toBe('newQrCode');
+
+		// 120 new codes: two pages of the list (100 a page); the second answers 503, Retry-After 30.
+		const created = await createCodes(120, 'new');
+		await sandbox.control('POST', '/faults', { listPageFailures: 1, retryAfterSeconds: 30 });
+		const readsBefore = (await listReads()).length;
+		const failed = poll(setup, { budgetMs: 20000 });
+		await expect(failed).rejects.toThrow(outOfBudget(20));
+		const error = await failed.catch((caught) => caught);
+		expect(error.description).toMatch(
+			/^The service asked to wait 30 seconds \(503\) before GET \/qr-codes, longer than the time left\. Nothing was emitted and the poll's cursor did not move/,
+		);
+		// What n8n 2.x's poll backoff reads: the cause and how long the service asked to wait.
+		expect(error.failure).toEqual({ cause: 'temporarily-unavailable', retryAfterMs: 30000 });
+		// Page 1, then page 2 answered 503 and not asked again.
+		const reads = (await listReads()).slice(readsBefore);
+		expect(reads.map((read) => [read.query.page ?? '1', read.status])).toEqual([
+			['1', 200],
+			['2', 503],
+		]);
+		expect(setup.workflow.staticData).toEqual(stored);
+
+		const next = await poll(setup, { budgetMs: 20000 });
+		expect(ids(next)).toEqual(created.map((code) => code.id));
+		expect(await poll(setup, { budgetMs: 20000 })).toBeNull();
+	});
+
+	test('Scan Milestone: the poll fails at once, the counts stay as they were, the next poll emits the milestone once', async () => {
+		const [target] = await createCodes(1, 'target');
+		await createCodes(100, 'other');
+		const setup = pollingTrigger({ event: 'scanMilestone', milestones: '2', filters: {} });
+		expect(await poll(setup, { budgetMs: 20000 })).toBeNull();
+		const stored = copy(setup.workflow.staticData);
+		expect(stored['node:Dynamic QR Polling Trigger'].scanCursor.codes.split(';')).toHaveLength(101);
+
+		for (let i = 0; i < 2; i++) {
+			await sandbox.control('POST', '/scans', { qr_code_id: target.id });
+		}
+		// The oldest code (the target) is on page 2 of the list, which asks to wait 30 seconds.
+		await sandbox.control('POST', '/faults', { listPageFailures: 1, retryAfterSeconds: 30 });
+		await expect(poll(setup, { budgetMs: 20000 })).rejects.toThrow(outOfBudget(20));
+		expect(setup.workflow.staticData).toEqual(stored);
+
+		const next = await poll(setup, { budgetMs: 20000 });
+		expect(next[0].map((item) => item.json)).toEqual([
+			expect.objectContaining({ id: target.id, milestone: 2, scans: 2 }),
+		]);
+		expect(await poll(setup, { budgetMs: 20000 })).toBeNull();
+	});
+
+	test('a wait that fits in the budget is waited out as before', async () => {
+		await createCodes(1, 'before');
+		const setup = pollingTrigger({ event: 'newQrCode' });
+		expect(await poll(setup, { budgetMs: 20000 })).toBeNull();
+		const created = await createCodes(101, 'new');
+		await sandbox.control('POST', '/faults', { listPageFailures: 1, retryAfterSeconds: 1 });
+		expect(ids(await poll(setup, { budgetMs: 20000 }))).toEqual(created.map((code) => code.id));
+		expect((await listReads()).filter((read) => read.status === 503)).toHaveLength(1);
+	});
+
+	test('without getPollBudgetMs (n8n 1.x) the same wait is waited out: no budget', async () => {
+		await createCodes(1, 'before');
+		const setup = pollingTrigger({ event: 'newQrCode' });
+		expect(await poll(setup, { budgetMs: null })).toBeNull();
+		const created = await createCodes(101, 'new');
+		// Longer than the 1.5 s budget of the test below, well within Max Rate Limit Wait (300 s).
+		await sandbox.control('POST', '/faults', { listPageFailures: 1, retryAfterSeconds: 2 });
+		expect(ids(await poll(setup, { budgetMs: null }))).toEqual(created.map((code) => code.id));
+		expect((await listReads()).filter((read) => read.status === 503)).toHaveLength(1);
+	});
+
+	test('the same 2-second wait with a 1.5-second budget fails the poll instead', async () => {
+		await createCodes(1, 'before');
+		const setup = pollingTrigger({ event: 'newQrCode' });
+		expect(await poll(setup, { budgetMs: 20000 })).toBeNull();
+		const stored = copy(setup.workflow.staticData);
+		await createCodes(101, 'new');
+		await sandbox.control('POST', '/faults', { listPageFailures: 1, retryAfterSeconds: 2 });
+		await expect(poll(setup, { budgetMs: 1500 })).rejects.toThrow(outOfBudget(2));
+		expect(setup.workflow.staticData).toEqual(stored);
+	});
+});
+
+describe('other ways a poll meets its budget', () => {
+	test('a 429 asking for longer than the budget: a rate-limited failure with the wait asked, the cursor untouched', async () => {
+		const setup = pollingTrigger({ event: 'newLead', cardId: sandbox.cardId });
+		expect(await poll(setup, { budgetMs: 20000 })).toBeNull();
+		const stored = copy(setup.workflow.staticData);
+		await sandbox.control('POST', '/leads', { name: 'Ada', email: 'ada@example.com' });
+		await sandbox.control('POST', '/faults', { status429Count: 1, retryAfterSeconds: 45 });
+		const error = await poll(setup, { budgetMs: 20000 }).catch((caught) => caught);
+		expect(error.message).toBe(outOfBudget(20));
+		expect(error.failure).toEqual({ cause: 'rate-limited', retryAfterMs: 45000 });
+		expect(setup.workflow.staticData).toEqual(stored);
+		const next = await poll(setup, { budgetMs: 20000 });
+		expect(next[0].map((item) => item.json.name)).toEqual(['Ada']);
+	});
+
+	test('an answer slower than the budget left: the request is cut at the budget and the poll fails clearly', async () => {
+		await createCodes(1, 'before');
+		const setup = pollingTrigger({ event: 'newQrCode' });
+		expect(await poll(setup, { budgetMs: 20000 })).toBeNull();
+		const stored = copy(setup.workflow.staticData);
+		await sandbox.control('POST', '/faults', { latencyMs: 1000 });
+		const error = await poll(setup, { budgetMs: 300 }).catch((caught) => caught);
+		expect(error.message).toBe(outOfBudget(0));
+		expect(error.description).toMatch(/^The time was up before GET \/qr-codes\./);
+		expect(error.failure).toEqual({ cause: 'temporarily-unavailable' });
+		expect(setup.workflow.staticData).toEqual(stored);
 	});
 });

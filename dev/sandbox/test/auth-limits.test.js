@@ -189,6 +189,25 @@ describe('faults', () => {
 		expect((await sb.control('GET', '/faults')).status429Count).toBe(0);
 	});
 
+	test('listPageFailures fails the next N reads of a later page of the list with 503, the first page never', async () => {
+		for (let i = 0; i < 3; i += 1) {
+			await sb.api.post('/qr-codes', {
+				name: `page ${i}`,
+				type: 'url',
+				payload: { url: 'https://example.com' },
+			});
+		}
+		await sb.control('POST', '/faults', { listPageFailures: 2, retryAfterSeconds: 9 });
+		const statuses = [];
+		for (const page of [1, 2, 3, 2]) {
+			const answer = await sb.api.get(`/qr-codes?per_page=1&page=${page}`);
+			statuses.push(answer.status);
+			if (answer.status === 503) expect(answer.headers['retry-after']).toBe('9');
+		}
+		expect(statuses).toEqual([200, 503, 503, 200]);
+		expect((await sb.control('GET', '/faults')).listPageFailures).toBe(0);
+	});
+
 	test('Retry-After of the storm defaults to 1 second', async () => {
 		await sb.control('POST', '/faults', { status429Count: 1 });
 		expect((await sb.api.get('/me')).headers['retry-after']).toBe('1');

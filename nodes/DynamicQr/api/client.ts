@@ -39,6 +39,11 @@ export interface ClientSettings {
 	concurrency?: number;
 	/** Max Rate Limit Wait: the longest total wait on 429 answers per request. */
 	maxWaitSeconds?: number;
+	/**
+	 * The run's time budget in ms, from now (a poll's getPollBudgetMs()): no request starts and
+	 * no wait ends after it (request.ts). None when undefined.
+	 */
+	budgetMs?: number;
 }
 
 export const DEFAULT_MAX_WAIT_SECONDS = 300;
@@ -58,6 +63,12 @@ export class ApiClient {
 
 	readonly maxWaitSeconds: number;
 
+	/** The time budget given (ms), when there is one. */
+	readonly budgetMs?: number;
+
+	/** When the budget runs out (Date.now() ms); Infinity without a budget. */
+	private readonly deadline: number;
+
 	private connecting?: Promise<Connection>;
 
 	constructor(
@@ -68,6 +79,15 @@ export class ApiClient {
 		const wait = settings.maxWaitSeconds;
 		this.maxWaitSeconds =
 			wait !== undefined && Number.isFinite(wait) && wait >= 0 ? wait : DEFAULT_MAX_WAIT_SECONDS;
+		const budget = settings.budgetMs;
+		const hasBudget = budget !== undefined && Number.isFinite(budget) && budget > 0;
+		this.budgetMs = hasBudget ? budget : undefined;
+		this.deadline = hasBudget ? Date.now() + budget : Infinity;
+	}
+
+	/** Milliseconds left of the time budget (Infinity without one; 0 or less once it is spent). */
+	msLeft(): number {
+		return this.deadline - Date.now();
 	}
 
 	/** The credential's base URL, site and key; a failed read is tried again on the next call. */

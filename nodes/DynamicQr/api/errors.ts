@@ -1,5 +1,5 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiErrorBody } from './errorBody';
 import { fieldLines, namesField } from './errorBody';
@@ -245,4 +245,39 @@ export function networkError(
 		description: `Network error ${code}. Check the Base URL in the credential and that the service is reachable; the request can be retried safely (creates carry an Idempotency-Key).`,
 		itemIndex,
 	});
+}
+
+/** What ran a run out of its time budget: a wait the service asked for, or no time left. */
+export interface BudgetShortfall {
+	request: string;
+	/** The wait the service asked for (Retry-After or backoff), when that is what did not fit. */
+	waitSeconds?: number;
+	status?: number;
+}
+
+/**
+ * A run with a time budget (only a poll has one: n8n's getPollBudgetMs) that cannot finish
+ * within it. It fails at once instead of waiting past the budget, since n8n abandons a poll
+ * that outlasts it; `failure` tells n8n 2.x how long the service asked to wait.
+ */
+export function outOfBudgetError(node: INode, budgetMs: number, short: BudgetShortfall) {
+	const seconds = Math.round(budgetMs / 1000);
+	const reason =
+		short.waitSeconds === undefined
+			? `The time was up before ${short.request}.`
+			: `The service asked to wait ${short.waitSeconds} seconds (${short.status}) before ${short.request}, longer than the time left.`;
+	return new NodeOperationError(
+		node,
+		`The poll could not finish within the ${seconds} seconds n8n allows it`,
+		{
+			description: `${reason} Nothing was emitted and the poll's cursor did not move, so the next poll reads the same records again. If this keeps happening, poll less often, narrow the filters, or raise n8n's poll timeout (N8N_SCHEDULER_POLL_TIMEOUT).`,
+			failure:
+				short.waitSeconds === undefined
+					? { cause: 'temporarily-unavailable' }
+					: {
+							cause: short.status === 429 ? 'rate-limited' : 'temporarily-unavailable',
+							retryAfterMs: short.waitSeconds * 1000,
+						},
+		},
+	);
 }

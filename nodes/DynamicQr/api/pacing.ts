@@ -16,14 +16,16 @@ export class Pace {
 	/** No request leaves before this moment (a Retry-After in force). */
 	private heldUntil = 0;
 
-	/** Waits for the request's turn; resolves with how long it waited (0: its slot was free). */
-	async waitForSlot(): Promise<number> {
+	/**
+	 * Waits for the request's turn; resolves with how long it waited (0: its slot was free), or
+	 * at once with undefined, taking no slot, when the turn is more than `maxWaitMs` away.
+	 */
+	async waitForSlot(maxWaitMs = Infinity): Promise<number | undefined> {
 		const now = Date.now();
 		let slot = Math.max(now, this.heldUntil);
-		if (this.intervalMs > 0) {
-			slot = Math.max(slot, this.nextSlotAt);
-			this.nextSlotAt = slot + this.intervalMs;
-		}
+		if (this.intervalMs > 0) slot = Math.max(slot, this.nextSlotAt);
+		if (slot - now > maxWaitMs) return undefined;
+		if (this.intervalMs > 0) this.nextSlotAt = slot + this.intervalMs;
 		if (slot > now) await sleep(slot - now);
 		return slot - now;
 	}

@@ -10,7 +10,7 @@ import { CREDENTIAL_NAME } from './baseUrl';
 import type { ApiClient } from './client';
 import { parseErrorBody } from './errorBody';
 import type { WaitSpent } from './errors';
-import { httpError, networkError, rateLimitError } from './errors';
+import { httpError, networkError, outOfBudgetError, rateLimitError } from './errors';
 import { backoffSeconds, retryAfterSeconds } from './pacing';
 import { redact } from './records';
 import type { SentRequest } from './tooLarge';
@@ -101,6 +101,13 @@ function followRedirect(target: Target, status: number, location: string): Targe
 	return { request, authenticated: target.authenticated && sameOrigin };
 }
 
+/** The request with a time limit of what is left of the run's budget, when there is one. */
+function withinBudget(client: ApiClient, target: Target): Target {
+	const left = client.msLeft();
+	if (!Number.isFinite(left)) return target;
+	return { ...target, request: { ...target.request, timeout: Math.max(1, Math.ceil(left)) } };
+}
+
 async function send({ ctx }: ApiClient, target: Target): Promise<IN8nHttpFullResponse> {
 	if (!target.authenticated) {
 		return (await ctx.helpers.httpRequest(target.request)) as IN8nHttpFullResponse;
@@ -158,23 +165,33 @@ export async function apiRequest<T = IDataObject>(
 	let networkAttempt = 0;
 	let backoffAttempt = 0;
 	let redirects = 0;
+	const request = `${method} ${path}`;
+	const outOfBudget = (waitSeconds?: number, status?: number) =>
+		outOfBudgetError(node, client.budgetMs ?? 0, { request, waitSeconds, status });
 	for (;;) {
 		await flight.acquire();
+		// A run with a time budget (a poll) sends nothing it cannot wait for within it.
+		const slotWaitMs = await pace.waitForSlot(client.msLeft());
+		if (slotWaitMs === undefined || client.msLeft() <= 0) {
+			flight.release({ overloaded: false, pacedIntervalMs: pace.intervalMs });
+			throw outOfBudget();
+		}
 		let response: IN8nHttpFullResponse;
-		let sentAt = Date.now();
-		let slotWaitMs = 0;
+		const sentAt = Date.now();
 		try {
-			slotWaitMs = await pace.waitForSlot();
-			sentAt = Date.now();
-			response = await send(client, target);
+			response = await send(client, withinBudget(client, target));
 		} catch (error) {
 			// No answer says nothing about the service's load: room freed, nothing learnt.
 			flight.release({ overloaded: false, pacedIntervalMs: pace.intervalMs });
 			const code = isNetworkFailure(error);
-			if (code && retriesNetworkErrors && networkAttempt < NETWORK_RETRY_DELAYS_MS.length) {
-				await sleep(NETWORK_RETRY_DELAYS_MS[networkAttempt++]);
+			const delayMs = NETWORK_RETRY_DELAYS_MS[networkAttempt];
+			if (code && retriesNetworkErrors && delayMs !== undefined && delayMs < client.msLeft()) {
+				networkAttempt++;
+				await sleep(delayMs);
 				continue;
 			}
+			// The budget's own time limit cut the request short.
+			if (client.msLeft() <= 0) throw outOfBudget();
 			// Never rethrow n8n's own wrapper: its cause holds the request, Authorization header included.
 			if (code) throw networkError(node, code, method, path, itemIndex);
 			throw new NodeApiError(
@@ -220,6 +237,8 @@ export async function apiRequest<T = IDataObject>(
 				hinted === undefined && status !== 429 && backoffAttempt >= MAX_BACKOFF_RETRIES;
 			const seconds = hinted ?? backoffSeconds(backoffAttempt++);
 			if (!exhausted && waitedSeconds + seconds <= maxWaitSeconds) {
+				// A wait past the budget is pointless (n8n abandons the poll): fail now.
+				if (seconds * 1000 >= client.msLeft()) throw outOfBudget(seconds, status);
 				waitedSeconds += seconds;
 				if (status === 429) pace.hold(seconds);
 				await sleep(seconds * 1000);

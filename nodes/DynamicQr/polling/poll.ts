@@ -30,12 +30,25 @@ async function testEvent(
 }
 
 /**
+ * How long this poll may take, where n8n says (getPollBudgetMs: n8n-workflow 2.39 and later; n8n
+ * 1.x has none). The poll keeps within it: a wait the API asks for that does not fit, or a request
+ * the time is up for, fails the poll at once with a clear error (api/request.ts). That happens
+ * before the cursor is written, so the next poll starts from the same place: nothing lost, nothing
+ * emitted twice. A partial result is never emitted: lists come newest first, so stopping early
+ * would skip older records.
+ */
+function pollBudgetMs(ctx: IPollFunctions): number | undefined {
+	return typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
+}
+
+/**
  * One poll: the records created since the last one, oldest first, each emitted once; or, for
- * the scan events, the codes whose scans changed (scanEvents.ts).
+ * the scan events, the codes whose scans changed (scanEvents.ts). The cursor is written before
+ * poll() returns: with n8n's durable poll cursors (2.x) a write after that is lost.
  */
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = pollEventOf(ctx);
-	const client = new ApiClient(ctx);
+	const client = new ApiClient(ctx, { budgetMs: pollBudgetMs(ctx) });
 	if (isScanEvent(event)) return await pollScanEvent(ctx, client, event);
 	const cardId = event === 'newLead' ? cardIdOf(ctx) : '';
 	const fetch = async (afterMs?: number) =>

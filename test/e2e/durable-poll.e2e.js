@@ -1,0 +1,255 @@
+'use strict';
+/**
+ * The polling trigger with n8n's durable poll cursors on (n8n 2.x): N8N_SCHEDULER_ENABLED,
+ * N8N_SCHEDULER_POLL_TRIGGERS_ENABLED and N8N_POLLER_DURABLE_CURSORS_ENABLED (plus the workflow
+ * publication service, on by default in 2.41). n8n then keeps a polling trigger's static data in
+ * its `poller_state` table, commits it with the execution a poll starts (or alone after a poll
+ * that starts none), drops what a failed poll wrote, and gives each poll a budget
+ * (getPollBudgetMs: 36 s at the default N8N_SCHEDULER_POLL_TIMEOUT of 45 s, less n8n's margin).
+ *
+ * Two active workflows, New QR Code and Scan Milestone (every code, milestones 2 and 4), polled
+ * every minute by n8n's scheduler: a poll that finds new records starts an execution with
+ * exactly those; n8n is restarted on the same database; then each poll's read of the list fails
+ * on its second page (503 with a Retry-After longer than the budget): a failed execution with the
+ * budget error and the cursor row unchanged, and the next poll emits every record once. The
+ * cursors are read from n8n's database (dev/n8n/poller-state.js). About 4 minutes: n8n polls at
+ * most once a minute, and each step waits for the next poll.
+ *
+ * Run with `npm run test:e2e`; n8n 2.x only (1.x has no durable cursors).
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { startN8n, N8N_VERSIONS } = require('../../dev/n8n/instance');
+const { pollerState } = require('../../dev/n8n/poller-state');
+const { freePort } = require('../../dev/ports');
+const { startSandbox } = require('../../dev/sandbox');
+const { CREDENTIAL_NAME } = require('../../dev/examples');
+const { waitFor } = require('../../dev/wait-for');
+const { pollingTriggerWorkflow, sandboxApi } = require('./helpers');
+
+const DURABLE_CURSORS = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+};
+/** n8n's poll budget at the default poll timeout: min(45 s, lease 60 s) less 20 % (at least 5 s). */
+const BUDGET_SECONDS = 36;
+const version = N8N_VERSIONS.current;
+
+describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
+	const log = (line) => process.stderr.write(`[durable ${version}] ${line}\n`);
+	let sandbox;
+	let n8n;
+	let userFolder;
+	let port;
+	const start = async () => {
+		n8n = await startN8n({ version, log, userFolder, port, env: DURABLE_CURSORS });
+	};
+	// Set up by the first test, used by the next ones.
+	const flows = {};
+	let target;
+	const newCodes = { beforeRestart: [], afterRestart: [] };
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `n8n-durable-${version}-`));
+		port = await freePort();
+		await start();
+		await n8n.createCredential({
+			name: CREDENTIAL_NAME,
+			type: 'dynamicQrApi',
+			data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+		});
+	}, 300000);
+
+	afterAll(async () => {
+		await n8n?.stop();
+		if (process.env.E2E_KEEP !== '1') fs.rmSync(userFolder, { recursive: true, force: true });
+		await sandbox?.close();
+	}, 60000);
+
+	const createCode = async (name) =>
+		(
+			await sandboxApi(sandbox, 'POST', '/qr-codes', {
+				name,
+				type: 'url',
+				payload: { url: `https://example.com/${encodeURIComponent(name)}` },
+			})
+		).data;
+	const scan = (code) => sandbox.control('POST', '/scans', { qr_code_id: code.id });
+	/** The node's static data as n8n last committed it to poller_state. */
+	const storedCursor = (workflowId) => {
+		const rows = pollerState(n8n, workflowId);
+		expect(rows).toHaveLength(1);
+		return rows[0];
+	};
+	const finished = (list) =>
+		list.every((run) => !['new', 'running', 'waiting'].includes(run.status));
+	/** The workflow's executions once `count` of them have `status` and all have finished. */
+	const executionsOnce = (workflowId, status, count, what) =>
+		waitFor(
+			async () => {
+				const list = await n8n.executions(workflowId);
+				const matching = list.filter((run) => run.status === status);
+				return finished(list) && matching.length >= count ? list : null;
+			},
+			{ what, timeoutMs: 150000, intervalMs: 1000 },
+		);
+	/** What each successful execution's trigger emitted, oldest execution first. */
+	const emitted = async (list) => {
+		const result = [];
+		for (const summary of [...list].sort((a, b) => Number(a.id) - Number(b.id))) {
+			if (summary.status !== 'success') continue;
+			result.push((await n8n.execution(summary.id)).items('Received').map((item) => item.json));
+		}
+		return result;
+	};
+
+	test('activated: the first poll of the scheduler stores each cursor in poller_state (not in the workflow) and starts nothing', async () => {
+		target = await createCode('Durable target');
+		flows.codes = await n8n.createWorkflow(
+			pollingTriggerWorkflow('Durable: new QR codes', { event: 'newQrCode' }),
+		);
+		flows.milestones = await n8n.createWorkflow(
+			pollingTriggerWorkflow('Durable: scan milestones', {
+				event: 'scanMilestone',
+				milestones: '2, 4',
+				filters: {},
+			}),
+		);
+		await n8n.activate(flows.codes.id);
+		await n8n.activate(flows.milestones.id);
+		// n8n does not keep what the poll at activation wrote; the scheduler's first poll does.
+		const codes = await waitFor(() => storedCursor(flows.codes.id).cursor.cursor, {
+			what: 'the New QR Code cursor in poller_state',
+			timeoutMs: 150000,
+			intervalMs: 1000,
+		});
+		expect(codes).toEqual({
+			key: 'newQrCode',
+			newestMs: Date.parse(target.created_at),
+			recent: [[target.id, Date.parse(target.created_at)]],
+		});
+		const milestones = await waitFor(() => storedCursor(flows.milestones.id).cursor.scanCursor, {
+			what: 'the Scan Milestone cursor in poller_state',
+			timeoutMs: 150000,
+			intervalMs: 1000,
+		});
+		expect(milestones.codes).toBe(`${target.id},0`);
+		for (const flow of [flows.codes, flows.milestones]) {
+			expect((await n8n.workflow(flow.id)).staticData ?? {}).toEqual({});
+			expect(await n8n.executions(flow.id)).toEqual([]);
+		}
+	}, 360000);
+
+	test('polls that find new records start executions with exactly those, each once; the cursor row moves with them', async () => {
+		newCodes.beforeRestart = [await createCode('Durable new 1'), await createCode('Durable new 2')];
+		await scan(target);
+		await scan(target); // 2 scans: milestone 2
+
+		// One execution each, unless a poll fell between the two creates (then two).
+		const ids = newCodes.beforeRestart.map((code) => code.id);
+		const codeItems = await waitFor(
+			async () => {
+				const items = (await emitted(await n8n.executions(flows.codes.id))).flat();
+				return ids.every((id) => items.some((item) => item.id === id)) ? items : null;
+			},
+			{ what: 'the two new codes', timeoutMs: 150000, intervalMs: 1000 },
+		);
+		expect(codeItems.map((item) => item.id)).toEqual(ids);
+		const [milestoneRun] = await executionsOnce(flows.milestones.id, 'success', 1, 'milestone 2');
+		expect(await emitted([milestoneRun])).toEqual([
+			[expect.objectContaining({ id: target.id, milestone: 2, scans: 2 })],
+		]);
+		// Committed with the execution, before n8n ran it: the poll wrote it before returning.
+		const codes = storedCursor(flows.codes.id);
+		expect(codes.cursor.cursor.recent.map(([id]) => id).sort()).toEqual([target.id, ...ids].sort());
+		expect(storedCursor(flows.milestones.id).cursor.scanCursor.codes.split(';')).toContain(
+			`${target.id},2`,
+		);
+	}, 300000);
+
+	test('after a restart, a poll whose read of the list fails on page 2 fails cleanly and moves no cursor; the next poll emits every record once', async () => {
+		await n8n.stop();
+		const before = {
+			codes: storedCursor(flows.codes.id),
+			milestones: storedCursor(flows.milestones.id),
+		};
+		// While n8n is down: 101 new codes (the list now has two pages of 100), two more scans
+		// (milestone 4), and page 2 of the next two reads of the list answers 503 with a
+		// Retry-After longer than a poll's budget.
+		for (let i = 0; i < 101; i++) {
+			newCodes.afterRestart.push(await createCode(`Durable batch ${i}`));
+		}
+		await scan(target);
+		await scan(target);
+		await sandbox.control('POST', '/faults', {
+			listPageFailures: 2,
+			retryAfterSeconds: BUDGET_SECONDS + 4,
+		});
+		await start();
+
+		for (const [what, flow] of Object.entries(flows)) {
+			const list = await executionsOnce(flow.id, 'error', 1, `the failed poll of the ${what}`);
+			const failed = await n8n.execution(list.find((run) => run.status === 'error').id);
+			expect(failed.error).toMatchObject({
+				message: `The poll could not finish within the ${BUDGET_SECONDS} seconds n8n allows it`,
+				description: expect.stringMatching(
+					new RegExp(
+						`^The service asked to wait ${BUDGET_SECONDS + 4} seconds \\(503\\) before GET /qr-codes, longer than the time left\\. Nothing was emitted`,
+					),
+				),
+			});
+		}
+		expect((await sandbox.control('GET', '/faults')).listPageFailures).toBe(0);
+		// The failed polls left the cursors as they were.
+		expect(storedCursor(flows.codes.id).cursor).toEqual(before.codes.cursor);
+		expect(storedCursor(flows.milestones.id).cursor).toEqual(before.milestones.cursor);
+
+		const codeRuns = await waitFor(
+			async () => {
+				const list = await n8n.executions(flows.codes.id);
+				const items = (await emitted(list)).flat();
+				return items.length >= newCodes.beforeRestart.length + 101 ? list : null;
+			},
+			{ what: 'the batch of codes', timeoutMs: 150000, intervalMs: 1000 },
+		);
+		const milestoneRuns = await executionsOnce(flows.milestones.id, 'success', 2, 'milestone 4');
+		// Every record once, across the restart and the failed poll, oldest first; the batch made
+		// while n8n was down in one execution, after the failed poll.
+		const codeItems = await emitted(codeRuns);
+		expect(codeItems.flat().map((item) => item.id)).toEqual(
+			[...newCodes.beforeRestart, ...newCodes.afterRestart].map((code) => code.id),
+		);
+		expect(codeItems.at(-1).map((item) => item.id)).toEqual(
+			newCodes.afterRestart.map((code) => code.id),
+		);
+		const byId = (list) => [...list].sort((a, b) => Number(a.id) - Number(b.id));
+		expect(
+			byId(codeRuns)
+				.map((run) => run.status)
+				.slice(-2),
+		).toEqual(['error', 'success']);
+		expect(codeRuns.filter((run) => run.status === 'error')).toHaveLength(1);
+		expect(
+			(await emitted(milestoneRuns)).map((items) =>
+				items.map((item) => [item.id, item.milestone, item.scans]),
+			),
+		).toEqual([[[target.id, 2, 2]], [[target.id, 4, 4]]]);
+		expect(byId(milestoneRuns).map((run) => run.status)).toEqual(['success', 'error', 'success']);
+
+		const codes = storedCursor(flows.codes.id);
+		expect(codes.consecutiveErrors).toBe(0);
+		expect(codes.cursor.cursor.newestMs).toBe(Date.parse(newCodes.afterRestart.at(-1).created_at));
+		expect(codes.cursor.cursor.recent.map(([id]) => id)).toEqual(
+			expect.arrayContaining(newCodes.afterRestart.map((code) => code.id)),
+		);
+		expect(storedCursor(flows.milestones.id).cursor.scanCursor.codes.split(';')).toContain(
+			`${target.id},4`,
+		);
+		await n8n.deactivate(flows.codes.id);
+		await n8n.deactivate(flows.milestones.id);
+	}, 420000);
+});
