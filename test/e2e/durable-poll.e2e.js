@@ -7,11 +7,12 @@
  * that starts none), drops what a failed poll wrote, and gives each poll a budget
  * (getPollBudgetMs: 36 s at the default N8N_SCHEDULER_POLL_TIMEOUT of 45 s, less n8n's margin).
  *
- * Two active workflows, New QR Code and Scan Milestone (every code, milestones 2 and 4), polled
- * every minute by n8n's scheduler: a poll that finds new records starts an execution with
- * exactly those; n8n is restarted on the same database; then each poll's read of the list fails
- * on its second page (503 with a Retry-After longer than the budget): a failed execution with the
- * budget error and the cursor row unchanged, and the next poll emits every record once. The
+ * Three active workflows, New QR Code, Scan Milestone (every code, milestones 2 and 4) and Quiet
+ * Code (one code, 2 days), polled every minute by n8n's scheduler: a poll that finds new records
+ * starts an execution with exactly those; n8n is restarted on the same database; then each poll's
+ * read of the list fails on its second page (503 with a Retry-After longer than the budget): a
+ * failed execution with the budget error and the cursor row unchanged, and the next poll emits
+ * every record once; the quiet code, reported before the restart, is not reported again. The
  * cursors are read from n8n's database (dev/n8n/poller-state.js). About 4 minutes: n8n polls at
  * most once a minute, and each step waits for the next poll.
  *
@@ -50,6 +51,7 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 	// Set up by the first test, used by the next ones.
 	const flows = {};
 	let target;
+	let quiet;
 	const newCodes = { beforeRestart: [], afterRestart: [] };
 
 	beforeAll(async () => {
@@ -108,6 +110,7 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 	};
 
 	test('activated: the first poll of the scheduler stores each cursor in poller_state (not in the workflow) and starts nothing', async () => {
+		quiet = await createCode('Durable quiet');
 		target = await createCode('Durable target');
 		flows.codes = await n8n.createWorkflow(
 			pollingTriggerWorkflow('Durable: new QR codes', { event: 'newQrCode' }),
@@ -119,8 +122,16 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 				filters: {},
 			}),
 		);
+		flows.quiet = await n8n.createWorkflow(
+			pollingTriggerWorkflow('Durable: quiet code', {
+				event: 'quietCode',
+				quietDays: 2,
+				filters: { search: 'Durable quiet' },
+			}),
+		);
 		await n8n.activate(flows.codes.id);
 		await n8n.activate(flows.milestones.id);
+		await n8n.activate(flows.quiet.id);
 		// n8n does not keep what the poll at activation wrote; the scheduler's first poll does.
 		const codes = await waitFor(() => storedCursor(flows.codes.id).cursor.cursor, {
 			what: 'the New QR Code cursor in poller_state',
@@ -130,15 +141,25 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 		expect(codes).toEqual({
 			key: 'newQrCode',
 			newestMs: Date.parse(target.created_at),
-			recent: [[target.id, Date.parse(target.created_at)]],
+			recent: expect.arrayContaining([
+				[quiet.id, Date.parse(quiet.created_at)],
+				[target.id, Date.parse(target.created_at)],
+			]),
 		});
 		const milestones = await waitFor(() => storedCursor(flows.milestones.id).cursor.scanCursor, {
 			what: 'the Scan Milestone cursor in poller_state',
 			timeoutMs: 150000,
 			intervalMs: 1000,
 		});
-		expect(milestones.codes).toBe(`${target.id},0`);
-		for (const flow of [flows.codes, flows.milestones]) {
+		expect(milestones.codes).toBe(`${quiet.id},0;${target.id},0`);
+		// Created just now: not quiet.
+		const quietCursor = await waitFor(() => storedCursor(flows.quiet.id).cursor.scanCursor, {
+			what: 'the Quiet Code cursor in poller_state',
+			timeoutMs: 150000,
+			intervalMs: 1000,
+		});
+		expect(quietCursor.codes).toBe(`${quiet.id},0`);
+		for (const flow of Object.values(flows)) {
 			expect((await n8n.workflow(flow.id)).staticData ?? {}).toEqual({});
 			expect(await n8n.executions(flow.id)).toEqual([]);
 		}
@@ -148,6 +169,9 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 		newCodes.beforeRestart = [await createCode('Durable new 1'), await createCode('Durable new 2')];
 		await scan(target);
 		await scan(target); // 2 scans: milestone 2
+		// Created 3 days ago as far as the service says, never scanned: quiet for 2 days now.
+		const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString();
+		await sandbox.control('PATCH', `/qr-codes/${quiet.id}`, { created_at: threeDaysAgo });
 
 		// One execution each, unless a poll fell between the two creates (then two).
 		const ids = newCodes.beforeRestart.map((code) => code.id);
@@ -165,10 +189,18 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 		]);
 		// Committed with the execution, before n8n ran it: the poll wrote it before returning.
 		const codes = storedCursor(flows.codes.id);
-		expect(codes.cursor.cursor.recent.map(([id]) => id).sort()).toEqual([target.id, ...ids].sort());
+		expect(codes.cursor.cursor.recent.map(([id]) => id).sort()).toEqual(
+			[quiet.id, target.id, ...ids].sort(),
+		);
 		expect(storedCursor(flows.milestones.id).cursor.scanCursor.codes.split(';')).toContain(
 			`${target.id},2`,
 		);
+		const [quietRun] = await executionsOnce(flows.quiet.id, 'success', 1, 'the quiet code');
+		expect(await emitted([quietRun])).toEqual([
+			[expect.objectContaining({ id: quiet.id, quiet_days: 3, quiet_for_days: 2, scans: 0 })],
+		]);
+		// Reported: the flag is in the committed cursor.
+		expect(storedCursor(flows.quiet.id).cursor.scanCursor.codes).toBe(`${quiet.id},0,1`);
 	}, 300000);
 
 	test('after a restart, a poll whose read of the list fails on page 2 fails cleanly and moves no cursor; the next poll emits every record once', async () => {
@@ -190,8 +222,12 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 			retryAfterSeconds: BUDGET_SECONDS + 4,
 		});
 		await start();
+		const restartedAt = Date.now();
 
-		for (const [what, flow] of Object.entries(flows)) {
+		for (const [what, flow] of Object.entries({
+			codes: flows.codes,
+			milestones: flows.milestones,
+		})) {
 			const list = await executionsOnce(flow.id, 'error', 1, `the failed poll of the ${what}`);
 			const failed = await n8n.execution(list.find((run) => run.status === 'error').id);
 			expect(failed.error).toMatchObject({
@@ -249,7 +285,14 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 		expect(storedCursor(flows.milestones.id).cursor.scanCursor.codes.split(';')).toContain(
 			`${target.id},4`,
 		);
-		await n8n.deactivate(flows.codes.id);
-		await n8n.deactivate(flows.milestones.id);
+		// The quiet code, still quiet, was reported once: polls after the restart (its cursor row
+		// was written by one) start nothing.
+		await waitFor(() => storedCursor(flows.quiet.id).cursor.scanCursor.polledMs > restartedAt, {
+			what: 'a poll of the quiet code after the restart',
+			timeoutMs: 150000,
+			intervalMs: 1000,
+		});
+		expect((await n8n.executions(flows.quiet.id)).map((run) => run.status)).toEqual(['success']);
+		for (const flow of Object.values(flows)) await n8n.deactivate(flow.id);
 	}, 420000);
 });
