@@ -715,7 +715,10 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			const storedClaims = async () =>
 				(await cluster.workflow(created.id)).staticData?.['node:Dynamic QR Trigger']?.scanMilestones
 					?.claims ?? '';
-			expect(await storedClaims()).toBe(`${codes[0].id},3`);
+			// (Codes of earlier tests that passed a milestone are in the baseline too.)
+			const ours = (claims) =>
+				claims.split(';').filter((claim) => codes.some((code) => claim.startsWith(`${code.id},`)));
+			expect(ours(await storedClaims())).toEqual([`${codes[0].id},3`]);
 			const milestonesStored = (milestone) =>
 				waitFor(
 					async () => {
