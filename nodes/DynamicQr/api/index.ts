@@ -20,6 +20,8 @@ export {
 	ID_RULE,
 	isObject,
 	ownValue,
+	recordId,
+	scanCount,
 	unwrap,
 } from './records';
 export type { ApiRequestOptions, BinaryAnswer } from './request';

@@ -25,6 +25,16 @@ export function asObject(value: unknown): IDataObject | undefined {
 export const ownValue = (object: Record<string, unknown>, key: string): unknown =>
 	Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
 
+/** A record's id as text; a number is taken too, as a service may send one. */
+export const recordId = (record: IDataObject): string | undefined =>
+	typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined;
+
+/** A QR code record's lifetime scan count (`scans`); anything but a count reads as 0. */
+export function scanCount(record: IDataObject): number {
+	const scans = Number(record.scans ?? 0);
+	return Number.isFinite(scans) && scans >= 0 ? Math.floor(scans) : 0;
+}
+
 /** Single-record answers wrap the record in `data`. */
 export const unwrap = (answer: IDataObject): IDataObject => asObject(answer.data) ?? answer;
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { timeMs } from '../api';
+import { recordId, scanCount, timeMs } from '../api';
 import type { CodeState } from '../shared/packedCodes';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,14 +17,12 @@ export interface CodeView {
 }
 
 export function codeView(record: IDataObject): CodeView | undefined {
-	const id =
-		typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : '';
+	const id = recordId(record);
 	if (!id) return undefined;
-	const scans = Number(record.scans ?? 0);
 	return {
 		record,
 		id,
-		scans: Number.isFinite(scans) && scans >= 0 ? Math.floor(scans) : 0,
+		scans: scanCount(record),
 		createdMs: timeMs(record.created_at),
 		lastScannedMs: record.last_scanned_at ? timeMs(record.last_scanned_at) : NaN,
 	};

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ApiClient, isGone } from '../api';
+import { ApiClient, isGone, recordId, scanCount } from '../api';
 import { milestonesBetween } from '../shared/milestones';
 import { packCodes } from '../shared/packedCodes';
 import type { CodeState } from '../shared/packedCodes';
@@ -26,11 +26,6 @@ const MAX_WAIT_SECONDS = 5;
 const baselineOf = (filters: DeliveryFilters) =>
 	`${filters.milestones.join(',')}|${[...filters.qrCodeIds].sort().join(',')}`;
 
-const countOf = (record: IDataObject): number => {
-	const scans = Number(record.scans ?? 0);
-	return Number.isFinite(scans) && scans >= 0 ? Math.floor(scans) : 0;
-};
-
 /** Every code of the account, archived ones included, by id. */
 async function everyCode(client: ApiClient): Promise<Map<string, IDataObject>> {
 	// The list's default for `archived` is not shown: a service may leave archived codes out
@@ -42,9 +37,8 @@ async function everyCode(client: ApiClient): Promise<Map<string, IDataObject>> {
 	]);
 	const codes = new Map<string, IDataObject>();
 	for (const record of lists.flat()) {
-		if (typeof record.id === 'string' || typeof record.id === 'number') {
-			codes.set(String(record.id), record);
-		}
+		const id = recordId(record);
+		if (id !== undefined) codes.set(id, record);
 	}
 	return codes;
 }
@@ -76,7 +70,7 @@ export async function prepareMilestones(
 	const claims = new Map<string, CodeState>();
 	for (const [id, record] of codes) {
 		if (only.size > 0 && !only.has(id)) continue;
-		const passed = milestonesBetween(filters.milestones, 0, countOf(record)).at(-1);
+		const passed = milestonesBetween(filters.milestones, 0, scanCount(record)).at(-1);
 		if (passed !== undefined) claims.set(id, { count: passed, flag: 0 });
 	}
 	storeMilestoneBaseline(ctx, baseline, packCodes(claims));
@@ -107,7 +101,7 @@ export async function checkScanMilestone(
 			why: `the scanned code's count could not be read: ${(error as Error).message}`,
 		};
 	}
-	const scans = countOf(record);
+	const scans = scanCount(record);
 	const fields = (reached: number[]) => ({
 		milestone: reached.at(-1),
 		milestones_reached: reached,
