@@ -107,6 +107,7 @@ test('no file in nodes/ is over 300 lines', () => {
 const PROCESS_STATE = [
 	'nodes/DynamicQr/trigger/repeats.ts',
 	'nodes/DynamicQr/trigger/milestoneClaims.ts',
+	'nodes/DynamicQr/trigger/keptSecrets.ts',
 	'nodes/DynamicQr/trigger/resync.ts',
 	'nodes/DynamicQr/api/since.ts',
 ];

@@ -14,8 +14,9 @@ const {
 } = require('../engine/triggers');
 const { sandboxClient, createQrCode, endpoints, flushDeliveries } = require('../support/sandbox');
 const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
+const { KEPT_FOR_MS } = require('../../dist/nodes/DynamicQr/trigger/keptSecrets');
 const { DynamicQrTrigger } = require('../../dist/nodes/DynamicQr/DynamicQrTrigger.node');
-const { sign } = require('../support/sign');
+const { sign, randomSecret } = require('../support/sign');
 const { isRecorded } = require('../support/delivery-record');
 const { waitFor } = require('../../dev/wait-for');
 
@@ -51,6 +52,13 @@ function stored(setup) {
 function afterInFlightWindow(setup) {
 	if (stored(setup).retiredAt) stored(setup).retiredAt -= IN_FLIGHT_MS;
 }
+
+/** As if more than KEPT_FOR_MS had passed since the trigger last read its secret credential. */
+function afterKeptSecret() {
+	const realNow = Date.now.bind(Date);
+	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + KEPT_FOR_MS + 1);
+}
+afterEach(() => jest.restoreAllMocks());
 
 /** POSTs a delivery straight to the node's webhook URL, as anyone on the network could. */
 async function post(setup, { id, timestamp, body, signature, headers = {} }) {
@@ -619,7 +627,9 @@ describe('endpoint created in the dashboard', () => {
 		await receiver.settle();
 		expect(collected.map((item) => item.type)).toEqual(['scan.created']);
 
+		// Once the secret read for the last delivery is no longer kept, the wrong one is used.
 		useSecret('whsec_' + Buffer.alloc(24, 1).toString('base64'));
+		afterKeptSecret();
 		await sandbox.control('POST', '/scans', { qr_code_id: code.id });
 		await flushDeliveries(sandbox);
 		await receiver.settle();
@@ -639,6 +649,55 @@ describe('endpoint created in the dashboard', () => {
 			(await signingSecretFormat.call({}, { data: { signingSecret: 'whsec_x' } })).status,
 		).toBe('Error');
 		expect(logLines.map((line) => line.message).join('\n')).not.toContain(secret);
+	});
+
+	test('version 2 reads its credential once for deliveries seconds apart, and again when a delivery does not verify with the kept secret', async () => {
+		let reads = 0;
+		let current = randomSecret();
+		const setup = trigger(
+			{ endpointMode: 'dashboard', events: ['scan.created'] },
+			{
+				typeVersion: 2,
+				credentialType: 'dynamicQrSigningSecretApi',
+				credentials: { signingSecret: '' },
+			},
+		);
+		setup.additionalData.credentialsHelper.getDecrypted = async () => {
+			reads++;
+			return { signingSecret: current };
+		};
+		expect(await activate(setup)).toEqual({ existed: true });
+		let deliveries = 0;
+		const deliver = async (secret) => {
+			const id = `evt_kept${String(++deliveries).padStart(12, '0')}`;
+			const body = eventBody(id);
+			const t = now();
+			return (await post(setup, { id, timestamp: t, body, signature: sign(secret, id, t, body) }))
+				.status;
+		};
+
+		const first = current;
+		reads = 0;
+		expect([await deliver(first), await deliver(first), await deliver(first)]).toEqual([
+			200, 200, 200,
+		]);
+		expect(reads).toBe(1);
+
+		// Changed in n8n and at the service together: the first new signature reads it again.
+		current = randomSecret();
+		expect(await deliver(current)).toBe(200);
+		expect(reads).toBe(2);
+		expect(await deliver(first)).toBe(401); // the old secret, read again: still refused
+		expect(reads).toBe(3);
+
+		// Changed in n8n only: the kept secret verifies for at most KEPT_FOR_MS after its read.
+		const previous = current;
+		current = randomSecret();
+		expect(await deliver(previous)).toBe(200);
+		afterKeptSecret();
+		expect(await deliver(previous)).toBe(401);
+		expect(collected).toHaveLength(5);
+		expect(logLines.map((line) => line.message).join('\n')).not.toContain(previous);
 	});
 
 	test('verifies with the pasted secret; registers and removes nothing', async () => {

@@ -4,6 +4,7 @@ import { asObject } from '../api';
 import { answer } from './answers';
 import { filterOut, qrCodeIdOf, readFilters } from './filters';
 import { checkScanMilestone } from './scanMilestones';
+import type { DeliverySecret } from './secret';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './resync';
@@ -33,22 +34,33 @@ function parseEvent(raw: Buffer): IDataObject | undefined {
 	}
 }
 
-export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const secret = await signingSecret(ctx);
+/**
+ * The delivery's signature checked; undefined when no usable secret is set. A kept dashboard
+ * secret that matches no signature is read again, since the user may have changed it in n8n.
+ */
+async function checkSignature(ctx: IWebhookFunctions, raw: Buffer, nowMs: number) {
+	const headers = ctx.getRequestObject().headers;
 	// Fail closed: without a usable secret no delivery can be trusted.
-	if (!isValidSecret(secret)) {
+	const check = ({ secret }: DeliverySecret) =>
+		isValidSecret(secret)
+			? { secret, result: verifySignature(secret, headers, raw, Math.floor(nowMs / 1000)) }
+			: undefined;
+	const first = await signingSecret(ctx);
+	const checked = check(first);
+	const mismatch =
+		checked?.result.valid === false && checked.result.reason === 'no_matching_signature';
+	return first.kept && mismatch ? check(await signingSecret(ctx, { reread: true })) : checked;
+}
+
+export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const raw = await rawBodyOf(ctx);
+	const nowMs = Date.now();
+	const checked = await checkSignature(ctx, raw, nowMs);
+	if (!checked) {
 		ctx.logger.warn(missingSecretWarning(ctx));
 		return answer(ctx, { kind: 'refused', why: 'no valid signing secret' });
 	}
-
-	const raw = await rawBodyOf(ctx);
-	const nowMs = Date.now();
-	const result = verifySignature(
-		secret,
-		ctx.getRequestObject().headers,
-		raw,
-		Math.floor(nowMs / 1000),
-	);
+	const { secret, result } = checked;
 	if (!result.valid) {
 		return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
 	}

@@ -2,6 +2,7 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { triggerParameters } from './description';
+import { keepSecret, keptSecret } from './keptSecrets';
 import { registeredEndpoint } from './state';
 import { isValidSecret } from '../shared/secrets';
 
@@ -41,14 +42,44 @@ const dashboardSecretSource = (ctx: TriggerContext) =>
 		? 'the Signing Secret parameter'
 		: 'the Dynamic QR Webhook Signing Secret credential';
 
-/** The secret deliveries are checked against; not necessarily valid. */
-export async function signingSecret(ctx: IWebhookFunctions): Promise<unknown> {
-	if (endpointMode(ctx) !== 'dashboard') return registeredEndpoint(ctx).secret;
-	try {
-		return await dashboardSecret(ctx);
-	} catch {
-		return ''; // a secret of the wrong kind verifies nothing: every delivery is refused
+/** The secret deliveries are checked against (not necessarily valid), and where it came from. */
+export interface DeliverySecret {
+	secret: unknown;
+	/** Kept from an earlier read of the credential (keptSecrets.ts), not read for this delivery. */
+	kept: boolean;
+}
+
+/** Which kept secret a version 2 dashboard trigger may use: its workflow, node and credential. */
+function keptSecretKey(ctx: IWebhookFunctions): string | undefined {
+	const node = ctx.getNode();
+	const credentialId = node.credentials?.dynamicQrSigningSecretApi?.id;
+	if (node.typeVersion < 2 || !credentialId) return undefined;
+	return JSON.stringify([ctx.getWorkflow().id ?? '', node.id ?? node.name, credentialId]);
+}
+
+/**
+ * The secret for a delivery. A dashboard secret read less than a few seconds ago is used again
+ * unless `reread`, which the caller asks for when a kept secret does not verify a delivery.
+ */
+export async function signingSecret(
+	ctx: IWebhookFunctions,
+	{ reread = false } = {},
+): Promise<DeliverySecret> {
+	if (endpointMode(ctx) !== 'dashboard') {
+		return { secret: registeredEndpoint(ctx).secret, kept: false };
 	}
+	const key = keptSecretKey(ctx);
+	const nowMs = Date.now();
+	const kept = key === undefined || reread ? undefined : keptSecret(key, nowMs);
+	if (kept !== undefined) return { secret: kept, kept: true };
+	let secret = '';
+	try {
+		secret = await dashboardSecret(ctx);
+	} catch {
+		// a secret of the wrong kind verifies nothing: every delivery is refused
+	}
+	if (key !== undefined && isValidSecret(secret)) keepSecret(key, secret, nowMs);
+	return { secret, kept: false };
 }
 
 /** Why no delivery can be verified, for the log: the secret is missing or malformed. */
