@@ -11,6 +11,11 @@
  *   given as a string literal in a .node.ts file.
  * - icon-contrast: every SVG icon of a node or credential reaches 1.5:1 (WCAG contrast, best
  *   paint of the file) on its theme's background: white for light, #2b2b2b for dark.
+ * - single-credential-per-node: every two credentials of a node are mutually exclusive: both
+ *   have `displayOptions.show` with a common key, not a multiOptions parameter, whose listed
+ *   values are all different between the two (`hide` does not count). Checked on the nodes'
+ *   descriptions as loaded from dist, which the rule reads in the source. The Dynamic QR Trigger
+ *   does not pass yet (see its test).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -169,5 +174,160 @@ describe('icon-contrast', () => {
 			...paints(fs.readFileSync(icon, 'utf8')).map((color) => contrast(color, BACKGROUNDS[theme])),
 		);
 		expect(best).toBeGreaterThanOrEqual(MINIMUM);
+	});
+});
+
+/**
+ * A credential's `displayOptions.show` as the rule reads it: key → values as `type:value`
+ * strings (so 2 and '2' differ). A key whose list is empty or holds a value that is not a
+ * string, number or boolean is left out, as the rule leaves out what it cannot compare.
+ */
+function showConditions(credential) {
+	const conditions = new Map();
+	for (const [name, values] of Object.entries(credential?.displayOptions?.show ?? {})) {
+		if (!Array.isArray(values) || values.length === 0) continue;
+		if (!values.every((value) => ['string', 'number', 'boolean'].includes(typeof value))) continue;
+		conditions.set(
+			name,
+			values.map((value) => `${typeof value}:${String(value)}`),
+		);
+	}
+	return conditions;
+}
+
+function mutuallyExclusive(left, right, multiOptionNames) {
+	const rightConditions = showConditions(right);
+	for (const [name, leftValues] of showConditions(left)) {
+		if (multiOptionNames.has(name)) continue;
+		const rightValues = rightConditions.get(name);
+		if (rightValues && leftValues.every((value) => !rightValues.includes(value))) return true;
+	}
+	return false;
+}
+
+/** The pairs of credentials (by name) single-credential-per-node reports for a description. */
+function credentialProblems(description) {
+	const credentials = description.credentials ?? [];
+	const multiOptionNames = new Set(
+		(description.properties ?? [])
+			.filter((property) => property.type === 'multiOptions')
+			.map((property) => property.name),
+	);
+	const problems = [];
+	for (let left = 0; left < credentials.length - 1; left++) {
+		for (let right = left + 1; right < credentials.length; right++) {
+			if (!mutuallyExclusive(credentials[left], credentials[right], multiOptionNames)) {
+				problems.push(`${credentials[left].name} and ${credentials[right].name}`);
+			}
+		}
+	}
+	return problems;
+}
+
+describe('single-credential-per-node', () => {
+	const options = (name, values) => ({
+		name,
+		type: 'options',
+		options: values.map((value) => ({ value })),
+	});
+
+	test('the check refuses what the rule refuses and accepts its correct example', () => {
+		// The rule's "incorrect" example: two credentials, neither with a show condition.
+		expect(
+			credentialProblems({
+				credentials: [
+					{ name: 'serviceOAuth2Api', required: true },
+					{ name: 'senderProfile', required: true },
+				],
+			}),
+		).toHaveLength(1);
+		// The rule's "correct" example.
+		const correct = {
+			properties: [options('authentication', ['apiKey', 'oAuth2'])],
+			credentials: [
+				{ name: 'serviceApi', displayOptions: { show: { authentication: ['apiKey'] } } },
+				{ name: 'serviceOAuth2Api', displayOptions: { show: { authentication: ['oAuth2'] } } },
+			],
+		};
+		expect(credentialProblems(correct)).toEqual([]);
+		// This trigger's former layout: one shown for a mode, the other hidden for it.
+		expect(
+			credentialProblems({
+				properties: [options('endpointMode', ['automatic', 'dashboard'])],
+				credentials: [
+					{ name: 'dynamicQrApi', displayOptions: { show: { endpointMode: ['automatic'] } } },
+					{
+						name: 'dynamicQrSigningSecretApi',
+						displayOptions: {
+							show: { '@version': [2] },
+							hide: { endpointMode: ['automatic'] },
+						},
+					},
+				],
+			}),
+		).toHaveLength(1);
+		// Shown for values of a multiOptions parameter: both can be chosen at once.
+		expect(
+			credentialProblems({
+				properties: [{ name: 'events', type: 'multiOptions', options: [] }],
+				credentials: [
+					{ name: 'aApi', displayOptions: { show: { events: ['a'] } } },
+					{ name: 'bApi', displayOptions: { show: { events: ['b'] } } },
+				],
+			}),
+		).toHaveLength(1);
+		// A value both list: the two can show together.
+		expect(
+			credentialProblems({
+				credentials: [
+					{ name: 'aApi', displayOptions: { show: { mode: ['a', 'both'] } } },
+					{ name: 'bApi', displayOptions: { show: { mode: ['b', 'both'] } } },
+				],
+			}),
+		).toHaveLength(1);
+		// Different keys: nothing compared, so not exclusive.
+		expect(
+			credentialProblems({
+				credentials: [
+					{ name: 'aApi', displayOptions: { show: { mode: ['a'] } } },
+					{ name: 'bApi', displayOptions: { show: { other: ['b'] } } },
+				],
+			}),
+		).toHaveLength(1);
+		// One common key with all values different is enough, beside other keys.
+		expect(
+			credentialProblems({
+				credentials: [
+					{ name: 'aApi', displayOptions: { show: { mode: ['a'] } } },
+					{ name: 'bApi', displayOptions: { show: { '@version': [2], mode: ['b'] } } },
+				],
+			}),
+		).toEqual([]);
+		// The rule compares values with their type: 2 and '2' differ.
+		expect(
+			credentialProblems({
+				credentials: [
+					{ name: 'aApi', displayOptions: { show: { '@version': [2] } } },
+					{ name: 'bApi', displayOptions: { show: { '@version': ['2'] } } },
+				],
+			}),
+		).toEqual([]);
+	});
+
+	const DIST_NODES = path.join(ROOT, 'dist', 'nodes', 'DynamicQr');
+	const descriptionOf = (name) =>
+		new (require(path.join(DIST_NODES, `${name}.node.js`))[name])().description;
+
+	test.each(['DynamicQr', 'DynamicQrPollingTrigger'])('%s', (name) => {
+		expect(credentialProblems(descriptionOf(name))).toEqual([]);
+	});
+
+	// Known to break the rule: the signing-secret credential is hidden for Register Automatically
+	// rather than shown for Created in the Dashboard. Shown for it, n8n's editor takes Endpoint for
+	// an authentication choice at every version, and version 1 triggers lose their Endpoint choice
+	// (measured in n8n 2.41.1; see the commit that went back to this layout). This test fails once
+	// the trigger passes; then make it a plain test.
+	test.failing('DynamicQrTrigger', () => {
+		expect(credentialProblems(descriptionOf('DynamicQrTrigger'))).toEqual([]);
 	});
 });
