@@ -232,6 +232,15 @@ function credentialProblems(description) {
 }
 
 describe('single-credential-per-node', () => {
+	/** Two credentials, aApi and bApi, each shown for the given conditions. */
+	const twoShown = (showA, showB, properties = []) =>
+		credentialProblems({
+			properties,
+			credentials: [
+				{ name: 'aApi', displayOptions: { show: showA } },
+				{ name: 'bApi', displayOptions: { show: showB } },
+			],
+		});
 	const options = (name, values) => ({
 		name,
 		type: 'options',
@@ -275,50 +284,18 @@ describe('single-credential-per-node', () => {
 		).toHaveLength(1);
 		// Shown for values of a multiOptions parameter: both can be chosen at once.
 		expect(
-			credentialProblems({
-				properties: [{ name: 'events', type: 'multiOptions', options: [] }],
-				credentials: [
-					{ name: 'aApi', displayOptions: { show: { events: ['a'] } } },
-					{ name: 'bApi', displayOptions: { show: { events: ['b'] } } },
-				],
-			}),
+			twoShown({ events: ['a'] }, { events: ['b'] }, [
+				{ name: 'events', type: 'multiOptions', options: [] },
+			]),
 		).toHaveLength(1);
 		// A value both list: the two can show together.
-		expect(
-			credentialProblems({
-				credentials: [
-					{ name: 'aApi', displayOptions: { show: { mode: ['a', 'both'] } } },
-					{ name: 'bApi', displayOptions: { show: { mode: ['b', 'both'] } } },
-				],
-			}),
-		).toHaveLength(1);
+		expect(twoShown({ mode: ['a', 'both'] }, { mode: ['b', 'both'] })).toHaveLength(1);
 		// Different keys: nothing compared, so not exclusive.
-		expect(
-			credentialProblems({
-				credentials: [
-					{ name: 'aApi', displayOptions: { show: { mode: ['a'] } } },
-					{ name: 'bApi', displayOptions: { show: { other: ['b'] } } },
-				],
-			}),
-		).toHaveLength(1);
+		expect(twoShown({ mode: ['a'] }, { other: ['b'] })).toHaveLength(1);
 		// One common key with all values different is enough, beside other keys.
-		expect(
-			credentialProblems({
-				credentials: [
-					{ name: 'aApi', displayOptions: { show: { mode: ['a'] } } },
-					{ name: 'bApi', displayOptions: { show: { '@version': [2], mode: ['b'] } } },
-				],
-			}),
-		).toEqual([]);
+		expect(twoShown({ mode: ['a'] }, { '@version': [2], mode: ['b'] })).toEqual([]);
 		// The rule compares values with their type: 2 and '2' differ.
-		expect(
-			credentialProblems({
-				credentials: [
-					{ name: 'aApi', displayOptions: { show: { '@version': [2] } } },
-					{ name: 'bApi', displayOptions: { show: { '@version': ['2'] } } },
-				],
-			}),
-		).toEqual([]);
+		expect(twoShown({ '@version': [2] }, { '@version': ['2'] })).toEqual([]);
 	});
 
 	test.each(['DynamicQr', 'DynamicQrPollingTrigger'])('%s', (name) => {
