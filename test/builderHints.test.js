@@ -32,7 +32,9 @@ const LEAKAGE =
 const written = Object.fromEntries(
 	packageJson.n8n.nodes.map((file) => {
 		const [NodeClass] = Object.values(require(path.join(ROOT, file)));
-		const { description } = new NodeClass();
+		const node = new NodeClass();
+		// A node with versions: the version new nodes get.
+		const { description } = node.nodeVersions ? node.getNodeType() : node;
 		return [description.name, description];
 	}),
 );
@@ -79,13 +81,28 @@ describe.each(LOADERS)("n8n's %s", (loaderName, Loader) => {
 		logged = logLines.slice(before);
 	});
 
-	const loaded = (name) => loader.types.nodes.find((description) => description.name === name);
+	const versionsOf = (description) => [].concat(description.version).join(',');
+	/** A node as loaded, at the version new nodes get. */
+	const loaded = (name) =>
+		loader.types.nodes.find(
+			(description) =>
+				description.name === name && versionsOf(description) === versionsOf(written[name]),
+		);
 
 	test('loads all three nodes, with nothing logged as a warning or an error', () => {
 		expect(loader.packageName).toBe(packageJson.name);
-		expect(loader.types.nodes.map((description) => description.name).sort()).toEqual(
-			[...NODE_NAMES].sort(),
+		// A description per version of the Dynamic QR node; the triggers' versions share one.
+		expect(
+			loader.types.nodes.map((description) => `${description.name} ${versionsOf(description)}`),
+		).toEqual(
+			expect.arrayContaining([
+				'dynamicQr 1',
+				'dynamicQr 2',
+				'dynamicQrTrigger 1,2',
+				'dynamicQrPollingTrigger 1',
+			]),
 		);
+		expect(loader.types.nodes).toHaveLength(4);
 		// The loader's own log reaches the test's logger (so the check below can see a complaint).
 		expect(logged.map((line) => line.message)).toContain(
 			`Loaded all credentials and nodes from ${packageJson.name}`,
@@ -204,13 +221,15 @@ const { DynamicQr } = require(${JSON.stringify(path.join(DIST, 'nodes/DynamicQr/
 class Probe extends DynamicQr {
 	constructor() {
 		super();
-		let hinted = false;
-		const properties = this.description.properties.map((property) => {
-			if (hinted || property.name !== ${JSON.stringify(discriminator)}) return property;
-			hinted = true;
-			return { ...property, builderHint: { propertyHint: 'A hint where n8n does not allow one' } };
-		});
-		this.description = { ...this.description, properties };
+		for (const node of Object.values(this.nodeVersions)) {
+			let hinted = false;
+			const properties = node.description.properties.map((property) => {
+				if (hinted || property.name !== ${JSON.stringify(discriminator)}) return property;
+				hinted = true;
+				return { ...property, builderHint: { propertyHint: 'A hint where n8n does not allow one' } };
+			});
+			node.description = { ...node.description, properties };
+		}
 	}
 }
 exports.Probe = Probe;

@@ -16,7 +16,7 @@ const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js
 
 /** [resource display name, operation display name] for every operation the node offers. */
 function nodeOperations() {
-	const { properties } = new DynamicQr().description;
+	const { properties } = new DynamicQr().getNodeType().description;
 	const resources = properties.find((property) => property.name === 'resource').options;
 	return resources.flatMap((resource) => {
 		const operationProperty = properties.find(

@@ -16,9 +16,14 @@ const { n8nPreRunCheck } = require('./support/parameter-issues');
 const examples = loadExamples();
 const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
 const ours = {
-	'n8n-nodes-dynamic-qr.dynamicQr': new DynamicQr().description,
-	'n8n-nodes-dynamic-qr.dynamicQrTrigger': new DynamicQrTrigger().description,
-	'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger': new DynamicQrPollingTrigger().description,
+	'n8n-nodes-dynamic-qr.dynamicQr': new DynamicQr(),
+	'n8n-nodes-dynamic-qr.dynamicQrTrigger': new DynamicQrTrigger(),
+	'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger': new DynamicQrPollingTrigger(),
+};
+/** The description of a node of ours at the version the example saved. */
+const descriptionOf = (node) => {
+	const nodeType = ours[node.type];
+	return (nodeType.nodeVersions ? nodeType.getNodeType(node.typeVersion) : nodeType).description;
 };
 
 describe.each(Object.entries(examples))('examples/%s', (file, workflow) => {
@@ -47,7 +52,7 @@ describe.each(Object.entries(examples))('examples/%s', (file, workflow) => {
 		const ourNodes = workflow.nodes.filter((node) => ours[node.type]);
 		expect(ourNodes.length).toBeGreaterThan(0);
 		for (const node of ourNodes) {
-			const description = ours[node.type];
+			const description = descriptionOf(node);
 			// n8n adds Poll Times to every polling node.
 			const known = new Set([
 				...description.properties.map((property) => property.name),
@@ -66,7 +71,7 @@ describe.each(Object.entries(examples))('examples/%s', (file, workflow) => {
 
 	test('passes the check n8n makes before a run (no parameter issues on our nodes)', () => {
 		for (const node of workflow.nodes.filter((entry) => ours[entry.type])) {
-			expect([node.name, n8nPreRunCheck(ours[node.type], node.parameters).issues]).toEqual([
+			expect([node.name, n8nPreRunCheck(descriptionOf(node), node.parameters).issues]).toEqual([
 				node.name,
 				null,
 			]);

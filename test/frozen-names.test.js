@@ -39,16 +39,22 @@ function builtNames() {
 	const out = new Set();
 	const instanceOf = (file) => new (Object.values(require(path.join(ROOT, file)))[0])();
 	for (const file of n8n.nodes) {
-		const { description } = instanceOf(file);
-		const where = `node ${description.name}`;
-		out.add(`${where} versions ${[].concat(description.version).join(',')}`);
-		for (const credential of description.credentials ?? []) {
-			out.add(`${where} credential ${credential.name}`);
+		const node = instanceOf(file);
+		// A node with versions has a description per version, each listed as its own.
+		const descriptions = node.nodeVersions
+			? Object.values(node.nodeVersions).map((version) => version.description)
+			: [node.description];
+		for (const description of descriptions) {
+			const where = `node ${description.name}`;
+			out.add(`${where} versions ${[].concat(description.version).join(',')}`);
+			for (const credential of description.credentials ?? []) {
+				out.add(`${where} credential ${credential.name}`);
+			}
+			for (const webhook of description.webhooks ?? []) {
+				out.add(`${where} webhook ${webhook.name} ${webhook.httpMethod} ${webhook.path}`);
+			}
+			namesOf(description.properties, '', where, out);
 		}
-		for (const webhook of description.webhooks ?? []) {
-			out.add(`${where} webhook ${webhook.name} ${webhook.httpMethod} ${webhook.path}`);
-		}
-		namesOf(description.properties, '', where, out);
 	}
 	for (const file of n8n.credentials) {
 		const credential = instanceOf(file);

@@ -36,7 +36,9 @@ const load = (file) => require(path.join(DIST, file));
 const nodeFiles = packageJson.n8n.nodes.map((file) => file.replace(/^dist\//, ''));
 const nodes = nodeFiles.map((file) => {
 	const [NodeClass] = Object.values(load(file));
-	const description = new NodeClass().description;
+	const node = new NodeClass();
+	// A node with versions appears in the panel at the version new nodes get.
+	const { description } = node.nodeVersions ? node.getNodeType() : node;
 	return { file, description, codex: load(file.replace(/\.js$/, '.json')) };
 });
 const credentials = packageJson.n8n.credentials.map((file) => {

@@ -5,7 +5,7 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 
 import * as account from './actions/account';
 import * as card from './actions/card';
@@ -16,6 +16,11 @@ import { router } from './actions/router';
 import { requestOptionsProperty } from './actions/shared/parameters';
 import * as staticQrCode from './actions/staticQrCode';
 import * as webhookEndpoint from './actions/webhookEndpoint';
+import {
+	ACTION_VERSIONS,
+	LATEST_ACTION_VERSION,
+	propertiesOfVersion,
+} from './actions/shared/versions';
 import { listSearch } from './methods';
 
 const operations: INodeProperties[] = [
@@ -69,13 +74,16 @@ function subtitleInWords(properties: INodeProperties[]): string {
 	return `={{ (${JSON.stringify(actions)}.find((pair) => pair[0] === $parameter["resource"] + ":" + $parameter["operation"]) || ["", ""])[1] }}`;
 }
 
-export class DynamicQr implements INodeType {
+const properties = [resourceProperty, ...operations, requestOptionsProperty];
+
+/** One version of the node: the properties it has; every version runs the same operations. */
+class DynamicQrVersion implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Dynamic QR',
 		name: 'dynamicQr',
 		icon: { light: 'file:dynamicQr.svg', dark: 'file:dynamicQr.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: LATEST_ACTION_VERSION,
 		subtitle: subtitleInWords(operations),
 		description:
 			'Create and re-point dynamic QR codes, download print files, read scans, cards and leads',
@@ -126,12 +134,39 @@ export class DynamicQr implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'dynamicQrApi', required: true }],
-		properties: [resourceProperty, ...operations, requestOptionsProperty],
+		properties,
 	};
 
 	methods = { listSearch };
 
+	constructor(version: number) {
+		// Each version has the properties its display rules give it.
+		this.description = {
+			...this.description,
+			version,
+			properties: propertiesOfVersion(properties, version),
+		};
+	}
+
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+}
+
+/** Version 1 keeps the parameters saved workflows hold; new nodes get the latest version. */
+export class DynamicQr extends VersionedNodeType {
+	constructor() {
+		const versions = ACTION_VERSIONS.map((version) => new DynamicQrVersion(version));
+		const { displayName, name, icon, group, description, documentationUrl } =
+			versions[0].description;
+		super(Object.fromEntries(versions.map((node) => [node.description.version, node])), {
+			displayName,
+			name,
+			icon,
+			group,
+			description,
+			documentationUrl,
+			defaultVersion: LATEST_ACTION_VERSION,
+		});
 	}
 }

@@ -49,6 +49,9 @@ async function storedCodes(prefix) {
 }
 const mixedFields = (names) =>
 	Object.fromEntries(names.map((name) => [`mixedPayload_${name}`, `={{ $json.${name} }}`]));
+/** Version 2's Payload Fields, each mapped to the row's column of the same name. */
+const payloadFields = (names) =>
+	Object.fromEntries(names.map((name) => [name, `={{ $json.${name} }}`]));
 const ALL_KEYS = ['url', 'phone', 'message', 'email', 'subject', 'title', 'links', 'starts_at'];
 
 describe('QR Code › Create with the Type from the data', () => {
@@ -77,29 +80,36 @@ describe('QR Code › Create with the Type from the data', () => {
 		expect(Object.keys(await storedCodes('json-'))).toHaveLength(ROWS.length);
 	});
 
-	test('Fields for Mixed Types: every field mapped once by name; each row sends its type’s fields', async () => {
-		const {
-			items: out,
-			error,
-			issues,
-		} = await ctx.run(
-			{
-				resource: 'qrCode',
-				operation: 'create',
-				name: '={{ "mixed-" + $json.name }}',
-				type: '={{ $json.type }}',
-				payloadInput: 'mixed',
-				...mixedFields(ALL_KEYS),
-			},
-			{ items: items(ROWS.map(flat)) },
-		);
-		expect(issues).toBeUndefined();
-		expect(error).toBeUndefined();
-		expect(out).toHaveLength(ROWS.length);
-		const stored = await storedCodes('mixed-');
-		// Exactly the row's own payload: fields of other types in the same row are not sent.
-		for (const row of ROWS) expect(stored[row.name].payload).toEqual(row.payload);
-	});
+	test.each([
+		['version 1: one parameter per field', 1, mixedFields(ALL_KEYS)],
+		['version 2: Payload Fields', 2, { mixedPayload: payloadFields(ALL_KEYS) }],
+	])(
+		'Fields for Mixed Types (%s): every field mapped once by name; each row sends its type’s fields',
+		async (_, typeVersion, fields) => {
+			const prefix = `mixed-${typeVersion}-`;
+			const {
+				items: out,
+				error,
+				issues,
+			} = await ctx.run(
+				{
+					resource: 'qrCode',
+					operation: 'create',
+					name: `={{ "${prefix}" + $json.name }}`,
+					type: '={{ $json.type }}',
+					payloadInput: 'mixed',
+					...fields,
+				},
+				{ items: items(ROWS.map(flat)), typeVersion },
+			);
+			expect(issues).toBeUndefined();
+			expect(error).toBeUndefined();
+			expect(out).toHaveLength(ROWS.length);
+			const stored = await storedCodes(prefix);
+			// Exactly the row's own payload: fields of other types in the same row are not sent.
+			for (const row of ROWS) expect(stored[row.name].payload).toEqual(row.payload);
+		},
+	);
 
 	test('a row with an unknown type or a wrong payload fails alone, named, before any request', async () => {
 		const rows = [
@@ -254,46 +264,53 @@ describe('QR Code › Create with the Type from the data', () => {
 });
 
 describe('QR Code › Update and Static QR Code › Generate with the Type from the data', () => {
-	test('Update re-types codes from their rows (mixed fields, replace payload)', async () => {
-		const created = await ctx.run(
-			{
-				resource: 'qrCode',
-				operation: 'create',
-				name: '={{ "retype-" + $json.name }}',
-				type: 'url',
-				payload_url_url: 'https://example.com/old',
-			},
-			{ items: items([{ name: 'a' }, { name: 'b' }]) },
-		);
-		const [a, b] = jsonOf(created.items);
-		const {
-			items: out,
-			error,
-			issues,
-		} = await ctx.run(
-			{
-				resource: 'qrCode',
-				operation: 'update',
-				qrCodeId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-				payloadInput: 'mixed',
-				type: '={{ $json.type }}',
-				replacePayload: true,
-				...mixedFields(['phone', 'email']),
-			},
-			{
-				items: items([
-					{ id: a.id, type: 'phone', phone: '+14155550199' },
-					{ id: b.id, type: 'email', email: 'new@example.com' },
-				]),
-			},
-		);
-		expect(issues).toBeUndefined();
-		expect(error).toBeUndefined();
-		expect(jsonOf(out).map(({ type, payload }) => ({ type, payload }))).toEqual([
-			{ type: 'phone', payload: { phone: '+14155550199' } },
-			{ type: 'email', payload: { email: 'new@example.com' } },
-		]);
-	});
+	test.each([
+		['version 1: mixed-type fields', 1, mixedFields(['phone', 'email'])],
+		['version 2: Payload Fields', 2, { mixedPayload: payloadFields(['phone', 'email']) }],
+	])(
+		'Update re-types codes from their rows (%s, replace payload)',
+		async (_, typeVersion, fields) => {
+			const created = await ctx.run(
+				{
+					resource: 'qrCode',
+					operation: 'create',
+					name: `={{ "retype-${typeVersion}-" + $json.name }}`,
+					type: 'url',
+					payload_url_url: 'https://example.com/old',
+				},
+				{ items: items([{ name: 'a' }, { name: 'b' }]), typeVersion },
+			);
+			const [a, b] = jsonOf(created.items);
+			const {
+				items: out,
+				error,
+				issues,
+			} = await ctx.run(
+				{
+					resource: 'qrCode',
+					operation: 'update',
+					qrCodeId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					payloadInput: 'mixed',
+					type: '={{ $json.type }}',
+					replacePayload: true,
+					...fields,
+				},
+				{
+					items: items([
+						{ id: a.id, type: 'phone', phone: '+14155550199' },
+						{ id: b.id, type: 'email', email: 'new@example.com' },
+					]),
+					typeVersion,
+				},
+			);
+			expect(issues).toBeUndefined();
+			expect(error).toBeUndefined();
+			expect(jsonOf(out).map(({ type, payload }) => ({ type, payload }))).toEqual([
+				{ type: 'phone', payload: { phone: '+14155550199' } },
+				{ type: 'email', payload: { email: 'new@example.com' } },
+			]);
+		},
+	);
 
 	test('Generate makes each row’s static code; a type that needs a redirect fails alone', async () => {
 		const rows = [
@@ -326,5 +343,72 @@ describe('QR Code › Update and Static QR Code › Generate with the Type from 
 		);
 		expect(decodeQr(Buffer.from(out[1].binary.data.data, 'base64'))).toBe('tel:+14155550123');
 		expect(out[2].json.error).toBe('Type App Store cannot be a static code (item 2)');
+	});
+});
+
+describe('version 2: the mixed-type fields are one collection, and Payload (JSON) is required', () => {
+	const v2 = { typeVersion: 2 };
+
+	test('a field a row needs and that is not in Payload Fields fails that row, saying to add it', async () => {
+		const before = (await ctx.requests()).length;
+		const { items: out, error } = await ctx.run(
+			{
+				resource: 'qrCode',
+				operation: 'create',
+				name: '={{ "v2-missing-" + $json.name }}',
+				type: '={{ $json.type }}',
+				payloadInput: 'mixed',
+				mixedPayload: payloadFields(['url']),
+			},
+			{ items: items([ROWS[0], ROWS[1]].map(flat)), settings: continueOnFail, ...v2 },
+		);
+		expect(error).toBeUndefined();
+		const results = jsonOf(out);
+		expect(results[0].type).toBe('url');
+		expect(results[1].error).toBe(
+			'Missing "Phone Number" (payload.phone) in item 1: it is required for type WhatsApp',
+		);
+		expect(results[1].description).toMatch(/^Add "Phone Number" to Payload Fields and map it/);
+		expect((await ctx.requests()).length - before).toBe(1);
+	});
+
+	test('a Payload Fields value of the wrong kind is named with its collection, before any request', async () => {
+		const before = (await ctx.requests()).length;
+		const { error } = await ctx.run(
+			{
+				resource: 'qrCode',
+				operation: 'create',
+				name: 'v2-bad-links',
+				type: 'link_bio',
+				payloadInput: 'mixed',
+				mixedPayload: { title: 'All links', links: '={{ "not json" }}' },
+			},
+			v2,
+		);
+		expect(error.message).toMatch(
+			/^Invalid "Links" \(in Payload Fields\) in item 0: got the text "not json", expected valid JSON/,
+		);
+		expect((await ctx.requests()).length).toBe(before);
+	});
+
+	test('an empty Payload (JSON) is a missing payload in version 2; version 1 still reads it as {}', async () => {
+		const parameters = {
+			resource: 'qrCode',
+			operation: 'create',
+			name: 'v2-empty-json',
+			type: 'url',
+			payloadInput: 'json',
+			payloadJson: '',
+		};
+		const before = (await ctx.requests()).length;
+		// n8n's pre-run check does not look at required JSON fields (the editor marks it required).
+		const latest = await ctx.run(parameters, v2);
+		expect(latest.issues).toBeUndefined();
+		expect(latest.error.message).toBe('Missing "Payload (JSON)" in item 0: it is required');
+		const first = await ctx.run(parameters);
+		expect(first.error.message).toBe(
+			'Missing "URL" (payload.url) in item 0: it is required for type URL',
+		);
+		expect((await ctx.requests()).length).toBe(before);
 	});
 });

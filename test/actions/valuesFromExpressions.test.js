@@ -31,7 +31,7 @@ const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js
 const { QR_TYPES } = require(path.join(DIST, 'nodes/DynamicQr/qrTypes.js'));
 const { ID_PATTERN } = require(path.join(DIST, 'nodes/DynamicQr/api/records.js'));
 
-const description = new DynamicQr().description;
+const description = new DynamicQr().getNodeType(1).description;
 const ID = new RegExp(ID_PATTERN);
 /** Text fields that take a comma-separated text or a list. */
 const LIST_FIELDS = new Set(['tags']);

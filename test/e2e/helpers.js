@@ -237,11 +237,30 @@ function mixedTypesWorkflow(prefix, rows) {
 		[fieldParameterName('phone', 'phone')]: '={{ $json.phone }}',
 	});
 	perType.onError = 'continueRegularOutput';
-	const nodes = [manualTrigger(), ...listNodes(rows), byName, perType];
+	// Version 2: the same fields as options of one collection.
+	const collected = dynamicQr(
+		{
+			...common,
+			name: `={{ "${prefix} v2 " + $json.name }}`,
+			payloadInput: 'mixed',
+			mixedPayload: Object.fromEntries(
+				['url', 'phone', 'email', 'title', 'links'].map((field) => [
+					field,
+					`={{ $json.${field} }}`,
+				]),
+			),
+		},
+		{ name: 'Payload Fields (v2)', typeVersion: 2 },
+	);
+	const nodes = [manualTrigger(), ...listNodes(rows), byName, perType, collected];
 	return workflow(
 		'E2E: mixed types',
 		nodes,
-		chain('Start', 'List', 'One item per row', ['Mixed fields', 'Per-type fields']),
+		chain('Start', 'List', 'One item per row', [
+			'Mixed fields',
+			'Per-type fields',
+			'Payload Fields (v2)',
+		]),
 	);
 }
 

@@ -169,7 +169,12 @@ function mcpWorkflow() {
 		node(
 			TYPES.dynamicQrTool,
 			{ descriptionType: 'manual', resource: 'qrCode', ...parameters },
-			{ name, credentials: credentialRef('dynamicQrApi', DYNAMIC_QR_CREDENTIAL) },
+			{
+				name,
+				// The version a user adds today; the tools' parameters are the same in version 1.
+				typeVersion: 2,
+				credentials: credentialRef('dynamicQrApi', DYNAMIC_QR_CREDENTIAL),
+			},
 		),
 	);
 	return workflow(

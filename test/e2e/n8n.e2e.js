@@ -96,6 +96,13 @@ describe.each([
 		expect(names).toEqual(
 			expect.arrayContaining([...EXPECTED_NODE_TYPES, 'n8n-nodes-dynamic-qr.dynamicQrTool']),
 		);
+		// The action node and its tool variant at both versions, version 2 for new nodes.
+		for (const name of ['n8n-nodes-dynamic-qr.dynamicQr', 'n8n-nodes-dynamic-qr.dynamicQrTool']) {
+			const versions = types
+				.filter((type) => type.name === name)
+				.flatMap((type) => [].concat(type.version));
+			expect([name, versions.sort()]).toEqual([name, [1, 2]]);
+		}
 		const credentialTypes = await n8n.rest('GET', '/types/credentials.json');
 		expect(credentialTypes.map((type) => type.name)).toEqual(
 			expect.arrayContaining(['dynamicQrApi', 'dynamicQrSigningSecretApi']),
@@ -291,12 +298,15 @@ describe.each([
 		expect(run.error).toBeNull();
 		expect(run.status).toBe('success');
 		const byName = run.items('Mixed fields').map((item) => item.json);
-		expect(byName.map((code) => [code.type, code.payload])).toEqual([
+		const payloads = [
 			['url', { url: 'https://example.com/mixed' }],
 			['phone', { phone: '+14155550123' }],
 			['email', { email: 'mixed@example.com' }],
 			['link_bio', { title: 'Links', links: [{ title: 'Shop', url: 'https://example.com/shop' }] }],
-		]);
+		];
+		expect(byName.map((code) => [code.type, code.payload])).toEqual(payloads);
+		const collected = run.items('Payload Fields (v2)').map((item) => item.json);
+		expect(collected.map((code) => [code.type, code.payload])).toEqual(payloads);
 		const perType = run.items('Per-type fields').map((item) => item.json);
 		expect(perType.slice(0, 2).map((code) => code.type)).toEqual(['url', 'phone']);
 		expect(perType[2].error).toBe(

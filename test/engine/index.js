@@ -17,7 +17,7 @@ const {
 	LoadOptionsContext,
 	WorkflowExecute,
 } = require('n8n-core');
-const { NodeConnectionTypes, Workflow } = require('n8n-workflow');
+const { NodeConnectionTypes, NodeHelpers, Workflow } = require('n8n-workflow');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
 
@@ -64,8 +64,8 @@ const nodeTypes = {
 	getByName(type) {
 		return this.types[type];
 	},
-	getByNameAndVersion(type) {
-		return this.types[type];
+	getByNameAndVersion(type, version) {
+		return NodeHelpers.getVersionedNodeType(this.types[type], version);
 	},
 	getKnownTypes() {
 		return {};
@@ -104,6 +104,7 @@ let executionCounter = 0;
  * @param {object} options.credentials `{ apiKey, baseUrl }`
  * @param {Array} [options.items] input items, default one empty item
  * @param {object} [options.settings] node settings: continueOnFail, retryOnFail, maxTries, waitBetweenTries
+ * @param {number} [options.typeVersion] the node's version, default 1 (what saved workflows hold)
  * @param {string} [options.executionId]
  * @param {object} [options.contextData] the execution's node contexts at the start (what n8n carries
  *   into the retry of a failed execution); the run's are in `run.data.executionData.contextData`
@@ -119,6 +120,7 @@ async function runNode({
 	credentials,
 	items = [{ json: {} }],
 	settings = {},
+	typeVersion = 1,
 	executionId,
 	contextData,
 	timezone,
@@ -139,7 +141,7 @@ async function runNode({
 			id: 'dynamic-qr-node',
 			name: 'Dynamic QR',
 			type: NODE_TYPE,
-			typeVersion: 1,
+			typeVersion,
 			position: [200, 0],
 			parameters,
 			credentials: { dynamicQrApi: { id: 'sandbox', name: 'Sandbox' } },
@@ -225,7 +227,7 @@ async function runNode({
  * LoadOptionsContext, with the sandbox's read-only key applied as n8n applies the credential.
  */
 function listSearchContext(sandbox, parameterPath = 'qrCodeId') {
-	const nodeType = new DynamicQr();
+	const nodeType = new DynamicQr().getNodeType(1);
 	const node = {
 		id: 'dq',
 		name: 'Dynamic QR',

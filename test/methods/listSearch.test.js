@@ -10,7 +10,7 @@ const { startSandbox } = require('../../dev/sandbox');
 const { sandboxClient } = require('../../dev/sandbox/client');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
-const nodeType = new DynamicQr();
+const nodeType = new DynamicQr().getNodeType();
 
 const { listSearch } = nodeType.methods;
 

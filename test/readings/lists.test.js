@@ -16,7 +16,7 @@ const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js
 const { DynamicQrPollingTrigger } = require(
 	path.join(DIST, 'nodes/DynamicQr/DynamicQrPollingTrigger.node.js'),
 );
-const { listSearch } = new DynamicQr().methods;
+const { listSearch } = new DynamicQr().getNodeType().methods;
 const { loadOptions } = new DynamicQrPollingTrigger().methods;
 
 const CODES = 250;

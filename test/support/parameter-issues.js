@@ -310,9 +310,12 @@ function ourNodeDescriptions() {
 	const { DynamicQrPollingTrigger } = require(
 		path.join(dist, 'DynamicQr/DynamicQrPollingTrigger.node.js'),
 	);
+	const action = new DynamicQr();
 	return {
-		'Dynamic QR': new DynamicQr().description,
-		'Dynamic QR Tool': asTool(new DynamicQr().description),
+		'Dynamic QR': action.getNodeType().description,
+		'Dynamic QR Tool': asTool(action.getNodeType().description),
+		// Workflows made before version 2 keep their nodes at version 1.
+		'Dynamic QR v1': action.getNodeType(1).description,
 		'Dynamic QR Trigger': new DynamicQrTrigger().description,
 		// Workflows made before version 2 keep their nodes at version 1.
 		'Dynamic QR Trigger v1': { ...new DynamicQrTrigger().description, version: 1 },

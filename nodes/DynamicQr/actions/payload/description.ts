@@ -4,7 +4,13 @@ import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
 import { isFieldRequired } from '../../qrTypes';
 import { typeOptions } from '../../shared/codeFilters';
 import { FORMATS } from './formats';
-import { fieldParameterName, mixedParameterName } from './names';
+import { sinceVersion } from '../shared/versions';
+import {
+	fieldParameterName,
+	MIXED_PAYLOAD_COLLECTION,
+	TYPED_PAYLOAD_SINCE,
+	mixedParameterName,
+} from './names';
 
 /**
  * One type's field for "Fields for the Type". A required field comes twice under one name, so
@@ -50,24 +56,49 @@ function usersOf(types: QrType[], key: string, mode: PayloadMode): string {
 		.join(', ');
 }
 
-/** "Fields for Mixed Types": every payload key once, never required (that depends on the item's type). */
+/**
+ * "Fields for Mixed Types": every payload key once, never required (that depends on the item's
+ * type). Version 1 has one top-level parameter per key; from version 2 they are the options of
+ * one collection, so that only the keys the data has are shown.
+ */
 function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
 	const firstByKey = new Map<string, QrTypeField>();
 	for (const type of types) {
 		for (const field of type.fields)
 			if (!firstByKey.has(field.name)) firstByKey.set(field.name, field);
 	}
-	return [...firstByKey.values()].map((field) => ({
-		displayName: field.label,
-		name: mixedParameterName(field.name),
-		description: `payload.${field.name}, sent for items of type ${usersOf(types, field.name, mode)}${
-			field.format === 'links' ? '. A JSON list of {"title", "url"}.' : ''
-		}`,
-		...(field.format === 'links'
-			? { type: 'json' as const, default: '' }
-			: { ...FORMATS[field.format].input(field), placeholder: field.placeholder }),
-		displayOptions: { show: { payloadInput: ['mixed'] } },
-	}));
+	const fields = [...firstByKey.values()].map(
+		(field): INodeProperties => ({
+			displayName: field.label,
+			name: field.name,
+			description: `payload.${field.name}, sent for items of type ${usersOf(types, field.name, mode)}${
+				field.format === 'links' ? '. A JSON list of {"title", "url"}.' : ''
+			}`,
+			...(field.format === 'links'
+				? { type: 'json' as const, default: '' }
+				: { ...FORMATS[field.format].input(field), placeholder: field.placeholder }),
+		}),
+	);
+	return [
+		...fields.map((field) => ({
+			...field,
+			name: mixedParameterName(field.name),
+			displayOptions: { show: { payloadInput: ['mixed'], '@version': [1] } },
+		})),
+		{
+			displayName: 'Payload Fields',
+			name: MIXED_PAYLOAD_COLLECTION,
+			type: 'collection',
+			placeholder: 'Add Payload Field',
+			default: {},
+			description:
+				'The payload fields the items may need, each mapped to your data; each item sends the ones its own type uses',
+			options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+			displayOptions: {
+				show: { payloadInput: ['mixed'], '@version': sinceVersion(TYPED_PAYLOAD_SINCE) },
+			},
+		},
+	];
 }
 
 /** What n8n's AI workflow builder is told about Type, with the Pro types from the type table. */
@@ -157,7 +188,7 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 			displayOptions: { show: { payloadInput: changesPayload, type: proTypes } },
 		});
 	}
-	properties.push({
+	const payloadJson: INodeProperties = {
 		displayName: 'Payload (JSON)',
 		name: 'payloadJson',
 		type: 'json',
@@ -166,8 +197,18 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 			mode === 'update'
 				? 'Payload fields to change, as a JSON object; merged into the current payload unless Replace Payload is on'
 				: "The payload object with the type's fields, as JSON",
-		displayOptions: { show: { payloadInput: ['json'] } },
-	});
+	};
+	// Chosen as the payload, it is the payload: required from version 2 (version 1 reads empty as {}).
+	properties.push(
+		{ ...payloadJson, displayOptions: { show: { payloadInput: ['json'], '@version': [1] } } },
+		{
+			...payloadJson,
+			required: true,
+			displayOptions: {
+				show: { payloadInput: ['json'], '@version': sinceVersion(TYPED_PAYLOAD_SINCE) },
+			},
+		},
+	);
 	for (const type of types) {
 		for (const field of type.fields) properties.push(...fieldProperties(type, field, mode));
 	}

@@ -9,11 +9,20 @@ import { QR_TYPES } from '../../qrTypes';
 const FIELD_PREFIX = 'payload_';
 const MIXED_PREFIX = 'mixedPayload_';
 
+/**
+ * From this version of the node the payload is given in typed fields only: the fields for mixed
+ * types are the options of one collection, and Payload (JSON) is required when chosen.
+ */
+export const TYPED_PAYLOAD_SINCE = 2;
+
+/** "Fields for Mixed Types" from version 2: one collection, with an option per field name. */
+export const MIXED_PAYLOAD_COLLECTION = 'mixedPayload';
+
 /** "Fields for the Type": one parameter per type and field, e.g. `payload_link_bio_links`. */
 export const fieldParameterName = (typeValue: string, fieldName: string) =>
 	`${FIELD_PREFIX}${typeValue}_${fieldName}`;
 
-/** "Fields for Mixed Types": one parameter per field name, e.g. `mixedPayload_url`. */
+/** "Fields for Mixed Types" in version 1: one parameter per field name, e.g. `mixedPayload_url`. */
 export const mixedParameterName = (fieldName: string) => `${MIXED_PREFIX}${fieldName}`;
 
 /** The type and field a "Fields for the Type" parameter belongs to. */

@@ -3,7 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { QrType } from '../../qrTypes';
 import { findQrType, QR_TYPES } from '../../qrTypes';
-import { fieldParameterName, mixedParameterName } from './names';
+import {
+	fieldParameterName,
+	MIXED_PAYLOAD_COLLECTION,
+	mixedParameterName,
+	TYPED_PAYLOAD_SINCE,
+} from './names';
 import type { ParameterReader } from '../../shared/parameters';
 
 /**
@@ -49,15 +54,24 @@ function readLinks(read: unknown): unknown {
  * out), or the JSON object. Every field is read by its declared type before anything is sent.
  */
 export function readPayload(parameters: ParameterReader, type: QrType): IDataObject {
-	if (parameters.option('payloadInput') === 'json') return parameters.jsonObject('payloadJson');
-	const mixed = parameters.option('payloadInput') === 'mixed';
+	const input = parameters.option('payloadInput');
+	if (input === 'json') return parameters.jsonObject('payloadJson');
+	// From version 2 the mixed-type fields are one collection, each option read by its type.
+	const collected =
+		input === 'mixed' && parameters.node.typeVersion >= TYPED_PAYLOAD_SINCE
+			? parameters.collection(MIXED_PAYLOAD_COLLECTION)
+			: undefined;
 	const payload: IDataObject = {};
 	for (const field of type.fields) {
-		const parameter = mixed
-			? mixedParameterName(field.name)
-			: fieldParameterName(type.value, field.name);
 		// Required per type: validatePayload says so in the words of the item's type.
-		let value = parameters.value(parameter, { required: false });
+		let value = collected
+			? collected[field.name]
+			: parameters.value(
+					input === 'mixed'
+						? mixedParameterName(field.name)
+						: fieldParameterName(type.value, field.name),
+					{ required: false },
+				);
 		if (field.format === 'links') value = readLinks(value);
 		else if (typeof value === 'string') value = value.trim();
 		if (!isEmpty(value)) payload[field.name] = value as IDataObject[keyof IDataObject];

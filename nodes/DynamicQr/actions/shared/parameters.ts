@@ -3,20 +3,21 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { ClientSettings } from '../../api';
 import { DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters } from '../../api';
 import { ParameterReader } from '../../shared/parameters';
+import { propertiesOfVersion } from './versions';
 
-/** The reader of one item's parameters of one operation, by the types its description declares. */
+/**
+ * The reader of one item's parameters of one operation, by the types the node's version
+ * declares (a parameter may be declared once per version, e.g. optional and then required).
+ */
 export function operationParameters(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	properties: INodeProperties[],
 ): ParameterReader {
+	const node = ctx.getNode();
 	return new ParameterReader(
-		{
-			node: ctx.getNode(),
-			itemIndex,
-			get: (name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback),
-		},
-		properties,
+		{ node, itemIndex, get: (name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback) },
+		propertiesOfVersion(properties, node.typeVersion),
 	);
 }
 
