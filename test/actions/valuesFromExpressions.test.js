@@ -16,6 +16,9 @@
  *
  * Request Options (concurrency, Max Rate Limit Wait), read by actions/router.ts, are walked once,
  * under Account › Get: they are the same for every operation.
+ *
+ * Version 1 is walked whole; of version 2, the fields it has of its own (Payload (JSON), required,
+ * and the options of Payload Fields): the rest is the same in both (test/actions/versions.test.js).
  */
 const path = require('node:path');
 const crypto = require('node:crypto');
@@ -31,7 +34,9 @@ const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js
 const { QR_TYPES } = require(path.join(DIST, 'nodes/DynamicQr/qrTypes.js'));
 const { ID_PATTERN } = require(path.join(DIST, 'nodes/DynamicQr/api/records.js'));
 
-const description = new DynamicQr().getNodeType(1).description;
+const VERSIONS = new Map([1, 2].map((version) => [version, new DynamicQr().getNodeType(version)]));
+/** Version 2's own fields. */
+const OWN_IN_VERSION_2 = new Set(['payloadJson', 'mixedPayload']);
 const ID = new RegExp(ID_PATTERN);
 /** Text fields that take a comma-separated text or a list. */
 const LIST_FIELDS = new Set(['tags']);
@@ -39,13 +44,18 @@ const MISSING_ID = 'a1B2c3D4e5F6';
 
 let sandbox;
 
-const shown = (parameters) =>
+const shown = (parameters, { description }) =>
 	description.properties.filter(
 		(property) =>
 			!property.noDataExpression &&
 			!['notice', 'hidden'].includes(property.type) &&
 			(property.name !== 'requestOptions' || parameters.resource === 'account') &&
-			NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 }, description),
+			NodeHelpers.displayParameter(
+				parameters,
+				property,
+				{ typeVersion: description.version },
+				description,
+			),
 	);
 
 /** Whether a collection's option is shown for the operation (Paused: Create or Update only). */
@@ -55,9 +65,9 @@ const optionShown = (parameters, option) =>
 	);
 
 /** Every place a value can be given in this configuration: `{ path, property, parent, mode }`. */
-function targetsOf(parameters) {
+function targetsOf(parameters, nodeType) {
 	const targets = [];
-	for (const property of shown(parameters)) {
+	for (const property of shown(parameters, nodeType)) {
 		if (property.type === 'collection') {
 			for (const option of property.options.filter((entry) => optionShown(parameters, entry)))
 				targets.push({ path: [property.name, option.name], property: option, parent: property });
@@ -81,24 +91,31 @@ function targetsOf(parameters) {
 
 /** Whether a configuration's Type uses the payload key a mixed-type field fills. */
 function usesField(parameters, target) {
-	const key = /^mixedPayload_(.+)$/.exec(target.path[0])?.[1];
+	const key =
+		target.path[0] === 'mixedPayload'
+			? target.path[1]
+			: /^mixedPayload_(.+)$/.exec(target.path[0])?.[1];
 	if (!key) return true;
 	return QR_TYPES.some(
 		(type) => type.value === parameters.type && type.fields.some((field) => field.name === key),
 	);
 }
 
-/** One case per field of each operation, in a configuration where the field takes effect. */
-function walk() {
+/**
+ * One case per field of each operation, in a configuration where the field takes effect; of a
+ * version after the first, only the fields `own` names.
+ */
+function walk(typeVersion, own) {
+	const nodeType = VERSIONS.get(typeVersion);
 	const cases = new Map();
-	for (const { label, parameters } of configurations(description)) {
-		for (const target of targetsOf(parameters)) {
-			const key = `${parameters.resource}.${parameters.operation} ${target.path.join('.')}${
-				target.mode ? ` (${target.mode})` : ''
-			}`;
+	for (const { label, parameters } of configurations(nodeType.description)) {
+		for (const target of targetsOf(parameters, nodeType)) {
+			if (own && !own.has(target.path[0])) continue;
+			const operation = `${parameters.resource}.${parameters.operation}${typeVersion > 1 ? `@${typeVersion}` : ''}`;
+			const key = `${operation} ${target.path.join('.')}${target.mode ? ` (${target.mode})` : ''}`;
 			const known = cases.get(key);
 			if (!known || (!usesField(known.parameters, target) && usesField(parameters, target)))
-				cases.set(key, { key, label, parameters, target });
+				cases.set(key, { key, label, parameters, target, typeVersion });
 		}
 	}
 	return [...cases.values()];
@@ -207,10 +224,11 @@ function outcomeOf(result, itemIndex) {
 }
 
 /** Runs the node over `items`, each item's error becoming its output, recording every request. */
-async function runCase(parameters, items, executionId) {
+async function runCase(parameters, items, executionId, typeVersion = 1) {
 	const requests = [];
 	const result = await runNode({
 		parameters,
+		typeVersion,
 		credentials: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
 		items,
 		executionId,
@@ -257,7 +275,7 @@ function verdictFor(target, value) {
 const namesFieldAndItem = (text, field) =>
 	text.toLowerCase().includes(field.toLowerCase()) && text.toLowerCase().includes('item n');
 
-const CASES = walk();
+const CASES = [...walk(1), ...walk(2, OWN_IN_VERSION_2)];
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0, rateLimitPerMinute: 1e7 });
@@ -296,18 +314,23 @@ test('the value set covers every JavaScript type a field can receive', () => {
 	expect(VALUES.length).toBeGreaterThanOrEqual(30);
 });
 
-test('the walk reaches every field and option of every operation', () => {
-	const reached = new Set(CASES.map(({ target }) => target.property.name));
+test.each([
+	[1, undefined],
+	[2, OWN_IN_VERSION_2],
+])('the walk reaches every field and option of every operation (version %s)', (version, own) => {
+	const cases = CASES.filter(({ typeVersion }) => typeVersion === version);
+	const reached = new Set(cases.map(({ target }) => target.property.name));
 	const declared = new Set();
-	for (const property of description.properties) {
+	for (const property of VERSIONS.get(version).description.properties) {
 		if (property.noDataExpression || property.type === 'notice') continue;
+		if (own && !own.has(property.name)) continue;
 		if (property.type === 'collection') property.options.forEach((o) => declared.add(o.name));
 		else if (property.type === 'fixedCollection')
 			property.options.forEach((g) => g.values.forEach((v) => declared.add(v.name)));
 		else declared.add(property.name);
 	}
 	expect([...declared].filter((name) => !reached.has(name))).toEqual([]);
-	expect(CASES.length).toBeGreaterThan(150);
+	expect(cases.length).toBeGreaterThan(version === 1 ? 150 : 20);
 });
 
 const byOperation = new Map();
@@ -323,7 +346,7 @@ for (const entry of CASES) {
  * must be, in order, those of the typed-in runs of the accepted items and nothing for the refused
  * ones; when they are not, each value is run alone to say which.
  */
-async function checkField({ key, parameters: base, target }) {
+async function checkField({ key, parameters: base, target, typeVersion }) {
 	const parameters = withRecords(base, target);
 	const cases = VALUES.map((value) => {
 		const verdict = verdictFor(target, value.value);
@@ -340,6 +363,7 @@ async function checkField({ key, parameters: base, target }) {
 				setAt(parameters, target, literal),
 				[inputItem(base.resource)],
 				executionId(twinKey),
+				typeVersion,
 			);
 			twins.set(twinKey, {
 				twinKey,
@@ -358,6 +382,7 @@ async function checkField({ key, parameters: base, target }) {
 			setAt(parameters, target, value.json ? '={{ $json.v }}' : `={{ ${value.source} }}`),
 			[inputItem(base.resource, value)],
 			executionId(`alone ${value.source}`),
+			typeVersion,
 		);
 		const found = [];
 		for (const request of run.requests)
@@ -390,6 +415,7 @@ async function checkField({ key, parameters: base, target }) {
 			setAt(parameters, target, expression),
 			entries.map(itemOf),
 			executionId(expression),
+			typeVersion,
 		);
 		if (run.result.issues) return `n8n's pre-run check refused ${expression}`;
 		const expected = [];

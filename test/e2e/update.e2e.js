@@ -6,7 +6,9 @@
  * processed deliveries and leads. Then the package folder is replaced in place by this build's pack
  * and n8n restarted on the same user folder, as an update does. Afterwards new deliveries verify,
  * deliveries from before the update re-sent start nothing, no lead is emitted twice, and the
- * service holds exactly the one endpoint it had.
+ * service holds exactly the one endpoint it had. A workflow of Dynamic QR nodes saved with 0.1.0
+ * (version 1: mixed-type fields, per-type fields) creates the same codes after the update, its
+ * nodes still at version 1.
  *
  * Run with `npm run test:e2e`, on the current n8n line and the last 1.x line.
  */
@@ -19,7 +21,13 @@ const { freePort } = require('../../dev/ports');
 const { startSandbox } = require('../../dev/sandbox');
 const { CREDENTIAL_NAME } = require('../../dev/examples');
 const { waitFor } = require('../../dev/wait-for');
-const { endpointsAt, pollingTriggerWorkflow, sandboxApi, triggerWorkflow } = require('./helpers');
+const {
+	endpointsAt,
+	mixedTypesWorkflow,
+	pollingTriggerWorkflow,
+	sandboxApi,
+	triggerWorkflow,
+} = require('./helpers');
 
 const RELEASE_0_1_0 = path.join(
 	__dirname,
@@ -29,6 +37,29 @@ const RELEASE_0_1_0 = path.join(
 );
 const TRIGGER = 'Dynamic QR Trigger';
 const POLLING = 'Dynamic QR Polling Trigger';
+
+/** Rows for the Dynamic QR nodes saved with 0.1.0, of three types. */
+const ROWS = [
+	{ name: 'site', type: 'url', url: 'https://example.com/update' },
+	{ name: 'call', type: 'phone', phone: '+14155550123' },
+	{
+		name: 'bio',
+		type: 'link_bio',
+		title: 'Links',
+		links: JSON.stringify([{ title: 'Shop', url: 'https://example.com/shop' }]),
+	},
+];
+/**
+ * What a run of that workflow made: each create node's codes as [type, payload], or "failed" for
+ * a row it could not create (the per-type node has no Link in Bio fields; the wording may differ).
+ */
+const madeBy = (run) =>
+	Object.fromEntries(
+		['Mixed fields', 'Per-type fields'].map((node) => [
+			node,
+			run.items(node).map(({ json }) => (json.error ? 'failed' : [json.type, json.payload])),
+		]),
+	);
 
 /** Dynamic QR Polling Trigger (New Lead on the sandbox's card, every minute) → No Operation. */
 const pollingWorkflow = (cardId) =>
@@ -132,6 +163,25 @@ describe.each([
 			before.lead.id,
 		]);
 
+		// Dynamic QR nodes as 0.1.0 saves them (version 1), run once.
+		const actions = await n8n.createWorkflow(
+			mixedTypesWorkflow(`update ${version}`, ROWS, { version2: false }),
+		);
+		const actionsRun = await n8n.runWorkflow(actions.id);
+		expect(actionsRun.status).toBe('success');
+		before.actions = actions.id;
+		before.made = madeBy(actionsRun);
+		expect(before.made['Mixed fields']).toEqual([
+			['url', { url: 'https://example.com/update' }],
+			['phone', { phone: '+14155550123' }],
+			['link_bio', { title: 'Links', links: [{ title: 'Shop', url: 'https://example.com/shop' }] }],
+		]);
+		expect(before.made['Per-type fields'].map((made) => made === 'failed')).toEqual([
+			false,
+			false,
+			true,
+		]);
+
 		const stored = (await n8n.workflow(trigger.id)).staticData?.[`node:${TRIGGER}`];
 		expect(stored).toMatchObject({ endpointId: endpoint.id, url: before.webhookUrl });
 		expect(stored.deliveries).toHaveLength(2 * 18);
@@ -209,5 +259,16 @@ describe.each([
 		expect((await sandbox.control('GET', '/webhooks')).data.map((endpoint) => endpoint.id)).toEqual(
 			[before.endpointId],
 		);
+
+		// The Dynamic QR nodes saved with 0.1.0 stay at version 1 and make the same codes.
+		const actions = await n8n.workflow(before.actions);
+		expect(
+			actions.nodes
+				.filter((node) => node.type === 'n8n-nodes-dynamic-qr.dynamicQr')
+				.map((node) => node.typeVersion),
+		).toEqual([1, 1]);
+		const actionsRun = await n8n.runWorkflow(before.actions);
+		expect(actionsRun.status).toBe('success');
+		expect(madeBy(actionsRun)).toEqual(before.made);
 	}, 600000);
 });

@@ -129,8 +129,15 @@ describe('rate limit', () => {
 			expect(answer.headers['x-ratelimit-limit']).toBe('6000');
 			expect(Number(answer.headers['x-ratelimit-remaining'])).toBeGreaterThan(5900);
 		}
-		expect(Number(notFound.headers['x-ratelimit-remaining'])).toBe(
-			Number(ok.headers['x-ratelimit-remaining']) - 1,
+		// An error spends a token too. On a bucket that refills once in 10 s, so that no token comes
+		// back between the two answers (the default bucket refills every 10 ms).
+		await sb.control('POST', '/config', { rateLimitPerMinute: 6, rateLimitBurst: 100 });
+		const first = await sb.api.get('/me');
+		const failed = await sb.api.get('/qr-codes/AAAAAAAAAAAA');
+		expect(failed.status).toBe(404);
+		expect(failed.headers['x-ratelimit-limit']).toBe('6');
+		expect(Number(failed.headers['x-ratelimit-remaining'])).toBe(
+			Number(first.headers['x-ratelimit-remaining']) - 1,
 		);
 	});
 
