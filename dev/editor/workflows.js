@@ -46,17 +46,17 @@ function createCodeWorkflow(nodeName, parameters, { workflowName = `Editor: ${no
 }
 
 /**
- * Start → two Create nodes: `nodeName` with these parameters, and "Control: empty Create" with
- * Name and URL left empty. The control node is there to be flagged: once the canvas flags it,
- * n8n has worked out the issues of the workflow's nodes, so "no issues" on the other node is
- * n8n's answer rather than a look taken too early.
+ * Start → two Create nodes: `nodeName` with these parameters (at `typeVersion`, default 1), and
+ * "Control: empty Create" with Name and URL left empty. The control node is there to be flagged:
+ * once the canvas flags it, n8n has worked out the issues of the workflow's nodes, so "no issues"
+ * on the other node is n8n's answer rather than a look taken too early.
  */
 const CONTROL_NODE = 'Control: empty Create';
-function createCodeWithControlWorkflow(nodeName, parameters) {
+function createCodeWithControlWorkflow(nodeName, parameters, { typeVersion = 1 } = {}) {
 	return fromStart(`Editor: ${nodeName}, with a control node`, [
 		dynamicQr(
 			{ resource: 'qrCode', operation: 'create', ...parameters },
-			{ name: nodeName, position: at(1) },
+			{ name: nodeName, position: at(1), typeVersion },
 		),
 		dynamicQr(
 			{ resource: 'qrCode', operation: 'create', type: 'url', payloadInput: 'fields' },

@@ -315,6 +315,39 @@ describe(suiteName, () => {
 		expect(await editor.nodeIssues('Create from data')).toEqual([]);
 	});
 
+	test('Version 2, Fields for Mixed Types: Payload Fields shows the fields mapped and no other; no parameter issues', async () => {
+		const workflow = await n8n.createWorkflow(
+			createCodeWithControlWorkflow(
+				'Create mixed (v2)',
+				{
+					name: '={{ $json.name }}',
+					type: '={{ $json.type }}',
+					payloadInput: 'mixed',
+					mixedPayload: { url: '={{ $json.url }}', phone: '={{ $json.phone }}' },
+				},
+				{ typeVersion: 2 },
+			),
+		);
+		await editor.openWorkflow(workflow.id);
+		const control = await settle(
+			() => editor.nodeIssues(CONTROL_NODE),
+			(issues) => issues.length > 0,
+		);
+		expect(control.length).toBeGreaterThan(0);
+		expect(await editor.nodeIssues('Create mixed (v2)')).toEqual([]);
+
+		await editor.openNode('Create mixed (v2)');
+		const labels = await editor.parameterLabels();
+		expect(labels).toEqual(
+			expect.arrayContaining(['Payload Input', 'Payload Fields', 'URL', 'Phone Number']),
+		);
+		// Version 1's one parameter per field is not there, nor a field nobody added.
+		expect(labels).not.toContain('Email');
+		expect(labels).not.toContain('Links');
+		expect(await editor.parameterIssues()).toEqual([]);
+		await editor.closeNode();
+	});
+
 	test('QR Code › Get, From List: the list shows the account’s codes by name, searches, and picks one', async () => {
 		const marker = `List ${Date.now().toString(36)}`;
 		const names = [

@@ -208,6 +208,26 @@ function lifecycleWorkflow(ids) {
 	return inOrder('E2E: life of a code', nodes);
 }
 
+/** Rows of four types (one by its label), as a sheet holds them: one column per payload field. */
+const MIXED_TYPE_ROWS = [
+	{ name: 'site', type: 'url', url: 'https://example.com/mixed' },
+	{ name: 'call', type: 'phone', phone: '+14155550123' },
+	{ name: 'mail', type: 'Email', email: 'mixed@example.com' },
+	{
+		name: 'bio',
+		type: 'link_bio',
+		title: 'Links',
+		links: JSON.stringify([{ title: 'Shop', url: 'https://example.com/shop' }]),
+	},
+];
+/** The [type, payload] of the code each of MIXED_TYPE_ROWS makes. */
+const MIXED_TYPE_CODES = [
+	['url', { url: 'https://example.com/mixed' }],
+	['phone', { phone: '+14155550123' }],
+	['email', { email: 'mixed@example.com' }],
+	['link_bio', { title: 'Links', links: [{ title: 'Shop', url: 'https://example.com/shop' }] }],
+];
+
 /**
  * Start → rows of mixed types → Create with Type from each row, once with the mixed-type fields
  * mapped by name and once with the per-type fields (only URL's and Phone Call's filled in), both
@@ -368,6 +388,8 @@ module.exports = {
 	bulkCreateWorkflow,
 	sandboxApi,
 	createAllTypesWorkflow,
+	MIXED_TYPE_CODES,
+	MIXED_TYPE_ROWS,
 	mixedTypesWorkflow,
 	lifecycleWorkflow,
 	getManyWorkflow,

@@ -27,6 +27,8 @@ const {
 	bulkCreateWorkflow,
 	sandboxApi,
 	createAllTypesWorkflow,
+	MIXED_TYPE_CODES,
+	MIXED_TYPE_ROWS,
 	mixedTypesWorkflow,
 	lifecycleWorkflow,
 	getManyWorkflow,
@@ -282,31 +284,14 @@ describe.each([
 	});
 
 	test('codes of mixed types from the rows: fields mapped by name, and per-type fields with a Type expression', async () => {
-		const rows = [
-			{ name: 'site', type: 'url', url: 'https://example.com/mixed' },
-			{ name: 'call', type: 'phone', phone: '+14155550123' },
-			{ name: 'mail', type: 'Email', email: 'mixed@example.com' },
-			{
-				name: 'bio',
-				type: 'link_bio',
-				title: 'Links',
-				links: JSON.stringify([{ title: 'Shop', url: 'https://example.com/shop' }]),
-			},
-		];
-		const imported = await n8n.createWorkflow(mixedTypesWorkflow('e2e-mixed', rows));
+		const imported = await n8n.createWorkflow(mixedTypesWorkflow('e2e-mixed', MIXED_TYPE_ROWS));
 		const run = await n8n.runWorkflow(imported.id);
 		expect(run.error).toBeNull();
 		expect(run.status).toBe('success');
 		const byName = run.items('Mixed fields').map((item) => item.json);
-		const payloads = [
-			['url', { url: 'https://example.com/mixed' }],
-			['phone', { phone: '+14155550123' }],
-			['email', { email: 'mixed@example.com' }],
-			['link_bio', { title: 'Links', links: [{ title: 'Shop', url: 'https://example.com/shop' }] }],
-		];
-		expect(byName.map((code) => [code.type, code.payload])).toEqual(payloads);
+		expect(byName.map((code) => [code.type, code.payload])).toEqual(MIXED_TYPE_CODES);
 		const collected = run.items('Payload Fields (v2)').map((item) => item.json);
-		expect(collected.map((code) => [code.type, code.payload])).toEqual(payloads);
+		expect(collected.map((code) => [code.type, code.payload])).toEqual(MIXED_TYPE_CODES);
 		const perType = run.items('Per-type fields').map((item) => item.json);
 		expect(perType.slice(0, 2).map((code) => code.type)).toEqual(['url', 'phone']);
 		expect(perType[2].error).toBe(
