@@ -13,6 +13,7 @@ const path = require('node:path');
 
 const { DIST, logLines } = require('./engine/n8n-core');
 const { LazyPackageDirectoryLoader, PackageDirectoryLoader } = require('n8n-core');
+const { NodeHelpers } = require('n8n-workflow');
 
 const ROOT = path.resolve(__dirname, '..');
 const packageJson = require('../package.json');
@@ -32,9 +33,8 @@ const LEAKAGE =
 const written = Object.fromEntries(
 	packageJson.n8n.nodes.map((file) => {
 		const [NodeClass] = Object.values(require(path.join(ROOT, file)));
-		const node = new NodeClass();
 		// A node with versions: the version new nodes get.
-		const { description } = node.nodeVersions ? node.getNodeType() : node;
+		const { description } = NodeHelpers.getVersionedNodeType(new NodeClass());
 		return [description.name, description];
 	}),
 );

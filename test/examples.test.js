@@ -7,6 +7,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { NodeHelpers } = require('n8n-workflow');
+
 const { DynamicQr } = require('../dist/nodes/DynamicQr/DynamicQr.node');
 const { DynamicQrTrigger } = require('../dist/nodes/DynamicQr/DynamicQrTrigger.node');
 const { DynamicQrPollingTrigger } = require('../dist/nodes/DynamicQr/DynamicQrPollingTrigger.node');
@@ -21,10 +23,8 @@ const ours = {
 	'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger': new DynamicQrPollingTrigger(),
 };
 /** The description of a node of ours at the version the example saved. */
-const descriptionOf = (node) => {
-	const nodeType = ours[node.type];
-	return (nodeType.nodeVersions ? nodeType.getNodeType(node.typeVersion) : nodeType).description;
-};
+const descriptionOf = (node) =>
+	NodeHelpers.getVersionedNodeType(ours[node.type], node.typeVersion).description;
 
 describe.each(Object.entries(examples))('examples/%s', (file, workflow) => {
 	test('is a workflow n8n can import: named nodes with ids, connections between them', () => {

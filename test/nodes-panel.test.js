@@ -8,6 +8,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { NodeHelpers } = require('n8n-workflow');
 
 const { DIST, evaluateExpression } = require('./engine/n8n-core');
 
@@ -36,9 +37,8 @@ const load = (file) => require(path.join(DIST, file));
 const nodeFiles = packageJson.n8n.nodes.map((file) => file.replace(/^dist\//, ''));
 const nodes = nodeFiles.map((file) => {
 	const [NodeClass] = Object.values(load(file));
-	const node = new NodeClass();
 	// A node with versions appears in the panel at the version new nodes get.
-	const { description } = node.nodeVersions ? node.getNodeType() : node;
+	const { description } = NodeHelpers.getVersionedNodeType(new NodeClass());
 	return { file, description, codex: load(file.replace(/\.js$/, '.json')) };
 });
 const credentials = packageJson.n8n.credentials.map((file) => {

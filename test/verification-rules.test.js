@@ -23,6 +23,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { NodeHelpers } = require('n8n-workflow');
 
 const ROOT = path.join(__dirname, '..');
 const NODE_ROOT = path.join(ROOT, 'nodes', 'DynamicQr');
@@ -31,7 +32,7 @@ const descriptionOf = (name, version) => {
 	const node = new (require(path.join(ROOT, 'dist', 'nodes', 'DynamicQr', `${name}.node.js`))[
 		name
 	])();
-	return (node.nodeVersions ? node.getNodeType(version) : node).description;
+	return NodeHelpers.getVersionedNodeType(node, version).description;
 };
 
 const COMMUNITY_CATEGORIES = new Set([

@@ -49,6 +49,10 @@ function readLinks(read: unknown): unknown {
 	return fromCollection ?? read;
 }
 
+/** Whether the node's version gives the mixed-type fields as one collection (Payload Fields). */
+export const mixedFieldsCollected = (parameters: ParameterReader) =>
+	parameters.node.typeVersion >= TYPED_PAYLOAD_SINCE;
+
 /**
  * The payload as the user gave it: the type's fields or the mixed-type fields (empty ones left
  * out), or the JSON object. Every field is read by its declared type before anything is sent.
@@ -56,9 +60,9 @@ function readLinks(read: unknown): unknown {
 export function readPayload(parameters: ParameterReader, type: QrType): IDataObject {
 	const input = parameters.option('payloadInput');
 	if (input === 'json') return parameters.jsonObject('payloadJson');
-	// From version 2 the mixed-type fields are one collection, each option read by its type.
+	// Each option of the collection is read by its type.
 	const collected =
-		input === 'mixed' && parameters.node.typeVersion >= TYPED_PAYLOAD_SINCE
+		input === 'mixed' && mixedFieldsCollected(parameters)
 			? parameters.collection(MIXED_PAYLOAD_COLLECTION)
 			: undefined;
 	const payload: IDataObject = {};

@@ -4,8 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
 import { isFieldRequired } from '../../qrTypes';
 import { FORMATS } from './formats';
-import { TYPED_PAYLOAD_SINCE } from './names';
-import { isEmpty } from './read';
+import { isEmpty, mixedFieldsCollected } from './read';
 import { describeValue } from '../../shared/parameters';
 import type { ParameterReader } from '../../shared/parameters';
 
@@ -14,10 +13,9 @@ function howToFill(parameters: ParameterReader, type: QrType, field: QrTypeField
 	const input = parameters.option('payloadInput');
 	if (input === 'json') return `Add "${field.name}" to the JSON payload: ${field.description}.`;
 	if (input === 'mixed') {
-		const where =
-			parameters.node.typeVersion >= TYPED_PAYLOAD_SINCE
-				? `Add "${field.label}" to Payload Fields and map it`
-				: `Map "${field.label}"`;
+		const where = mixedFieldsCollected(parameters)
+			? `Add "${field.label}" to Payload Fields and map it`
+			: `Map "${field.label}"`;
 		return `${where} to your data: items of type ${type.label} need it (${field.description}).`;
 	}
 	const typeParameter = parameters.node.parameters.type;
