@@ -87,7 +87,8 @@ function createApiHandler(ctx, routes) {
 			answer.status >= 400 && answer.json ? readings.error(call, answer) : answer;
 		try {
 			const rawBody = await readBody(req);
-			if (faults.latencyMs() > 0) await sleep(faults.latencyMs());
+			const delayMs = faults.delayMs();
+			if (delayMs > 0) await sleep(delayMs);
 			const { apiKey, keyRecord } = authenticate(req, state);
 			const injectedRetryAfter = faults.take429();
 			if (injectedRetryAfter !== null) {

@@ -8,6 +8,7 @@ const DEFAULTS = {
 	dropAfterCommitCount: 0,
 	dropAfterCommitRate: 0,
 	latencyMs: 0,
+	latencyJitterMs: 0,
 	listChurnReads: 0,
 	listChurnCreates: 0,
 	listChurnDeletes: 0,
@@ -50,6 +51,7 @@ function createFaults({ latencyMs = 0 } = {}) {
 			checkNumber(errors, patch, 'dropAfterCommitCount');
 			checkNumber(errors, patch, 'dropAfterCommitRate', { max: 1, integer: false });
 			checkNumber(errors, patch, 'latencyMs');
+			checkNumber(errors, patch, 'latencyJitterMs');
 			checkNumber(errors, patch, 'listChurnReads');
 			checkNumber(errors, patch, 'listChurnCreates');
 			checkNumber(errors, patch, 'listChurnDeletes');
@@ -76,7 +78,12 @@ function createFaults({ latencyMs = 0 } = {}) {
 			}
 			return current.dropAfterCommitRate > 0 && Math.random() < current.dropAfterCommitRate;
 		},
-		latencyMs: () => current.latencyMs,
+		/**
+		 * How long the next API request waits before it is handled: latencyMs, plus a random part
+		 * of up to latencyJitterMs, as requests take different times over a network (requests sent
+		 * together are then handled in any order).
+		 */
+		delayMs: () => current.latencyMs + Math.random() * current.latencyJitterMs,
 		/** The plan's number of live codes per workspace, as a plan limit (0: no limit). */
 		codeLimit: () => current.codeLimit,
 		/**

@@ -7,15 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 
-import * as account from './actions/account';
-import * as card from './actions/card';
-import * as lead from './actions/lead';
-import * as logo from './actions/logo';
-import * as qrCode from './actions/qrCode';
+import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import { requestOptionsProperty } from './actions/shared/parameters';
-import * as staticQrCode from './actions/staticQrCode';
-import * as webhookEndpoint from './actions/webhookEndpoint';
 import {
 	ACTION_VERSIONS,
 	LATEST_ACTION_VERSION,
@@ -23,30 +17,14 @@ import {
 } from './actions/shared/versions';
 import { listSearch } from './methods';
 
-const operations: INodeProperties[] = [
-	...account.description,
-	...card.description,
-	...lead.description,
-	...logo.description,
-	...qrCode.description,
-	...staticQrCode.description,
-	...webhookEndpoint.description,
-];
+const operations: INodeProperties[] = RESOURCES.flatMap(({ description }) => description);
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: [
-		{ name: 'Account', value: 'account' },
-		{ name: 'Card', value: 'card' },
-		{ name: 'Lead', value: 'lead' },
-		{ name: 'Logo', value: 'logo' },
-		{ name: 'QR Code', value: 'qrCode' },
-		{ name: 'Static QR Code', value: 'staticQrCode' },
-		{ name: 'Webhook Endpoint', value: 'webhookEndpoint' },
-	],
+	options: RESOURCES.map(({ name, value }) => ({ name, value })),
 	default: 'qrCode',
 };
 

@@ -227,6 +227,22 @@ describe('faults', () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(240);
 	});
 
+	test('latencyJitterMs handles requests sent together in any order', async () => {
+		await sb.control('POST', '/faults', { latencyJitterMs: 40 });
+		const names = Array.from({ length: 12 }, (_, index) => `jitter ${index}`);
+		// Sent one after another without waiting; the control API lists codes in creation order.
+		await Promise.all(
+			names.map((name) =>
+				sb.api.post('/qr-codes', { name, type: 'url', payload: { url: 'https://example.com' } }),
+			),
+		);
+		const created = (await sb.control('GET', '/qr-codes')).data
+			.filter((code) => code.name.startsWith('jitter '))
+			.map((code) => code.name);
+		expect([...created].sort()).toEqual([...names].sort());
+		expect(created).not.toEqual(names);
+	});
+
 	test('unknown faults and bad values are a 422', async () => {
 		await expect(sb.control('POST', '/faults', { explode: true })).rejects.toMatchObject({
 			status: 422,

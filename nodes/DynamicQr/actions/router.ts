@@ -1,58 +1,41 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import * as account from './account';
-import * as card from './card';
-import * as lead from './lead';
-import * as logo from './logo';
-import * as qrCode from './qrCode';
-import * as staticQrCode from './staticQrCode';
-import * as webhookEndpoint from './webhookEndpoint';
+import { RESOURCES } from './resources';
 import { readRequestOptions } from './shared/parameters';
-import type { Operation } from './shared/run';
+import type { OperationModule } from './shared/run';
 import { ActionRun } from './shared/run';
-
-const resources: Record<string, { operations: Record<string, { execute: Operation }> }> = {
-	account,
-	qrCode,
-	staticQrCode,
-	logo,
-	card,
-	lead,
-	webhookEndpoint,
-};
 
 /**
  * Every operation by "resource:operation". A Map, so that a value naming a member of every
  * object ("constructor", "toString") finds no operation.
  */
-const OPERATIONS = new Map<string, Operation>(
-	Object.entries(resources).flatMap(([resource, { operations }]) =>
-		Object.entries(operations).map(([operation, { execute }]) => [
-			`${resource}:${operation}`,
-			execute,
-		]),
+const OPERATIONS = new Map<string, OperationModule>(
+	RESOURCES.flatMap(({ value, operations }) =>
+		Object.entries(operations).map(([operation, module]) => [`${value}:${operation}`, module]),
 	),
 );
 
 /**
  * Runs the chosen operation once per input item and returns the results in input order, each
  * paired to its item. Every item's operation gets the run (its one ApiClient). Items start in
- * order while the run has room for another request in flight (the client's Flight: "Concurrent
- * Requests" when set, otherwise adapted to what the API says). With Continue On Fail an item's error becomes its output; otherwise the first failure
- * stops the run.
+ * input order while the run has room for another request in flight (the client's Flight), except
+ * that an item acting on the same record as one still running waits for it: the items of one
+ * record take effect in input order, those of different records run side by side. With Continue
+ * On Fail an item's error becomes its output; otherwise the first failure stops the run.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const execute = OPERATIONS.get(`${resource}:${operation}`);
-	if (!execute) {
+	const chosen = OPERATIONS.get(`${resource}:${operation}`);
+	if (!chosen) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The operation "${operation}" of resource "${resource}" is not supported`,
 		);
 	}
+	const { execute, recordKey } = chosen;
 
 	const run = new ActionRun(this, readRequestOptions(this));
 	const { flight } = run.client;
@@ -60,17 +43,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(items.length);
 	let failure: { itemIndex: number; error: Error } | undefined;
+	const fail = (itemIndex: number, error: Error) => {
+		// Keep the failure of the earliest item, as a one-at-a-time run would have.
+		if (!failure || itemIndex < failure.itemIndex) failure = { itemIndex, error };
+	};
 
 	const runItem = async (itemIndex: number) => {
 		try {
 			const output = await execute.call(this, itemIndex, run);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (error) {
-			if (!this.continueOnFail()) {
-				// Keep the failure of the earliest item, as a one-at-a-time run would have.
-				if (!failure || itemIndex < failure.itemIndex) failure = { itemIndex, error };
-				return;
-			}
+			if (!this.continueOnFail()) return fail(itemIndex, error as Error);
 			const { message, description } = error as { message: string; description?: string };
 			// "Continue (using error output)": n8n 1.x and 2.x move an item whose only key is
 			// `error` to the error output, merged with its input item; the fix goes in the text.
@@ -81,23 +64,50 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	// Every finished item starts as many next ones as the run has room for (the room grows
-	// and shrinks with the API's answers), so no more items are under way than requests allowed.
+	const keyOf = (itemIndex: number): string | undefined => {
+		try {
+			return recordKey?.call(this, itemIndex, run);
+		} catch {
+			return undefined;
+		}
+	};
+
+	// Every finished item starts the next item of its record, if one waits, and then as many next
+	// ones as the run has room for (the room grows and shrinks with the API's answers). An item
+	// waiting for its record takes no room.
 	await new Promise<void>((resolve) => {
 		let next = 0;
 		let active = 0;
+		/** Per record with an item running: the items waiting for it, in input order. */
+		const waiting = new Map<string, number[]>();
+		const start = (itemIndex: number, key: string | undefined) => {
+			active++;
+			void runItem(itemIndex)
+				.catch((error: Error) => fail(itemIndex, error))
+				.finally(() => {
+					active--;
+					if (key !== undefined) {
+						const following = waiting.get(key)?.shift();
+						if (following === undefined) waiting.delete(key);
+						else if (!failure) start(following, key);
+					}
+					pump();
+				});
+		};
 		const pump = () => {
 			while (!failure && next < items.length && active < flight.limit) {
-				active++;
 				const itemIndex = next++;
-				void runItem(itemIndex)
-					.catch((error: Error) => {
-						if (!failure || itemIndex < failure.itemIndex) failure = { itemIndex, error };
-					})
-					.finally(() => {
-						active--;
-						pump();
-					});
+				const key = keyOf(itemIndex);
+				if (key === undefined) {
+					start(itemIndex, key);
+					continue;
+				}
+				const queue = waiting.get(key);
+				if (queue) queue.push(itemIndex);
+				else {
+					waiting.set(key, []);
+					start(itemIndex, key);
+				}
 			}
 			if (active === 0) resolve();
 		};

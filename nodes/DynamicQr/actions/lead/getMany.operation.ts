@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit } from '../shared/listing';
-import { cardLocator } from '../shared/locators';
+import { cardLocator, recordKeyOf } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
 import { timestamp } from '../shared/values';
@@ -30,6 +30,8 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = showOnlyFor('lead', 'getAll', properties);
+
+export const recordKey = recordKeyOf(cardLocator);
 
 /** Leads shared on a card, newest first. */
 export async function execute(

@@ -7,7 +7,7 @@ import { showOnlyFor } from '../shared/display';
 import { operationParameters } from '../shared/parameters';
 import { payloadProperties } from '../payload';
 import { createCode, readCreateRequest } from './shared/createRequest';
-import type { ActionRun } from '../shared/run';
+import type { ActionRun, RecordKey } from '../shared/run';
 
 const properties: INodeProperties[] = [
 	{
@@ -93,6 +93,15 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = showOnlyFor('qrCode', ['create', 'upsert'], properties);
+
+/** Items with one Idempotency Key make one code: the first creates it, the others get it back. */
+export const recordKey: RecordKey = function (itemIndex) {
+	const additional = operationParameters(this, itemIndex, description).collection(
+		'additionalFields',
+		['tags'],
+	);
+	return String(additional.idempotencyKey ?? '').trim() || undefined;
+};
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { qrCodeLocator } from '../shared/locators';
+import { qrCodeLocator, recordKeyOf } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { showOnlyFor } from '../shared/display';
 import type { ActionRun } from '../shared/run';
@@ -17,6 +17,8 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = showOnlyFor('qrCode', 'delete', properties);
+
+export const recordKey = recordKeyOf(qrCodeLocator);
 
 export async function execute(
 	this: IExecuteFunctions,

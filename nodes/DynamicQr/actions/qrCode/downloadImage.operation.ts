@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../../api';
-import { qrCodeLocator } from '../shared/locators';
+import { qrCodeLocator, recordKeyOf } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { showOnlyFor } from '../shared/display';
 import { imageProperties, readImageRequest, toBinary } from '../shared/image';
@@ -10,6 +10,8 @@ import type { ActionRun } from '../shared/run';
 const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
 
 export const description = showOnlyFor('qrCode', 'downloadImage', properties);
+
+export const recordKey = recordKeyOf(qrCodeLocator);
 
 export async function execute(
 	this: IExecuteFunctions,

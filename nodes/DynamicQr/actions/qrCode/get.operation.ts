@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { qrCodeLocator } from '../shared/locators';
+import { qrCodeLocator, recordKeyOf } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { simplifyProperty, simplifyQrCode, toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
@@ -9,6 +9,8 @@ import type { ActionRun } from '../shared/run';
 const properties: INodeProperties[] = [qrCodeLocator, simplifyProperty];
 
 export const description = showOnlyFor('qrCode', 'get', properties);
+
+export const recordKey = recordKeyOf(qrCodeLocator);
 
 export async function execute(
 	this: IExecuteFunctions,

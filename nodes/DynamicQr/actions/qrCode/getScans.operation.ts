@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
-import { qrCodeLocator } from '../shared/locators';
+import { qrCodeLocator, recordKeyOf } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
 import { calendarDay } from '../shared/values';
@@ -51,6 +51,8 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = showOnlyFor('qrCode', 'getScans', properties);
+
+export const recordKey = recordKeyOf(qrCodeLocator);
 
 export async function execute(
 	this: IExecuteFunctions,

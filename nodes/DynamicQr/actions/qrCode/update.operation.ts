@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { qrCodeLocator } from '../shared/locators';
+import { qrCodeLocator, recordKeyOf } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { toItems } from '../shared/output';
 import { showOnlyFor } from '../shared/display';
@@ -45,6 +45,8 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = showOnlyFor('qrCode', 'update', properties);
+
+export const recordKey = recordKeyOf(qrCodeLocator);
 
 /** PATCH changes only what is sent: the body holds only what the user set. */
 export async function execute(

@@ -8,13 +8,13 @@ import type {
 import { unwrap } from '../../api';
 import { showOnlyFor } from '../shared/display';
 import { operationParameters } from '../shared/parameters';
-import type { ActionRun } from '../shared/run';
+import type { ActionRun, RecordKey } from '../shared/run';
 import { description as createProperties } from './create.operation';
 import type { CodeIndex } from './createOrUpdate/codeIndex';
 import type { WantedCode } from './createOrUpdate/differences';
 import { differences } from './createOrUpdate/differences';
 import { readMatch } from './createOrUpdate/match';
-import { codeIndex, oneAtATime } from './createOrUpdate/runState';
+import { codeIndex } from './createOrUpdate/runState';
 import { changedRecord } from './shared/changedRecord';
 import { createCode, readCreateRequest } from './shared/createRequest';
 
@@ -76,6 +76,15 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('qrCode', 'upsert', properties);
 
+const parametersOf = (ctx: IExecuteFunctions, itemIndex: number) =>
+	operationParameters(ctx, itemIndex, [...createProperties, ...description]);
+
+/** Items that match one code (one name, or one ID) run one after another and see each other's changes. */
+export const recordKey: RecordKey = function (itemIndex, run) {
+	const parameters = parametersOf(this, itemIndex);
+	return readMatch(run, parameters, itemIndex, parameters.string('name')).key;
+};
+
 /**
  * Finds the item's code in the run's list (read once per run) and creates it when there is none,
  * changes only what differs when there is one, and writes nothing when nothing differs.
@@ -85,34 +94,32 @@ export async function execute(
 	itemIndex: number,
 	run: ActionRun,
 ): Promise<INodeExecutionData[]> {
-	const parameters = operationParameters(this, itemIndex, [...createProperties, ...description]);
+	const parameters = parametersOf(this, itemIndex);
 	const request = readCreateRequest(parameters);
 	// Paused is left out unless the user added it: then each code is kept as it is.
 	const paused = request.additional.paused as boolean | undefined;
 	const wanted: WantedCode = { ...request, paused };
 	const match = readMatch(run, parameters, itemIndex, String(request.body.name));
 
-	return await oneAtATime(run, match.key, async () => {
-		// An item without an ID to match can only create: it needs no list.
-		let index: CodeIndex | undefined;
-		const found = await match.find(async () => (index ??= await codeIndex(run, itemIndex)));
-		let record: IDataObject;
-		let result: 'created' | 'updated' | 'unchanged';
-		if (!found) {
-			record = unwrap(await createCode(run, request, itemIndex));
-			// A create has no paused flag: a code asked for paused is paused right after.
-			if (wanted.paused !== undefined && Boolean(record.paused) !== wanted.paused) {
-				record = await changedRecord(run, String(record.id), { paused: wanted.paused }, itemIndex);
-			}
-			result = 'created';
-		} else {
-			const changes = differences(found, wanted);
-			record = changes.fields.length
-				? await changedRecord(run, String(found.id), changes.body, itemIndex)
-				: found;
-			result = changes.fields.length ? 'updated' : 'unchanged';
+	// An item without an ID to match can only create: it needs no list.
+	let index: CodeIndex | undefined;
+	const found = await match.find(async () => (index ??= await codeIndex(run, itemIndex)));
+	let record: IDataObject;
+	let result: 'created' | 'updated' | 'unchanged';
+	if (!found) {
+		record = unwrap(await createCode(run, request, itemIndex));
+		// A create has no paused flag: a code asked for paused is paused right after.
+		if (wanted.paused !== undefined && Boolean(record.paused) !== wanted.paused) {
+			record = await changedRecord(run, String(record.id), { paused: wanted.paused }, itemIndex);
 		}
-		if (result !== 'unchanged') index?.put(record);
-		return [{ json: { ...record, [RESULT_KEY]: result } }];
-	});
+		result = 'created';
+	} else {
+		const changes = differences(found, wanted);
+		record = changes.fields.length
+			? await changedRecord(run, String(found.id), changes.body, itemIndex)
+			: found;
+		result = changes.fields.length ? 'updated' : 'unchanged';
+	}
+	if (result !== 'unchanged') index?.put(record);
+	return [{ json: { ...record, [RESULT_KEY]: result } }];
 }

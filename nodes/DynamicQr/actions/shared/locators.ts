@@ -1,6 +1,8 @@
 import type { INodeProperties, INodePropertyModeTypeOptions } from 'n8n-workflow';
 
 import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../../api';
+import { operationParameters } from './parameters';
+import type { RecordKey } from './run';
 
 interface LocatorSpec {
 	name: string;
@@ -95,3 +97,10 @@ export const webhookEndpointLocator = recordLocator({
 	noun: 'webhook endpoint',
 	searchListMethod: 'searchWebhookEndpoints',
 });
+
+/** An operation's record: the one its locator names (the router runs an ID's items in order). */
+export function recordKeyOf(locator: INodeProperties): RecordKey {
+	return function (itemIndex) {
+		return operationParameters(this, itemIndex, [locator]).recordId(locator.name);
+	};
+}

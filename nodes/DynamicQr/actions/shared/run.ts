@@ -33,3 +33,19 @@ export type Operation = (
 	itemIndex: number,
 	run: ActionRun,
 ) => Promise<INodeExecutionData[]>;
+
+/**
+ * The record an item acts on (a code's ID, a name Create or Update matches by), for the router to
+ * run the items of one record one after another; undefined when the item names none. Read
+ * without a request; a value it cannot read is the operation's to report.
+ */
+export type RecordKey = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: ActionRun,
+) => string | undefined;
+
+export interface OperationModule {
+	execute: Operation;
+	recordKey?: RecordKey;
+}

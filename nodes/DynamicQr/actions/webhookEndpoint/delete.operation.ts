@@ -1,11 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { webhookEndpointLocator } from '../shared/locators';
+import { recordKeyOf, webhookEndpointLocator } from '../shared/locators';
 import { operationParameters } from '../shared/parameters';
 import { showOnlyFor } from '../shared/display';
 import type { ActionRun } from '../shared/run';
 
 export const description = showOnlyFor('webhookEndpoint', 'delete', [webhookEndpointLocator]);
+
+export const recordKey = recordKeyOf(webhookEndpointLocator);
 
 export async function execute(
 	this: IExecuteFunctions,
