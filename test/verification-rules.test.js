@@ -1,25 +1,34 @@
 'use strict';
 /**
- * Rules of n8n's community-node lint that are in n8n's source but not yet in the released plugin
- * this project can install (0.32), checked here the way the rule's source checks them, so the
- * package passes when they land in the verification scanner (which ignores eslint-disable
- * comments). Source: n8n-io/n8n, packages/@n8n/eslint-plugin-community-nodes/src/rules/.
+ * Rules of n8n's community-node lint that the plugin this project can install (0.32) lacks,
+ * checked here the way the rule's source checks them, so the package passes when they reach the
+ * verification scanner (which ignores eslint-disable comments and fails on errors only). Source:
+ * n8n-io/n8n, packages/@n8n/eslint-plugin-community-nodes/src/rules/ and docs/rules/.
  *
+ * In n8n's newest source, not released yet:
  * - valid-node-categories: codex `categories` is a non-empty list of the community categories;
  *   "Marketing" is refused in favour of "Marketing & Content".
  * - no-hardcoded-ids: no partner, affiliate, reseller, account, tenant, customer or client id
  *   given as a string literal in a .node.ts file.
  * - icon-contrast: every SVG icon of a node or credential reaches 1.5:1 (WCAG contrast, best
  *   paint of the file) on its theme's background: white for light, #2b2b2b for dark.
- * - single-credential-per-node: every two credentials of a node are mutually exclusive: both
- *   have `displayOptions.show` with a common key, not a multiOptions parameter, whose listed
- *   values are all different between the two (`hide` does not count). Checked on the nodes'
- *   descriptions as loaded from dist, which the rule reads in the source. The Dynamic QR Trigger
- *   does not pass yet (its test asserts the one known pair).
- * - open-ended-node-fields (a warning): no optional top-level `json` parameter. The rule reads
- *   only a `properties` array written inline in a .node.ts file, which none of ours is; checked
- *   here on the loaded descriptions. The Dynamic QR node passes from version 2; version 1 keeps
- *   its two known fields for saved workflows (asserted).
+ * - single-credential-per-node (an error): every two credentials of a node are mutually
+ *   exclusive: both have `displayOptions.show` with a common key, not a multiOptions parameter,
+ *   whose listed values are all different between the two (`hide` does not count). Trigger nodes
+ *   are checked too: a version in between let them pass, the newest reports them again and tells
+ *   a trigger that needs a second credential for webhook validation to disable the rule, which
+ *   the scanner does not honour. Checked on the nodes' descriptions as loaded from dist, which the
+ *   rule reads in the source. The Dynamic QR Trigger does not pass (its test asserts the pair).
+ * - open-ended-node-fields (a warning only): no optional top-level `json` parameter. The rule
+ *   reads only a `properties` array written inline in a .node.ts file, which none of ours is;
+ *   checked here on the loaded descriptions. The Dynamic QR node passes from version 2; version 1
+ *   keeps its two fields for saved workflows (asserted: warnings, which do not fail verification).
+ *
+ * Six rules n8n's source had for a while and then dropped, because rules of
+ * eslint-plugin-n8n-nodes-base check the same (cred-class-name-suffix,
+ * cred-class-name-field-conventions, node-filename-against-convention,
+ * node-operation-error-itemindex, require-continue-on-fail, options-sorted-alphabetically), are
+ * checked in test/replaced-lint-rules.test.js, each beside the rule that took its place.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -301,6 +310,16 @@ describe('single-credential-per-node', () => {
 		expect(twoShown({ mode: ['a'] }, { '@version': [2], mode: ['b'] })).toEqual([]);
 		// The rule compares values with their type: 2 and '2' differ.
 		expect(twoShown({ '@version': [2] }, { '@version': ['2'] })).toEqual([]);
+		// The newest source's own case: a trigger with an outbound and a webhook credential.
+		expect(
+			credentialProblems({
+				group: ['trigger'],
+				credentials: [
+					{ name: 'outboundApi', required: true },
+					{ name: 'webhookAuth', required: true },
+				],
+			}),
+		).toHaveLength(1);
 	});
 
 	test.each(['DynamicQr', 'DynamicQrPollingTrigger'])('%s', (name) => {
@@ -311,7 +330,9 @@ describe('single-credential-per-node', () => {
 	// signing-secret credential is hidden for Register Automatically rather than shown for Created
 	// in the Dashboard. Shown for it, n8n's editor takes Endpoint for the way to connect in the one
 	// description both versions share, and version 1 triggers lose their Endpoint choice (measured
-	// in n8n 2.41.1). README "n8n 3.0" says what this means and the ways out.
+	// in n8n 2.41.1). The rule's version that let triggers pass (an `isTriggerNode` early return)
+	// is not the newest: the newest (its test "reports concurrent credentials on trigger nodes")
+	// checks them. README "n8n 3.0" says what this means and the ways out.
 	test('DynamicQrTrigger: exactly the known pair', () => {
 		expect(credentialProblems(descriptionOf('DynamicQrTrigger'))).toEqual([
 			'dynamicQrApi and dynamicQrSigningSecretApi',
@@ -348,7 +369,8 @@ describe('open-ended-node-fields', () => {
 	});
 
 	// Version 1 keeps what saved workflows hold: Payload (JSON) (Create, Update) and the Links
-	// field of Fields for Mixed Types, optional. Asserted, so that a new one shows here.
+	// field of Fields for Mixed Types, optional. Warnings: the rule is set to "warn" in both of the
+	// plugin's configs, and the scanner fails on errors only. Asserted, so a new one shows here.
 	test('DynamicQr version 1: exactly the known fields', () => {
 		expect(optionalJsonFields(descriptionOf('DynamicQr', 1)).sort()).toEqual(
 			['mixedPayload_links', 'payloadJson'].sort(),
