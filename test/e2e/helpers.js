@@ -82,6 +82,23 @@ function bulkCreateWorkflow(name, rows) {
 }
 
 /**
+ * Start → one item per row → QR Code › Update of each row's `id` with its `name`, `subject`
+ * (an email code's payload field) and `design`, at default settings.
+ */
+function updateRowsWorkflow(name, rows) {
+	const update = qrNode('Update QR code', {
+		resource: 'qrCode',
+		operation: 'update',
+		qrCodeId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+		updateFields: { name: '={{ $json.name }}', design: '={{ $json.design }}' },
+		payloadInput: 'fields',
+		type: 'email',
+		[fieldParameterName('email', 'subject')]: '={{ $json.subject }}',
+	});
+	return inOrder(name, [manualTrigger(), ...listNodes(rows), update]);
+}
+
+/**
  * One sample code of each of the 14 types, entered the way a user fills the node's per-type
  * fields (fieldParameterName: `payload_<type>_<field>`), with what the sandbox must then store.
  */
@@ -386,6 +403,7 @@ module.exports = {
 	postForged,
 	TYPE_SAMPLES,
 	bulkCreateWorkflow,
+	updateRowsWorkflow,
 	sandboxApi,
 	createAllTypesWorkflow,
 	MIXED_TYPE_CODES,

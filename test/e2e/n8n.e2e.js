@@ -25,6 +25,7 @@ const { isRecorded, ENTRY_LENGTH } = require('../support/delivery-record');
 const {
 	TYPE_SAMPLES,
 	bulkCreateWorkflow,
+	updateRowsWorkflow,
 	sandboxApi,
 	createAllTypesWorkflow,
 	MIXED_TYPE_CODES,
@@ -298,6 +299,41 @@ describe.each([
 			'Missing "Email" (payload.email) in item 2: it is required for type Email',
 		);
 		expect(perType[2].description).toMatch(/"Fields for Mixed Types"/);
+	});
+
+	test('30 rows updating one code, requests delayed at random: the code ends as the last row says', async () => {
+		const { data } = await sandboxApi(sandbox, 'POST', '/qr-codes', {
+			name: `Order ${version}`,
+			type: 'email',
+			payload: { email: 'a@example.com' },
+		});
+		const rows = Array.from({ length: 30 }, (_, index) => ({
+			id: data.id,
+			name: `n${index}`,
+			subject: `s${index}`,
+			design: JSON.stringify({ foreground_color: `#0000${String(index).padStart(2, '0')}` }),
+		}));
+		const created = await n8n.createWorkflow(updateRowsWorkflow(`E2E: order ${version}`, rows));
+		await sandbox.control('POST', '/faults', { latencyJitterMs: 60 });
+		try {
+			for (let round = 0; round < 2; round++) {
+				const run = await n8n.runWorkflow(created.id);
+				expect(run.error).toBeNull();
+				expect(run.items('Update QR code').map((item) => item.json.name)).toEqual(
+					rows.map((row) => row.name),
+				);
+				const code = (await sandbox.control('GET', '/qr-codes')).data.find(
+					(each) => each.id === data.id,
+				);
+				expect([code.name, code.payload, code.design.foreground_color]).toEqual([
+					'n29',
+					{ email: 'a@example.com', subject: 's29' },
+					'#000029',
+				]);
+			}
+		} finally {
+			await sandbox.control('POST', '/faults', { latencyJitterMs: 0 });
+		}
 	});
 
 	test('Get Many with Return All reads every page', async () => {
