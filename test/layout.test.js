@@ -91,6 +91,41 @@ test('dev/ never imports test/', () => {
 
 const nodeSources = () => filesBelow(path.join(ROOT, 'nodes'), /\.ts$/);
 
+test('one folder in nodes/ is named shared, and no two files share a name', () => {
+	const folders = fs
+		.readdirSync(path.join(ROOT, 'nodes'), { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isDirectory() && entry.name === 'shared');
+	expect(folders).toHaveLength(1);
+	// A resource's index.ts and its `<operation>.operation.ts` files are named by their folder.
+	const names = nodeSources()
+		.map((file) => path.basename(file))
+		.filter((name) => name !== 'index.ts' && !name.endsWith('.operation.ts'));
+	expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+});
+
+test('an import path that leaves its folder means one module wherever it is written', () => {
+	const meanings = new Map();
+	for (const file of nodeSources()) {
+		const text = fs.readFileSync(file, 'utf8');
+		for (const [, specifier] of text.matchAll(/\bfrom\s+'(\.\.\/[^']+)'/g)) {
+			const target = path.relative(ROOT, path.resolve(path.dirname(file), specifier));
+			meanings.set(specifier, new Set([...(meanings.get(specifier) ?? []), target]));
+		}
+	}
+	expect(meanings.size).toBeGreaterThan(10);
+	const ambiguous = [...meanings].filter(([, targets]) => targets.size > 1);
+	expect(
+		ambiguous.map(([specifier, targets]) => `${specifier}: ${[...targets].join(', ')}`),
+	).toEqual([]);
+});
+
+test('each trigger has one owner of its static data', () => {
+	const owners = nodeSources()
+		.filter((file) => fs.readFileSync(file, 'utf8').includes('getWorkflowStaticData('))
+		.map((file) => path.relative(NODE_ROOT, file));
+	expect(owners.sort()).toEqual(['polling/pollState.ts', 'trigger/state.ts']);
+});
+
 test('no file in nodes/ is over 300 lines', () => {
 	const long = nodeSources()
 		.map((file) => [path.relative(ROOT, file), fs.readFileSync(file, 'utf8').split('\n').length])

@@ -99,14 +99,15 @@ test("the polling cursor 0.1.0 saved is taken up where it stopped, and this vers
 	const staticData = JSON.parse(JSON.stringify({ cursor: saved }));
 
 	const cursor = newModule('polling/cursor.js');
+	const state = newModule('polling/pollState.js');
 	const ctx = contextWith(staticData);
-	const loaded = cursor.loadCursor(ctx, 'newLead:card00000001');
+	const loaded = state.loadCursor(ctx, 'newLead:card00000001');
 	expect(loaded).toEqual(saved);
-	expect(cursor.loadCursor(ctx, 'newLead:card00000002')).toBeUndefined();
+	expect(state.loadCursor(ctx, 'newLead:card00000002')).toBeUndefined();
 	// Seen before the update: not emitted again; a new one is.
 	const next = { id: 'lead00000003', created_at: '2026-11-23T12:00:30Z' };
 	expect(cursor.advance(loaded, [next, ...leads], NOW + 60_000)).toEqual([next]);
-	cursor.saveCursor(ctx, loaded);
+	state.saveCursor(ctx, loaded);
 
 	const back = JSON.parse(JSON.stringify(staticData.cursor));
 	expect(oldCursor.advance(back, [next, ...leads], NOW + 120_000)).toEqual([]);

@@ -9,12 +9,12 @@ import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
-import { requestOptionsProperty } from './actions/shared/parameters';
+import { requestOptionsProperty } from './actions/operationParameters';
 import {
 	ACTION_VERSIONS,
 	LATEST_ACTION_VERSION,
 	propertiesOfVersion,
-} from './actions/shared/versions';
+} from './actions/versions';
 import { listSearch } from './methods';
 
 const operations: INodeProperties[] = RESOURCES.flatMap(({ description }) => description);

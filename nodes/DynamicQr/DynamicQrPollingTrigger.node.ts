@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { loadOptions } from './methods';
-import { pollingProperties } from './polling/description';
+import { pollingProperties } from './polling/pollingProperties';
 import { poll } from './polling/poll';
 
 export class DynamicQrPollingTrigger implements INodeType {

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { triggerProperties } from './trigger/description';
+import { triggerProperties } from './trigger/triggerProperties';
 import { endpointExists, registerEndpoint, removeEndpoint } from './trigger/endpoint';
 import { receiveDelivery } from './trigger/receive';
 import { EVENT_OPTIONS } from './shared/eventOptions';

@@ -10,9 +10,9 @@ const path = require('node:path');
 const { DIST } = require('../engine/n8n-core');
 const { useSandbox } = require('../support/action-sandbox');
 
-const { headerSafeKey } = require(path.join(DIST, 'nodes/DynamicQr/actions/shared/idempotency.js'));
+const { headerSafeKey } = require(path.join(DIST, 'nodes/DynamicQr/actions/idempotency.js'));
 const { readRequestOptions } = require(
-	path.join(DIST, 'nodes/DynamicQr/actions/shared/parameters.js'),
+	path.join(DIST, 'nodes/DynamicQr/actions/operationParameters.js'),
 );
 
 const ctx = useSandbox();

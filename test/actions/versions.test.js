@@ -9,7 +9,7 @@ const { DIST } = require('../engine/n8n-core');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
 const { propertiesOfVersion } = require(
-	path.join(DIST, 'nodes/DynamicQr/actions/shared/versions.js'),
+	path.join(DIST, 'nodes/DynamicQr/actions/versions.js'),
 );
 
 const node = new DynamicQr();

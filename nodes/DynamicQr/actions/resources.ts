@@ -5,7 +5,7 @@ import * as card from './card';
 import * as lead from './lead';
 import * as logo from './logo';
 import * as qrCode from './qrCode';
-import type { OperationModule } from './shared/run';
+import type { OperationModule } from './run';
 import * as staticQrCode from './staticQrCode';
 import * as webhookEndpoint from './webhookEndpoint';
 

@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { RESOURCES } from './resources';
-import { readRequestOptions } from './shared/parameters';
-import type { OperationModule } from './shared/run';
-import { ActionRun } from './shared/run';
+import { readRequestOptions } from './operationParameters';
+import type { OperationModule } from './run';
+import { ActionRun } from './run';
 
 /**
  * Every operation by "resource:operation". A Map, so that a value naming a member of every

@@ -1,38 +1,18 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { timeMs } from '../api';
+import type { Cursor } from './pollState';
 
 /**
  * The polling cursor: the newest `created_at` seen and the ids seen within an overlap window
  * before it. Each poll asks for everything newer than (newest seen − window) and drops the ids
  * it already has, so a record whose `created_at` equals the newest seen, or that became
  * visible a little after a newer one, is still emitted once, and never twice.
- *
- * It is the polling trigger's static data, key `cursor`, in the format of version 0.1.0 (saved
- * workflows hold it): this file is the only code that reads or writes it.
+ * The cursor is kept in the polling trigger's static data (pollState.ts).
  */
 export const OVERLAP_WINDOW_MS = 10 * 60 * 1000;
 
-export interface Cursor extends IDataObject {
-	/** What the cursor belongs to (event + card); a change of configuration starts over. */
-	key: string;
-	/** Newest `created_at` seen, in ms; undefined while nothing at all has been seen. */
-	newestMs?: number;
-	/** [id, createdAtMs] of the records seen with createdAtMs >= newestMs − window. */
-	recent: Array<[string, number]>;
-}
-
 export const newCursor = (key: string): Cursor => ({ key, recent: [] });
-
-/** The stored cursor for `key`; undefined when there is none or it belongs to another setting. */
-export function loadCursor(ctx: IPollFunctions, key: string): Cursor | undefined {
-	const cursor = ctx.getWorkflowStaticData('node').cursor as Cursor | undefined;
-	return cursor && cursor.key === key && Array.isArray(cursor.recent) ? cursor : undefined;
-}
-
-export function saveCursor(ctx: IPollFunctions, cursor: Cursor): void {
-	ctx.getWorkflowStaticData('node').cursor = cursor;
-}
 
 export function createdAtMs(record: IDataObject, fallback: number): number {
 	const value = timeMs(record.created_at);

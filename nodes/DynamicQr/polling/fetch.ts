@@ -3,7 +3,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { ApiClient } from '../api';
 import { createdAtOrBefore } from '../api';
 import { codeListQuery } from '../shared/codeFilters';
-import { pollingParameters } from './description';
+import { pollingParameters } from './pollingProperties';
 
 /**
  * What the polling trigger watches: new leads of one card, new QR codes of the workspace, or the

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { pollingParameters } from './description';
-import { checkedMilestones, milestonesBetween, MILESTONES_EXPECTED } from '../shared/milestones';
+import { pollingParameters } from './pollingProperties';
+import { checkedMilestones, milestonesBetween, MILESTONES_EXPECTED } from '../shared/milestoneNumbers';
 import type { CodeView, ScanRule } from './scanRule';
 import { codeSummary } from './scanRule';
 

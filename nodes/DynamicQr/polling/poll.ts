@@ -2,7 +2,8 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient } from '../api';
-import { advance, cutoffMs, loadCursor, newCursor, saveCursor } from './cursor';
+import { advance, cutoffMs, newCursor } from './cursor';
+import { loadCursor, saveCursor } from './pollState';
 import { cardIdOf, fetchLeads, fetchNewest, fetchQrCodes, isScanEvent, pollEventOf } from './fetch';
 import { pollScanEvent } from './scanEvents';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { pollingParameters } from './description';
+import { pollingParameters } from './pollingProperties';
 import type { CodeView, ScanRule } from './scanRule';
 import { codeSummary, DAY_MS } from './scanRule';
 

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from '../api';
-import { pollingParameters } from './description';
+import { pollingParameters } from './pollingProperties';
 import type { ScanEvent } from './fetch';
 import { codeFiltersOf, fetchCodeList } from './fetch';
 import { milestoneRule, milestonesOf } from './milestones';
@@ -10,8 +10,8 @@ import { addBreakdowns, newScansRule } from './newScans';
 import { quietDaysOf, quietRule } from './quiet';
 import type { CodeState } from '../shared/packedCodes';
 import { packCodes, unpackCodes } from '../shared/packedCodes';
-import type { ScanCursor } from './scanCursor';
-import { loadScanCursor, saveScanCursor } from './scanCursor';
+import type { ScanCursor } from './pollState';
+import { loadScanCursor, saveScanCursor } from './pollState';
 import type { CodeView, ScanRule } from './scanRule';
 import { codeView } from './scanRule';
 

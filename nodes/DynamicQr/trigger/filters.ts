@@ -1,8 +1,8 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { asObject, normaliseEvents } from '../api';
-import { checkedMilestones, MILESTONES_EXPECTED } from '../shared/milestones';
-import { triggerParameters } from './description';
+import { checkedMilestones, MILESTONES_EXPECTED } from '../shared/milestoneNumbers';
+import { triggerParameters } from './triggerProperties';
 
 /**
  * Which deliveries start the workflow: the events chosen in Trigger On, and the optional QR code

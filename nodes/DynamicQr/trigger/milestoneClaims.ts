@@ -1,4 +1,4 @@
-import { milestonesBetween } from '../shared/milestones';
+import { milestonesBetween } from '../shared/milestoneNumbers';
 import type { CodeState } from '../shared/packedCodes';
 import { packCodes, unpackCodes } from '../shared/packedCodes';
 

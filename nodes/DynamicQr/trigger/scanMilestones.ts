@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient, isGone, recordId, scanCount } from '../api';
-import { milestonesBetween } from '../shared/milestones';
+import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes } from '../shared/packedCodes';
 import type { CodeState } from '../shared/packedCodes';
 import type { DeliveryFilters } from './filters';

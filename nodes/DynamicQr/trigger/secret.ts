@@ -1,7 +1,7 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { triggerParameters } from './description';
+import { triggerParameters } from './triggerProperties';
 import { keepSecret, keptSecret } from './keptSecrets';
 import { registeredEndpoint } from './state';
 import { isValidSecret } from '../shared/secrets';

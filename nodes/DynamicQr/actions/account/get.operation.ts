@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { toItems } from '../shared/output';
-import { showOnlyFor } from '../shared/display';
-import type { ActionRun } from '../shared/run';
+import { toItems } from '../outputItems';
+import { showOnlyFor } from '../display';
+import type { ActionRun } from '../run';
 
 export const description = showOnlyFor('account', 'get', []);
 

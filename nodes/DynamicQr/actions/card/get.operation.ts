@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { cardLocator, recordKeyOf } from '../shared/locators';
-import { operationParameters } from '../shared/parameters';
-import { toItems } from '../shared/output';
-import { showOnlyFor } from '../shared/display';
-import type { ActionRun } from '../shared/run';
+import { cardLocator, recordKeyOf } from '../locators';
+import { operationParameters } from '../operationParameters';
+import { toItems } from '../outputItems';
+import { showOnlyFor } from '../display';
+import type { ActionRun } from '../run';
 
 export const description = showOnlyFor('card', 'get', [cardLocator]);
 

@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit } from '../shared/listing';
-import { cardLocator, recordKeyOf } from '../shared/locators';
-import { operationParameters } from '../shared/parameters';
-import { toItems } from '../shared/output';
-import { timestamp } from '../shared/values';
-import { showOnlyFor } from '../shared/display';
-import type { ActionRun } from '../shared/run';
+import { readLimit, returnAllOrLimit } from '../listing';
+import { cardLocator, recordKeyOf } from '../locators';
+import { operationParameters } from '../operationParameters';
+import { toItems } from '../outputItems';
+import { timestamp } from '../dates';
+import { showOnlyFor } from '../display';
+import type { ActionRun } from '../run';
 
 const properties: INodeProperties[] = [
 	cardLocator,

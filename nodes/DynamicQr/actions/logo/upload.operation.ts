@@ -7,10 +7,10 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { multipartBody, unwrap } from '../../api';
-import { toItems } from '../shared/output';
-import { showOnlyFor } from '../shared/display';
-import { binaryFieldName, operationParameters } from '../shared/parameters';
-import type { ActionRun } from '../shared/run';
+import { toItems } from '../outputItems';
+import { showOnlyFor } from '../display';
+import { binaryFieldName, operationParameters } from '../operationParameters';
+import type { ActionRun } from '../run';
 import { describeValue } from '../../shared/parameters';
 
 const properties: INodeProperties[] = [

@@ -7,6 +7,6 @@
  * - JSON: the whole payload object.
  */
 export { fieldParameterName, mixedParameterName, parseFieldParameterName } from './names';
-export { payloadProperties } from './description';
+export { payloadProperties } from './payloadProperties';
 export { getQrType, readPayload } from './read';
 export { validatePayload } from './validate';

@@ -2,12 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { QR_TYPES } from '../../qrTypes';
 import { unwrap } from '../../api';
-import { toItems } from '../shared/output';
-import { showOnlyFor } from '../shared/display';
-import { operationParameters } from '../shared/parameters';
+import { toItems } from '../outputItems';
+import { showOnlyFor } from '../display';
+import { operationParameters } from '../operationParameters';
 import { payloadProperties } from '../payload';
-import { createCode, readCreateRequest } from './shared/createRequest';
-import type { ActionRun, RecordKey } from '../shared/run';
+import { createCode, readCreateRequest } from './createRequest';
+import type { ActionRun, RecordKey } from '../run';
 
 const properties: INodeProperties[] = [
 	{

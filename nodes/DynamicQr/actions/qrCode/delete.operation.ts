@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { qrCodeLocator, recordKeyOf } from '../shared/locators';
-import { operationParameters } from '../shared/parameters';
-import { showOnlyFor } from '../shared/display';
-import type { ActionRun } from '../shared/run';
+import { qrCodeLocator, recordKeyOf } from '../locators';
+import { operationParameters } from '../operationParameters';
+import { showOnlyFor } from '../display';
+import type { ActionRun } from '../run';
 
 const properties: INodeProperties[] = [
 	{

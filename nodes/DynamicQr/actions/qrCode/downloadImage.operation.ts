@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../../api';
-import { qrCodeLocator, recordKeyOf } from '../shared/locators';
-import { operationParameters } from '../shared/parameters';
-import { showOnlyFor } from '../shared/display';
-import { imageProperties, readImageRequest, toBinary } from '../shared/image';
-import type { ActionRun } from '../shared/run';
+import { qrCodeLocator, recordKeyOf } from '../locators';
+import { operationParameters } from '../operationParameters';
+import { showOnlyFor } from '../display';
+import { imageProperties, readImageRequest, toBinary } from '../image';
+import type { ActionRun } from '../run';
 
 const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
 

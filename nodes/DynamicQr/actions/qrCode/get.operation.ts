@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { qrCodeLocator, recordKeyOf } from '../shared/locators';
-import { operationParameters } from '../shared/parameters';
-import { simplifyProperty, simplifyQrCode, toItems } from '../shared/output';
-import { showOnlyFor } from '../shared/display';
-import type { ActionRun } from '../shared/run';
+import { qrCodeLocator, recordKeyOf } from '../locators';
+import { operationParameters } from '../operationParameters';
+import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
+import { showOnlyFor } from '../display';
+import type { ActionRun } from '../run';
 
 const properties: INodeProperties[] = [qrCodeLocator, simplifyProperty];
 

@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit } from '../shared/listing';
-import { simplifyProperty, simplifyQrCode, toItems } from '../shared/output';
-import { showOnlyFor } from '../shared/display';
-import { operationParameters } from '../shared/parameters';
-import type { ActionRun } from '../shared/run';
+import { readLimit, returnAllOrLimit } from '../listing';
+import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
+import { showOnlyFor } from '../display';
+import { operationParameters } from '../operationParameters';
+import type { ActionRun } from '../run';
 import { codeListQuery } from '../../shared/codeFilters';
-import { listFiltersProperty } from './shared/listFilters';
+import { listFiltersProperty } from './listFilters';
 
 const properties: INodeProperties[] = [...returnAllOrLimit, listFiltersProperty, simplifyProperty];
 

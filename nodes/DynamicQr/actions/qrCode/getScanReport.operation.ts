@@ -6,18 +6,18 @@ import type {
 } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
-import { showOnlyFor } from '../shared/display';
-import { toItems } from '../shared/output';
-import { operationParameters } from '../shared/parameters';
-import type { ActionRun } from '../shared/run';
-import { calendarDay } from '../shared/values';
+import { showOnlyFor } from '../display';
+import { toItems } from '../outputItems';
+import { operationParameters } from '../operationParameters';
+import type { ActionRun } from '../run';
+import { calendarDay } from '../dates';
 import { emptyCounts } from './scanReport/breakdowns';
-import { codeRows, summary } from './scanReport/output';
+import { codeRows, summary } from './scanReport/reportItems';
 import type { ReportPeriod } from './scanReport/period';
 import { namedPeriod, reportPeriod } from './scanReport/period';
 import { countScans } from './scanReport/scans';
 import { codeListQuery } from '../../shared/codeFilters';
-import { listFiltersProperty } from './shared/listFilters';
+import { listFiltersProperty } from './listFilters';
 
 /**
  * A field required when the choice `key` is `value`, declared twice under one name as the payload

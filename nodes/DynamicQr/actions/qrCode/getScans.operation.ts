@@ -6,13 +6,13 @@ import type {
 } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
-import { qrCodeLocator, recordKeyOf } from '../shared/locators';
-import { operationParameters } from '../shared/parameters';
-import { toItems } from '../shared/output';
-import { calendarDay } from '../shared/values';
-import { showOnlyFor } from '../shared/display';
-import type { ActionRun } from '../shared/run';
-import { scansPerDay, unknownDaysError } from './shared/scanDays';
+import { qrCodeLocator, recordKeyOf } from '../locators';
+import { operationParameters } from '../operationParameters';
+import { toItems } from '../outputItems';
+import { calendarDay } from '../dates';
+import { showOnlyFor } from '../display';
+import type { ActionRun } from '../run';
+import { scansPerDay, unknownDaysError } from './scanDays';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { qrCodeLocator, recordKeyOf } from '../shared/locators';
-import { showOnlyFor } from '../shared/display';
-import { setPaused } from './shared/setPaused';
-import type { ActionRun } from '../shared/run';
+import { qrCodeLocator, recordKeyOf } from '../locators';
+import { showOnlyFor } from '../display';
+import { setPaused } from './setPaused';
+import type { ActionRun } from '../run';
 
 export const description = showOnlyFor('qrCode', 'resume', [qrCodeLocator]);
 

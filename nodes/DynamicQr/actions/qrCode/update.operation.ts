@@ -7,13 +7,13 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { qrCodeLocator, recordKeyOf } from '../shared/locators';
-import { operationParameters } from '../shared/parameters';
-import { toItems } from '../shared/output';
-import { showOnlyFor } from '../shared/display';
+import { qrCodeLocator, recordKeyOf } from '../locators';
+import { operationParameters } from '../operationParameters';
+import { toItems } from '../outputItems';
+import { showOnlyFor } from '../display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
-import { changedRecord } from './shared/changedRecord';
-import type { ActionRun } from '../shared/run';
+import { changedRecord } from './changedRecord';
+import type { ActionRun } from '../run';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,

@@ -6,17 +6,17 @@ import type {
 } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
-import { showOnlyFor } from '../shared/display';
-import { operationParameters } from '../shared/parameters';
-import type { ActionRun, RecordKey } from '../shared/run';
+import { showOnlyFor } from '../display';
+import { operationParameters } from '../operationParameters';
+import type { ActionRun, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
 import type { CodeIndex } from './createOrUpdate/codeIndex';
 import type { WantedCode } from './createOrUpdate/differences';
 import { differences } from './createOrUpdate/differences';
 import { readMatch } from './createOrUpdate/match';
 import { codeIndex } from './createOrUpdate/runState';
-import { changedRecord } from './shared/changedRecord';
-import { createCode, readCreateRequest } from './shared/createRequest';
+import { changedRecord } from './changedRecord';
+import { createCode, readCreateRequest } from './createRequest';
 
 /**
  * The output key saying what happened to the item's code. Record fields are snake_case (the

@@ -4,11 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { STATIC_QR_TYPES } from '../../qrTypes';
 import type { BinaryAnswer } from '../../api';
 
-import { imageProperties, readImageRequest, toBinary } from '../shared/image';
+import { imageProperties, readImageRequest, toBinary } from '../image';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
-import { showOnlyFor } from '../shared/display';
-import { operationParameters } from '../shared/parameters';
-import type { ActionRun } from '../shared/run';
+import { showOnlyFor } from '../display';
+import { operationParameters } from '../operationParameters';
+import type { ActionRun } from '../run';
 
 const properties: INodeProperties[] = [
 	{

@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
-import { toItems } from '../shared/output';
-import { showOnlyFor } from '../shared/display';
-import { operationParameters } from '../shared/parameters';
-import type { ActionRun } from '../shared/run';
+import { toItems } from '../outputItems';
+import { showOnlyFor } from '../display';
+import { operationParameters } from '../operationParameters';
+import type { ActionRun } from '../run';
 import { EVENT_OPTIONS } from '../../shared/eventOptions';
 import { maskSigningSecrets, webhookSecretOf } from '../../shared/secrets';
 

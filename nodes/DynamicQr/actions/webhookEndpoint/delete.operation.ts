@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { recordKeyOf, webhookEndpointLocator } from '../shared/locators';
-import { operationParameters } from '../shared/parameters';
-import { showOnlyFor } from '../shared/display';
-import type { ActionRun } from '../shared/run';
+import { recordKeyOf, webhookEndpointLocator } from '../locators';
+import { operationParameters } from '../operationParameters';
+import { showOnlyFor } from '../display';
+import type { ActionRun } from '../run';
 
 export const description = showOnlyFor('webhookEndpoint', 'delete', [webhookEndpointLocator]);
 

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyTypeOptions } from 'n8n-workflow';
 
 import { ID_RULE } from '../../api';
-import { BOOLEAN_TEXTS, isIsoDate, isLuxonDateTime, NUMBER_TEXT } from './values';
+import { BOOLEAN_TEXTS, isIsoDate, isLuxonDateTime, NUMBER_TEXT } from './inputValues';
 
 /**
  * A value read as a field's type, or undefined when it does not fit; the reader turns that into

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
 import { expected, readBoolean, readDate, readIdText, readNumber, readText } from './convert';
-import { describeValue, isBlank, isPlainObject, MAX_SHOWN } from './values';
+import { describeValue, isBlank, isPlainObject, MAX_SHOWN } from './inputValues';
 
 export interface ParameterSource {
 	node: INode;

@@ -2,7 +2,7 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import type { Field, ParameterSource } from './fieldChecker';
 import { FieldChecker } from './fieldChecker';
-import { isBlank, isPlainObject } from './values';
+import { isBlank, isPlainObject } from './inputValues';
 
 /**
  * THE reader of node parameters. In n8n most values come from expressions over the data (a

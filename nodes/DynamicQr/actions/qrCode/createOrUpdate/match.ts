@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../../api';
 import type { ParameterReader } from '../../../shared/parameters';
-import type { ActionRun } from '../../shared/run';
+import type { ActionRun } from '../../run';
 import type { CodeIndex } from './codeIndex';
 
 /** How an item of Create or Update finds its code. */

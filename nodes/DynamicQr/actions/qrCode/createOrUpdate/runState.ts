@@ -1,4 +1,4 @@
-import type { ActionRun } from '../../shared/run';
+import type { ActionRun } from '../../run';
 import { CodeIndex } from './codeIndex';
 
 /** What Create or Update keeps for one run of the node (ActionRun.keep). */

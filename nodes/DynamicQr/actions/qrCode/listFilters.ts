@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { codeFilterOptions } from '../../../shared/codeFilters';
+import { codeFilterOptions } from '../../shared/codeFilters';
 
 /** The filters the code list takes (Get Many, and Get Scan Report's codes by filters). */
 export const listFiltersProperty: INodeProperties = {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ClientSettings } from '../../api';
-import { DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters } from '../../api';
-import { ParameterReader } from '../../shared/parameters';
+import type { ClientSettings } from '../api';
+import { DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters } from '../api';
+import { ParameterReader } from '../shared/parameters';
 import { propertiesOfVersion } from './versions';
 
 /**

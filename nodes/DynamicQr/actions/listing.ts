@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ParameterReader } from '../../shared/parameters';
+import type { ParameterReader } from '../shared/parameters';
 import { showOnlyFor } from './display';
-import { toItems } from './output';
-import { operationParameters } from './parameters';
+import { toItems } from './outputItems';
+import { operationParameters } from './operationParameters';
 import type { ActionRun } from './run';
 
 /** Return All / Limit (default 50), the n8n way of listing. */

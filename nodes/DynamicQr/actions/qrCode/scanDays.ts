@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { asObject } from '../../../api';
+import { asObject } from '../../api';
 
 /** One day of a `/scans` answer. */
 export interface DayCount {

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyModeTypeOptions } from 'n8n-workflow';
 
-import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../../api';
-import { operationParameters } from './parameters';
+import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../api';
+import { operationParameters } from './operationParameters';
 import type { RecordKey } from './run';
 
 interface LocatorSpec {

@@ -4,7 +4,7 @@ import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
 import { isFieldRequired } from '../../qrTypes';
 import { typeOptions } from '../../shared/codeFilters';
 import { FORMATS } from './formats';
-import { sinceVersion } from '../shared/versions';
+import { sinceVersion } from '../versions';
 import {
 	fieldParameterName,
 	MIXED_PAYLOAD_COLLECTION,

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { BinaryAnswer } from '../../api';
-import { binaryFieldName } from './parameters';
-import type { ParameterReader } from '../../shared/parameters';
+import type { BinaryAnswer } from '../api';
+import { binaryFieldName } from './operationParameters';
+import type { ParameterReader } from '../shared/parameters';
 
 /**
  * Image format and size options shared by Download Image and Generate. The formats are a Map, so

@@ -1,5 +1,5 @@
 'use strict';
-// The scan events' cursor (polling/scanCursor.ts), unit level: its codes packed in one text
+// The scan events' cursor (polling/pollState.ts), unit level: its codes packed in one text
 // (shared/packedCodes.ts, also the webhook trigger's milestone claims), and its size.
 const crypto = require('node:crypto');
 const path = require('node:path');

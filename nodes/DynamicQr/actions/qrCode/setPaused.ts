@@ -1,8 +1,8 @@
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { operationParameters } from '../../shared/parameters';
-import { toItems } from '../../shared/output';
-import type { ActionRun } from '../../shared/run';
+import { operationParameters } from '../operationParameters';
+import { toItems } from '../outputItems';
+import type { ActionRun } from '../run';
 import { changedRecord } from './changedRecord';
 
 /** Pause and Resume differ only in the value of `paused`. */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ClientSettings } from '../../api';
-import { ApiClient } from '../../api';
+import type { ClientSettings } from '../api';
+import { ApiClient } from '../api';
 
 /**
  * One run of the action node, handed by the router to every item's operation: the run's client

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { unwrap } from '../../../api';
-import type { ActionRun } from '../../shared/run';
+import { unwrap } from '../../api';
+import type { ActionRun } from '../run';
 
 /**
  * The code as a PATCH left it. The reference does not show the success status of a change: a

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { rejectsField } from '../../../api';
-import type { QrType } from '../../../qrTypes';
-import type { ParameterReader } from '../../../shared/parameters';
-import { getQrType, readPayload, validatePayload } from '../../payload';
-import { defaultIdempotencyKey, headerSafeKey } from '../../shared/idempotency';
-import type { ActionRun } from '../../shared/run';
+import { rejectsField } from '../../api';
+import type { QrType } from '../../qrTypes';
+import type { ParameterReader } from '../../shared/parameters';
+import { getQrType, readPayload, validatePayload } from '../payload';
+import { defaultIdempotencyKey, headerSafeKey } from '../idempotency';
+import type { ActionRun } from '../run';
 
 /** A create as the item asks for it, checked before any request. Create and Create or Update share it. */
 export interface CreateRequest {
