@@ -311,7 +311,8 @@ describe('single-credential-per-node', () => {
 	// signing-secret credential is hidden for Register Automatically rather than shown for Created
 	// in the Dashboard. Shown for it, n8n's editor takes Endpoint for the way to connect in the one
 	// description both versions share, and version 1 triggers lose their Endpoint choice (measured
-	// in n8n 2.41.1). README "n8n 3.0" says what this means and the ways out.
+	// in n8n 2.41.1). docs/compatibility.md "n8n 3.0 verification lint" says what this means and the
+	// ways out.
 	test('DynamicQrTrigger: exactly the known pair', () => {
 		expect(credentialProblems(descriptionOf('DynamicQrTrigger'))).toEqual([
 			'dynamicQrApi and dynamicQrSigningSecretApi',
