@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The layout README "Layout" promises, read from the sources. The direction of imports: nodes/
+ * The layout docs/layout.md promises, read from the sources. The direction of imports: nodes/
  * imports nothing outside itself; within nodes/DynamicQr each part (actions, trigger, polling,
  * methods) imports only its own folder, api/, shared/ and the QR type table; shared/ imports only
  * itself, api/ and the QR type table; api/ (the client and the contract of the service) imports

@@ -332,7 +332,7 @@ describe('single-credential-per-node', () => {
 	// description both versions share, and version 1 triggers lose their Endpoint choice (measured
 	// in n8n 2.41.1). The rule's version that let triggers pass (an `isTriggerNode` early return)
 	// is not the newest: the newest (its test "reports concurrent credentials on trigger nodes")
-	// checks them. README "n8n 3.0" says what this means and the ways out.
+	// checks them. docs/compatibility.md "n8n 3.0 verification lint" says what this means and the ways out.
 	test('DynamicQrTrigger: exactly the known pair', () => {
 		expect(credentialProblems(descriptionOf('DynamicQrTrigger'))).toEqual([
 			'dynamicQrApi and dynamicQrSigningSecretApi',

@@ -7,7 +7,7 @@
  *
  * A reading module exports:
  *   name         kebab-case, unique; how tests, the control API and `--reading` select it
- *   item         the reference's "not shown" line it reads differently (README "Assumptions")
+ *   item         the reference's "not shown" line it reads differently (docs/readings.md)
  *   description  what the service does under this reading, in a sentence
  *   before(call) optional: runs after authentication and routing, before the route. It may change
  *                `call.query` (say, cap `per_page`) or return an answer to send instead
