@@ -51,7 +51,7 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 20 },
 			default: 1,
 			description:
-				'The most items to process at once; 1 sends one request at a time. Without this option the node adapts on its own: more requests at once while the API answers quickly and the plan has room, fewer when it runs low. Output order and pairing are kept either way.',
+				"The most items to process at once; 1 sends one request at a time. Without this option the node keeps up to 10 requests in flight and paces them at the plan's rate. Items of one record always run in input order; output order and pairing are kept either way.",
 		},
 		{
 			displayName: 'Max Rate Limit Wait (Seconds)',

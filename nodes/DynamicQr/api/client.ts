@@ -35,7 +35,7 @@ export interface Connection {
 }
 
 export interface ClientSettings {
-	/** Concurrent Requests: the most requests in flight; adapted to the API when not set. */
+	/** Concurrent Requests: the most requests in flight (inflight.ts has the default). */
 	concurrency?: number;
 	/** Max Rate Limit Wait: the longest total wait on 429 answers per request. */
 	maxWaitSeconds?: number;

@@ -173,16 +173,14 @@ export async function apiRequest<T = IDataObject>(
 		// A run with a time budget (a poll) sends nothing it cannot wait for within it.
 		const slotWaitMs = await pace.waitForSlot(client.msLeft());
 		if (slotWaitMs === undefined || client.msLeft() <= 0) {
-			flight.release({ overloaded: false, pacedIntervalMs: pace.intervalMs });
+			flight.release();
 			throw outOfBudget();
 		}
 		let response: IN8nHttpFullResponse;
-		const sentAt = Date.now();
 		try {
 			response = await send(client, withinBudget(client, target));
 		} catch (error) {
-			// No answer says nothing about the service's load: room freed, nothing learnt.
-			flight.release({ overloaded: false, pacedIntervalMs: pace.intervalMs });
+			flight.release();
 			const code = isNetworkFailure(error);
 			const delayMs = NETWORK_RETRY_DELAYS_MS[networkAttempt];
 			if (code && retriesNetworkErrors && delayMs !== undefined && delayMs < client.msLeft()) {
@@ -204,18 +202,7 @@ export async function apiRequest<T = IDataObject>(
 		const headers = (response.headers ?? {}) as IDataObject;
 		pace.noteRateLimit(headers, flight.limit + 1);
 		const status = response.statusCode;
-		flight.release({
-			roundTripMs: Date.now() - sentAt,
-			// A 429 that says what is left is answered by that (the Flight keeps no more in
-			// flight) and by holding every request for its Retry-After; halving on top would
-			// only slow the run once the wait is over.
-			overloaded:
-				RETRYABLE_SERVER_STATUSES.has(status) ||
-				(status === 429 && headers['x-ratelimit-remaining'] === undefined),
-			headers,
-			pacedIntervalMs: pace.intervalMs,
-			slotWaitMs,
-		});
+		flight.release(headers);
 		const failure = (waited?: WaitSpent) =>
 			httpError(
 				node,
