@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /**
  * Shows an operation's properties only for its resource and operation(s), checked first.
@@ -21,4 +21,34 @@ export function showOnlyFor(
 			show: { resource: [resource], operation: operations, ...property.displayOptions?.show },
 		},
 	}));
+}
+
+/**
+ * A field required when the choice `key` is `value` (a payload field of one Type, From and To of
+ * a custom period), declared twice under one name so that n8n's pre-run check and the editor
+ * agree for a fixed choice and for an expression:
+ * - the required copy is hidden for any other value, an expression included (n8n never reads an
+ *   expression in `hide`), so it marks the field required only for a fixed choice;
+ * - the optional copy is shown only while the choice is an expression (n8n counts a field whose
+ *   `show` key holds an expression as shown), so what was entered is kept and each item with that
+ *   value sends it; the node checks it item by item.
+ * `show` holds what else both copies need to be shown.
+ */
+export function requiredWhen(
+	key: string,
+	value: string,
+	property: INodeProperties,
+	show: IDisplayOptions['show'] = {},
+): INodeProperties[] {
+	return [
+		{
+			...property,
+			required: true,
+			displayOptions: { show, hide: { [key]: [{ _cnd: { not: value } }] } },
+		},
+		{
+			...property,
+			displayOptions: { show: { ...show, [key]: [value] }, hide: { [key]: [value] } },
+		},
+	];
 }

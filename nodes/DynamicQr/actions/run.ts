@@ -11,7 +11,7 @@ import { ApiClient } from '../api';
 export class ActionRun {
 	readonly client: ApiClient;
 
-	private readonly kept = new Map<symbol, unknown>();
+	private readonly store = new Map<symbol, unknown>();
 
 	constructor(
 		readonly ctx: IExecuteFunctions,
@@ -22,8 +22,13 @@ export class ActionRun {
 
 	/** What an operation keeps for the whole run under `key`, made by `create` on first use. */
 	keep<T>(key: symbol, create: () => T): T {
-		if (!this.kept.has(key)) this.kept.set(key, create());
-		return this.kept.get(key) as T;
+		if (!this.store.has(key)) this.store.set(key, create());
+		return this.store.get(key) as T;
+	}
+
+	/** What the run keeps under `key`, if anything was made yet. */
+	kept<T>(key: symbol): T | undefined {
+		return this.store.get(key) as T | undefined;
 	}
 }
 

@@ -4,6 +4,7 @@ import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
 import { isFieldRequired } from '../../qrTypes';
 import { typeOptions } from '../../shared/codeFilters';
 import { FORMATS } from './formats';
+import { requiredWhen } from '../display';
 import { sinceVersion } from '../versions';
 import {
 	fieldParameterName,
@@ -12,15 +13,7 @@ import {
 	mixedParameterName,
 } from './names';
 
-/**
- * One type's field for "Fields for the Type". A required field comes twice under one name, so
- * that n8n's pre-run check and the editor agree for a fixed Type and for a Type expression:
- * - the required copy is hidden for any other Type value, an expression included (n8n never
- *   reads an expression in `hide`), so it marks the field required only for a fixed Type;
- * - the optional copy is shown only while Type is an expression (n8n counts a field whose
- *   `show` key holds an expression as shown), so what was entered for that type is kept and
- *   each item of that type sends it; the node checks it item by item.
- */
+/** One type's field for "Fields for the Type"; a required one is declared twice (requiredWhen). */
 function fieldProperties(type: QrType, field: QrTypeField, mode: PayloadMode): INodeProperties[] {
 	const base = {
 		displayName: field.label,
@@ -29,20 +22,10 @@ function fieldProperties(type: QrType, field: QrTypeField, mode: PayloadMode): I
 			mode === 'update' ? `${field.description}. Leave empty to keep it.` : field.description,
 		...FORMATS[field.format].input(field),
 	} as INodeProperties;
-	const ofThisType = { payloadInput: ['fields'], type: [type.value] };
-	if (!isFieldRequired(type, field, mode))
-		return [{ ...base, displayOptions: { show: ofThisType } }];
-	return [
-		{
-			...base,
-			required: true,
-			displayOptions: {
-				show: { payloadInput: ['fields'] },
-				hide: { type: [{ _cnd: { not: type.value } }] },
-			},
-		},
-		{ ...base, displayOptions: { show: ofThisType, hide: { type: [type.value] } } },
-	];
+	const fields = { payloadInput: ['fields'] };
+	return isFieldRequired(type, field, mode)
+		? requiredWhen('type', type.value, base, fields)
+		: [{ ...base, displayOptions: { show: { ...fields, type: [type.value] } } }];
 }
 
 /** Which types use a payload key, e.g. "URL (required), Event, Coupon". */

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
-import { showOnlyFor } from '../display';
+import { requiredWhen, showOnlyFor } from '../display';
 import { toItems } from '../outputItems';
 import { operationParameters } from '../operationParameters';
 import type { ActionRun } from '../run';
@@ -18,24 +18,6 @@ import { namedPeriod, reportPeriod } from './scanReport/period';
 import { countScans } from './scanReport/scans';
 import { codeListQuery } from '../../shared/codeFilters';
 import { listFiltersProperty } from './listFilters';
-
-/**
- * A field required when the choice `key` is `value`, declared twice under one name as the payload
- * fields are (payload/description.ts): the required copy is hidden for any other value, an
- * expression included (n8n never reads an expression in `hide`), so n8n's check before a run
- * asks for it only for a fixed choice; the optional copy is shown only while the choice is an
- * expression. The node reads it as required either way, naming the field.
- */
-function requiredWhen(key: string, value: string, property: INodeProperties): INodeProperties[] {
-	return [
-		{
-			...property,
-			required: true,
-			displayOptions: { hide: { [key]: [{ _cnd: { not: value } }] } },
-		},
-		{ ...property, displayOptions: { show: { [key]: [value] }, hide: { [key]: [value] } } },
-	];
-}
 
 const properties: INodeProperties[] = [
 	{

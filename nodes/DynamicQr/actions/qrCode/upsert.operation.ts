@@ -10,11 +10,11 @@ import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
 import type { ActionRun, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
-import type { CodeIndex } from './createOrUpdate/codeIndex';
 import type { WantedCode } from './createOrUpdate/differences';
 import { differences } from './createOrUpdate/differences';
 import { readMatch } from './createOrUpdate/match';
-import { codeIndex } from './createOrUpdate/runState';
+import type { CodeIndex } from './createOrUpdate/codeIndex';
+import { codeIndex, codeIndexRead } from './createOrUpdate/codeIndex';
 import { changedRecord } from './changedRecord';
 import { createCode, readCreateRequest } from './createRequest';
 
@@ -107,6 +107,7 @@ export async function execute(
 	let record: IDataObject;
 	let result: 'created' | 'updated' | 'unchanged';
 	if (!found) {
+		await codeIndexRead(run)?.catch(() => undefined);
 		record = unwrap(await createCode(run, request, itemIndex));
 		// A create has no paused flag: a code asked for paused is paused right after.
 		if (wanted.paused !== undefined && Boolean(record.paused) !== wanted.paused) {

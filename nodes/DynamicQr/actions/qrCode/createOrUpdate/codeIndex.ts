@@ -1,8 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ActionRun } from '../../run';
+
 /**
  * The account's codes by id and by name, read once per node run (one Return All, shared by every
- * item, whichever starts first: runState.ts) and kept up to date with what this run creates and changes, so
+ * item, whichever starts first) and kept up to date with what this run creates and changes, so
  * that an item later in the run sees the codes made by the items before it.
  */
 export class CodeIndex {
@@ -39,3 +41,23 @@ export class CodeIndex {
 		return this.byName.get(name) ?? [];
 	}
 }
+
+const CODE_INDEX = Symbol('codeIndex');
+
+/**
+ * The run's index of codes; the first item to ask reads the list. A failed read fails every
+ * item of the run with the same error rather than being tried again per item (a refused key
+ * would otherwise cost a request per row).
+ */
+export const codeIndex = (run: ActionRun, itemIndex: number): Promise<CodeIndex> =>
+	run.keep(CODE_INDEX, () =>
+		run.client
+			.all('/qr-codes', {}, undefined, { itemIndex })
+			.then((records) => new CodeIndex(records)),
+	);
+
+/**
+ * The run's read of the list of codes, once an item has started it. A create waits for it: the
+ * run's own new codes would otherwise change the list under the read, which reads it again.
+ */
+export const codeIndexRead = (run: ActionRun) => run.kept<Promise<CodeIndex>>(CODE_INDEX);
