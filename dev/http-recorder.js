@@ -8,7 +8,7 @@
  *   const recorder = await startRecorder();
  *   recorder.url                 // 'http://127.0.0.1:<port>'
  *   recorder.urlFor('/hook')     // 'http://127.0.0.1:<port>/hook'
- *   recorder.records             // [{ method, path, headers, body, rawBody, at }]
+ *   recorder.records             // [{ method, path, headers, body, rawBody, rawBytes, at }]
  *   recorder.answerWith(500, { delayMs: 50, headers: {}, body: '' })
  *   await recorder.waitFor(3)    // the records, once there are at least 3
  *   await recorder.close()
@@ -38,9 +38,11 @@ function parsed(text) {
 
 /**
  * Starts a recorder. `onRecord(record)` (optional) is called with every record as it arrives,
- * before the answer is sent.
+ * before the answer is sent. `respond(record, req, res)` (optional) answers instead of
+ * answerWith(): a stand-in for a server with logic of its own (the engine tests' n8n webhook
+ * host); `req` is handed on with its body read (`record.rawBytes`).
  */
-async function startRecorder({ onRecord } = {}) {
+async function startRecorder({ onRecord, respond } = {}) {
 	const records = [];
 	const waiters = new Set();
 	let answer = DEFAULT_ANSWER;
@@ -49,18 +51,21 @@ async function startRecorder({ onRecord } = {}) {
 		const chunks = [];
 		req.on('data', (chunk) => chunks.push(chunk));
 		req.on('end', () => {
-			const rawBody = Buffer.concat(chunks).toString('utf8');
+			const rawBytes = Buffer.concat(chunks);
+			const rawBody = rawBytes.toString('utf8');
 			const record = {
 				method: req.method,
 				path: req.url,
 				headers: req.headers,
 				body: parsed(rawBody),
 				rawBody,
+				rawBytes,
 				at: Date.now(),
 			};
 			records.push(record);
 			onRecord?.(record);
 			for (const waiter of waiters) waiter();
+			if (respond) return respond(record, req, res);
 			const { status, headers, body, delayMs } = answer;
 			const send = () => res.writeHead(status, headers).end(body);
 			if (delayMs > 0) setTimeout(send, delayMs).unref();

@@ -10,11 +10,11 @@
 // - polling: n8n's PollContext run through n8n-core's TriggersAndPollers.runPollFunction.
 // A real n8n process is exercised elsewhere (a later issue); nothing here replaces the node's code.
 const path = require('path');
-const http = require('http');
 
 const { Container, createCredentialsHelper, logLines, DIST } = require('./n8n-core');
 const { Workflow, createRunExecutionData } = require('n8n-workflow');
 const { startSandbox } = require('../../dev/sandbox');
+const { startRecorder } = require('../../dev/http-recorder');
 const {
 	HookContext,
 	WebhookContext,
@@ -211,21 +211,6 @@ function expressLikeResponse(res) {
 	return response;
 }
 
-/** n8n's rawBodyReader: req.readRawBody() fills req.rawBody with the bytes as received. */
-function addRawBodyReader(req) {
-	req.readRawBody = () =>
-		new Promise((resolve, reject) => {
-			if (req.rawBody !== undefined) return resolve();
-			const chunks = [];
-			req.on('data', (chunk) => chunks.push(chunk));
-			req.on('end', () => {
-				req.rawBody = Buffer.concat(chunks);
-				resolve();
-			});
-			req.on('error', reject);
-		});
-}
-
 /** Runs the workflow from the trigger with its output, as n8n starts a production webhook execution. */
 async function runWorkflowFrom(setup, workflowData, mode = 'webhook') {
 	const { workflow, node, additionalData } = setup;
@@ -272,105 +257,108 @@ async function startReceiver() {
 	const pending = new Set();
 	let lastRequestAt = 0;
 
-	const server = http.createServer((req, res) => {
-		lastRequestAt = Date.now();
-		const work = (async () => {
-			const url = new URL(req.url, 'http://127.0.0.1');
-			const setup = routes.get(url.pathname);
-			const isResync = String(req.headers['webhook-id'] ?? '').startsWith('resync_');
-			const record = isResync ? resyncs : answers;
-			if (failWith !== null) {
-				res.statusCode = failWith;
-				res.end();
-				record.push({ path: url.pathname, status: failWith });
-				return;
-			}
-			if (!setup || req.method !== 'POST') {
-				res.statusCode = 404;
-				res.end('{"message":"webhook not registered"}');
-				record.push({ path: url.pathname, status: 404 });
-				return;
-			}
-			addRawBodyReader(req);
-			const { workflow, node, additionalData } = setup;
-			const staticDataBefore = JSON.stringify(workflow.staticData);
-			const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-			const webhookDescription = nodeType.description.webhooks[0];
-			const response = expressLikeResponse(res);
-			const webhookData = {
-				httpMethod: 'POST',
-				node: node.name,
-				path: `${node.webhookId}/${webhookDescription.path}`,
-				webhookDescription,
-				workflowId: workflow.id,
-				workflowExecuteAdditionalData: additionalData,
-				webhookId: node.webhookId,
-			};
-			const requestData = { ...additionalData, httpRequest: req, httpResponse: response };
-			// 'manual' for a test webhook (the editor's Listen for Test Event).
-			const context = new WebhookContext(
-				workflow,
-				node,
-				requestData,
-				setup.webhookMode ?? 'webhook',
-				webhookData,
-				[],
-				null,
-			);
-			let result;
-			try {
-				result = await nodeType.webhook.call(context);
-			} catch (error) {
-				res.statusCode = 500;
-				res.end(JSON.stringify({ message: error.message }));
-				record.push({ path: url.pathname, status: 500, error: error.message });
-				return;
-			}
-			// The node answered itself.
-			if (result.noWebhookResponse === true) {
-				record.push({ path: url.pathname, status: res.statusCode, started: false });
-				return;
-			}
-			if (result.workflowData === undefined) {
+	const recorder = await startRecorder({
+		respond: (received, req, res) => {
+			lastRequestAt = Date.now();
+			const work = (async () => {
+				const url = new URL(req.url, 'http://127.0.0.1');
+				const setup = routes.get(url.pathname);
+				const isResync = String(req.headers['webhook-id'] ?? '').startsWith('resync_');
+				const record = isResync ? resyncs : answers;
+				if (failWith !== null) {
+					res.statusCode = failWith;
+					res.end();
+					record.push({ path: url.pathname, status: failWith });
+					return;
+				}
+				if (!setup || req.method !== 'POST') {
+					res.statusCode = 404;
+					res.end('{"message":"webhook not registered"}');
+					record.push({ path: url.pathname, status: 404 });
+					return;
+				}
+				// As n8n hands a webhook its request: the raw body already read.
+				req.rawBody = received.rawBytes;
+				req.readRawBody = async () => {};
+				const { workflow, node, additionalData } = setup;
+				const staticDataBefore = JSON.stringify(workflow.staticData);
+				const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+				const webhookDescription = nodeType.description.webhooks[0];
+				const response = expressLikeResponse(res);
+				const webhookData = {
+					httpMethod: 'POST',
+					node: node.name,
+					path: `${node.webhookId}/${webhookDescription.path}`,
+					webhookDescription,
+					workflowId: workflow.id,
+					workflowExecuteAdditionalData: additionalData,
+					webhookId: node.webhookId,
+				};
+				const requestData = { ...additionalData, httpRequest: req, httpResponse: response };
+				// 'manual' for a test webhook (the editor's Listen for Test Event).
+				const context = new WebhookContext(
+					workflow,
+					node,
+					requestData,
+					setup.webhookMode ?? 'webhook',
+					webhookData,
+					[],
+					null,
+				);
+				let result;
+				try {
+					result = await nodeType.webhook.call(context);
+				} catch (error) {
+					res.statusCode = 500;
+					res.end(JSON.stringify({ message: error.message }));
+					record.push({ path: url.pathname, status: 500, error: error.message });
+					return;
+				}
+				// The node answered itself.
+				if (result.noWebhookResponse === true) {
+					record.push({ path: url.pathname, status: res.statusCode, started: false });
+					return;
+				}
+				if (result.workflowData === undefined) {
+					res.statusCode = 200;
+					res.setHeader('content-type', 'application/json');
+					res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
+					record.push({
+						path: url.pathname,
+						status: 200,
+						started: false,
+						response: result.webhookResponse,
+					});
+					return;
+				}
+				if (failStartWith !== null) {
+					// The next request loads the static data as saved before this one.
+					for (const key of Object.keys(workflow.staticData)) delete workflow.staticData[key];
+					Object.assign(workflow.staticData, JSON.parse(staticDataBefore));
+					res.statusCode = failStartWith;
+					res.end(JSON.stringify({ message: 'There was a problem executing the workflow' }));
+					record.push({ path: url.pathname, status: failStartWith, started: false });
+					return;
+				}
+				// responseMode "onReceived": answer "Workflow was started", run the workflow after.
 				res.statusCode = 200;
 				res.setHeader('content-type', 'application/json');
-				res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
-				record.push({
-					path: url.pathname,
-					status: 200,
-					started: false,
-					response: result.webhookResponse,
-				});
-				return;
-			}
-			if (failStartWith !== null) {
-				// The next request loads the static data as saved before this one.
-				for (const key of Object.keys(workflow.staticData)) delete workflow.staticData[key];
-				Object.assign(workflow.staticData, JSON.parse(staticDataBefore));
-				res.statusCode = failStartWith;
-				res.end(JSON.stringify({ message: 'There was a problem executing the workflow' }));
-				record.push({ path: url.pathname, status: failStartWith, started: false });
-				return;
-			}
-			// responseMode "onReceived": answer "Workflow was started", run the workflow after.
-			res.statusCode = 200;
-			res.setHeader('content-type', 'application/json');
-			res.end(JSON.stringify({ message: 'Workflow was started' }));
-			record.push({ path: url.pathname, status: 200, started: true });
-			const run = await runWorkflowFrom(
-				{ ...setup, additionalData: requestData },
-				result.workflowData,
-			);
-			executions.push({ path: url.pathname, run, triggerOutput: result.workflowData });
-		})();
-		pending.add(work);
-		work.finally(() => {
-			pending.delete(work);
-			lastRequestAt = Date.now();
-		});
+				res.end(JSON.stringify({ message: 'Workflow was started' }));
+				record.push({ path: url.pathname, status: 200, started: true });
+				const run = await runWorkflowFrom(
+					{ ...setup, additionalData: requestData },
+					result.workflowData,
+				);
+				executions.push({ path: url.pathname, run, triggerOutput: result.workflowData });
+			})();
+			pending.add(work);
+			work.finally(() => {
+				pending.delete(work);
+				lastRequestAt = Date.now();
+			});
+		},
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const base = `http://127.0.0.1:${server.address().port}/webhook`;
+	const base = recorder.urlFor('/webhook');
 	return {
 		webhookBaseUrl: base,
 		answers,
@@ -408,10 +396,7 @@ async function startReceiver() {
 				if (quietFor >= RESYNC_WAIT_MS) break;
 				await new Promise((resolve) => setTimeout(resolve, RESYNC_WAIT_MS - quietFor));
 			}
-			await new Promise((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
-			});
+			await recorder.close();
 		},
 	};
 }
