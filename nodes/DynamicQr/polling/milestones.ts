@@ -1,16 +1,18 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { pollingParameters } from './pollingProperties';
-import { checkedMilestones, milestonesBetween, MILESTONES_EXPECTED } from '../shared/milestoneNumbers';
+import { checkedMilestones, milestonesBetween } from '../shared/milestoneNumbers';
 import type { CodeView, ScanRule } from './scanRule';
 import { codeSummary } from './scanRule';
 
 /** Milestones, checked before any request (an error names the field). */
 export function milestonesOf(ctx: IPollFunctions): number[] {
 	const parameters = pollingParameters(ctx);
-	const property = parameters.property('milestones');
-	return checkedMilestones(parameters.stringList('milestones', { required: true }), (text) =>
-		parameters.fail({ property }, text, MILESTONES_EXPECTED),
+	const field = { property: parameters.property('milestones') };
+	return checkedMilestones(
+		parameters,
+		field,
+		parameters.stringList('milestones', { required: true }),
 	);
 }
 
