@@ -1,7 +1,6 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import type { Field, ParameterSource } from './fieldChecker';
-import { FieldChecker } from './fieldChecker';
+import { FieldChecker, type Field, type ParameterSource } from './fieldChecker';
 import { isBlank, isPlainObject } from './values';
 
 /**
@@ -39,9 +38,8 @@ export class ParameterReader extends FieldChecker {
 	/** An option of a collection, as a field for errors that name it (and the collection). */
 	optionField(collection: string, name: string): Field {
 		const parent = this.property(collection);
-		const property = ((parent.options ?? []) as INodeProperties[]).find(
-			(option) => option.name === name,
-		);
+		const options = (parent.options ?? []) as INodeProperties[];
+		const property = options.find((option) => option.name === name);
 		if (!property) throw new Error(`"${name}" is not an option of "${collection}"`);
 		return { property, parent };
 	}
@@ -54,12 +52,8 @@ export class ParameterReader extends FieldChecker {
 	/** A top-level parameter, checked by its declared type (undefined when empty and optional). */
 	value(name: string, { required, lists }: { required?: boolean; lists?: string[] } = {}): unknown {
 		const property = this.property(name);
-		const read = this.check(
-			{ property },
-			this.raw(name),
-			required ?? Boolean(property.required),
-			lists,
-		);
+		const isRequired = required ?? Boolean(property.required);
+		const read = this.check({ property }, this.raw(name), isRequired, lists);
 		if (read !== undefined) return read;
 		// Empty means "not set": the declared default, when it is a value of the field's type (a
 		// JSON field's default is an example, never sent for an empty value).

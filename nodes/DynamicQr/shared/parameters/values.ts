@@ -20,9 +20,7 @@ interface LuxonDateTime {
 }
 
 const isLuxonDateTime = (value: unknown): value is LuxonDateTime =>
-	typeof value === 'object' &&
-	value !== null &&
-	(value as { isLuxonDateTime?: unknown }).isLuxonDateTime === true;
+	typeof value === 'object' && (value as Partial<LuxonDateTime> | null)?.isLuxonDateTime === true;
 
 /** An object as JSON gives it: not a list, a Date or a DateTime. */
 export const isPlainObject = (value: unknown): value is IDataObject =>
