@@ -4,20 +4,12 @@ import { timeMs } from '../api';
 import type { Cursor } from './pollState';
 
 /**
- * The polling cursor: the newest `created_at` seen and the ids seen within an overlap window
- * before it. Each poll asks for everything newer than (newest seen − window) and drops the ids
- * it already has, so a record whose `created_at` equals the newest seen, or that became
+ * New Lead and New QR Code keep the newest `created_at` seen and the ids seen within an overlap
+ * window before it. Each poll asks for everything newer than (newest seen − window) and drops the
+ * ids it already has, so a record whose `created_at` equals the newest seen, or that became
  * visible a little after a newer one, is still emitted once, and never twice.
- * The cursor is kept in the polling trigger's static data (pollState.ts).
  */
 export const OVERLAP_WINDOW_MS = 10 * 60 * 1000;
-
-export const newCursor = (key: string): Cursor => ({ key, recent: [] });
-
-export function createdAtMs(record: IDataObject, fallback: number): number {
-	const value = timeMs(record.created_at);
-	return Number.isFinite(value) ? value : fallback;
-}
 
 /** The lower bound to ask for (exclusive), or undefined to ask for everything. */
 export function cutoffMs(cursor: Cursor): number | undefined {
@@ -25,10 +17,9 @@ export function cutoffMs(cursor: Cursor): number | undefined {
 }
 
 /**
- * Folds the records of one poll into the cursor and returns the ones not seen before, oldest
- * first. `records` may hold records already seen, or created at or before the cutoff (both are
- * dropped), and may be in any order. A record without a readable `created_at` counts as created
- * at the newest time seen (or `nowMs`).
+ * Folds the records of one poll (in any order) into the cursor and returns the ones not seen
+ * before, oldest first. A record without a readable `created_at` counts as created at the newest
+ * time seen (or `nowMs`).
  */
 export function advance(cursor: Cursor, records: IDataObject[], nowMs: number): IDataObject[] {
 	const known = new Set(cursor.recent.map(([id]) => id));
@@ -40,7 +31,8 @@ export function advance(cursor: Cursor, records: IDataObject[], nowMs: number): 
 	records.forEach((record, order) => {
 		const id = String(record.id ?? '');
 		if (!id) return;
-		const at = createdAtMs(record, newest ?? nowMs);
+		const parsed = timeMs(record.created_at);
+		const at = Number.isFinite(parsed) ? parsed : (newest ?? nowMs);
 		if (pastMs !== undefined && at <= pastMs) return;
 		if (!known.has(id)) {
 			known.add(id);
@@ -50,10 +42,8 @@ export function advance(cursor: Cursor, records: IDataObject[], nowMs: number): 
 		if (newest === undefined || at > newest) newest = at;
 	});
 	cursor.newestMs = newest;
-	if (newest !== undefined) {
-		const keepFrom = newest - OVERLAP_WINDOW_MS;
-		cursor.recent = cursor.recent.filter(([, at]) => at >= keepFrom);
-	}
+	const keepFrom = cutoffMs(cursor) ?? -Infinity;
+	cursor.recent = cursor.recent.filter(([, at]) => at >= keepFrom);
 	// Oldest first; the API lists newest first, so among equal times the later index is older.
 	fresh.sort((a, b) => a.at - b.at || b.order - a.order);
 	return fresh.map((entry) => entry.record);

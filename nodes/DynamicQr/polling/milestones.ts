@@ -1,21 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { checkedMilestones, milestonesBetween } from '../shared/milestoneNumbers';
 import { pollingParameters } from './pollingProperties';
-import { checkedMilestones, milestonesBetween, MILESTONES_EXPECTED } from '../shared/milestoneNumbers';
-import type { CodeView, ScanRule } from './scanRule';
-import { codeSummary } from './scanRule';
-
-/** Milestones, checked before any request (an error names the field). */
-export function milestonesOf(ctx: IPollFunctions): number[] {
-	const parameters = pollingParameters(ctx);
-	const property = parameters.property('milestones');
-	return checkedMilestones(parameters.stringList('milestones', { required: true }), (text) =>
-		parameters.fail({ property }, text, MILESTONES_EXPECTED),
-	);
-}
+import type { CodeView, ScanRule } from './scanEvents';
 
 const item = (code: CodeView, reached: number[]): IDataObject => ({
-	...codeSummary(code),
+	...code.summary,
 	milestone: reached[reached.length - 1],
 	milestones_reached: reached,
 	scans: code.scans,
@@ -29,10 +19,12 @@ const item = (code: CodeView, reached: number[]): IDataObject => ({
  * milestones since the last poll gives ONE item: `milestone` the highest, `milestones_reached`
  * all of them, lowest first.
  */
-export function milestoneRule(milestones: number[]): ScanRule {
+export function milestoneRule(ctx: IPollFunctions): ScanRule {
+	const parameters = pollingParameters(ctx);
+	const field = { property: parameters.property('milestones') };
+	const entries = parameters.stringList('milestones', { required: true });
+	const milestones = checkedMilestones(parameters, field, entries);
 	return {
-		settings: '',
-		baseline: (code) => ({ count: code.scans, flag: 0 }),
 		next(code, before) {
 			const reached = milestonesBetween(milestones, before.count, code.scans);
 			return {

@@ -1,15 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiClient } from '../api';
-import { unwrap } from '../api';
-import type { CodeView, ScanRule } from './scanRule';
-import { codeSummary, DAY_MS } from './scanRule';
+import { unwrap, type ApiClient } from '../api';
+import type { CodeView, ScanRule } from './scanEvents';
 
 /** The service refuses a statistics range over 366 days. */
-const MAX_RANGE_DAYS = 365;
+const MAX_RANGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 const item = (code: CodeView, before: number): IDataObject => ({
-	...codeSummary(code),
+	...code.summary,
 	scans_before: before,
 	scans_now: code.scans,
 	new_scans: code.scans - before,
@@ -21,12 +19,10 @@ const item = (code: CodeView, before: number): IDataObject => ({
  * (the statistics were reset) emits nothing and counts from there.
  */
 export const newScansRule: ScanRule = {
-	settings: '',
-	baseline: (code) => ({ count: code.scans, flag: 0 }),
-	next(code, before) {
-		const items = code.scans > before.count ? [item(code, before.count)] : [];
-		return { state: { count: code.scans, flag: 0 }, items };
-	},
+	next: (code, before) => ({
+		state: { count: code.scans, flag: 0 },
+		items: code.scans > before.count ? [item(code, before.count)] : [],
+	}),
 	sample(codes) {
 		// The code scanned last, as if its last scan were new.
 		const scanned = codes.filter((code) => code.scans > 0 && Number.isFinite(code.lastScannedMs));
@@ -38,9 +34,9 @@ export const newScansRule: ScanRule = {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * Include Breakdown: each item gets its code's statistics (`GET /qr-codes/{id}/scans`) for whole
- * days, from the day of the last poll (`sinceMs`) through today (or the day of its last scan, if
- * the service's clock is ahead). One request per item, sent together (the client paces them).
+ * Include Breakdown: each item gets its code's statistics for whole days, from the day of the last
+ * poll (`sinceMs`) through today (or the day of its last scan, if the service's clock is ahead).
+ * One request per item, sent together (the client paces them).
  */
 export async function addBreakdowns(
 	client: ApiClient,
@@ -52,15 +48,10 @@ export async function addBreakdowns(
 		items.map(async (entry) => {
 			const lastMs = Date.parse(String(entry.last_scanned_at ?? ''));
 			const toMs = Number.isFinite(lastMs) ? Math.max(nowMs, lastMs) : nowMs;
-			const fromMs = Math.max(Math.min(sinceMs, toMs), toMs - MAX_RANGE_DAYS * DAY_MS);
-			const answer = await client.request(
-				'GET',
-				`/qr-codes/${encodeURIComponent(String(entry.id))}/scans`,
-				{
-					qs: { from: day(fromMs), to: day(toMs) },
-				},
-			);
-			entry.breakdown = unwrap(answer);
+			const fromMs = Math.max(Math.min(sinceMs, toMs), toMs - MAX_RANGE_MS);
+			const path = `/qr-codes/${encodeURIComponent(String(entry.id))}/scans`;
+			const qs = { from: day(fromMs), to: day(toMs) };
+			entry.breakdown = unwrap(await client.request('GET', path, { qs }));
 		}),
 	);
 }

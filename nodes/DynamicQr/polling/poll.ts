@@ -1,80 +1,78 @@
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ApiClient } from '../api';
-import { advance, cutoffMs, newCursor } from './cursor';
+import { ApiClient, createdAtOrBefore } from '../api';
+import { advance, cutoffMs } from './cursor';
+import { isScanEvent, pollingParameters } from './pollingProperties';
 import { loadCursor, saveCursor } from './pollState';
-import { cardIdOf, fetchLeads, fetchNewest, fetchQrCodes, isScanEvent, pollEventOf } from './fetch';
 import { pollScanEvent } from './scanEvents';
 
-/** Manual "Fetch Test Event": the newest existing record (n8n's convention); the cursor is left alone. */
-async function testEvent(
-	client: ApiClient,
-	event: 'newLead' | 'newQrCode',
-	cardId: string,
-): Promise<INodeExecutionData[][]> {
-	const ctx = client.ctx as IPollFunctions;
-	const newest = await fetchNewest(client, event, cardId);
-	if (!newest) {
+/** At most this many new QR codes per poll (100 pages); a warning says when older ones are skipped. */
+const MAX_NEW_QR_CODES = 10000;
+
+/** QR codes created after `afterMs`: the list (newest first) read until a page reaches an older one. */
+async function fetchQrCodes(client: ApiClient, afterMs?: number): Promise<IDataObject[]> {
+	const codes = await client.all('/qr-codes', {}, MAX_NEW_QR_CODES, {
+		isPast: afterMs === undefined ? undefined : createdAtOrBefore(afterMs),
+	});
+	if (codes.length >= MAX_NEW_QR_CODES) {
+		client.ctx.logger.warn(
+			`Dynamic QR Polling Trigger: more than ${MAX_NEW_QR_CODES} new QR codes since the last poll; the oldest of them are not emitted`,
+		);
+	}
+	return codes;
+}
+
+/**
+ * One poll: the leads of a card, or the QR codes of the workspace, created since the last one,
+ * oldest first, each emitted once; or, for the scan events, the codes whose scans changed
+ * (scanEvents.ts). The cursor is written before poll() returns (pollState.ts).
+ *
+ * The poll keeps within the time n8n gives it (getPollBudgetMs: n8n-workflow 2.39 and later; n8n
+ * 1.x has none): a wait the API asks for that does not fit, or a request the time is up for, fails
+ * the poll at once (api/request.ts), before the cursor is written, so the next poll starts from
+ * the same place. A partial result is never emitted: lists come newest first, so stopping early
+ * would skip older records.
+ */
+export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const parameters = pollingParameters(ctx);
+	const event = parameters.option('event');
+	const budgetMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
+	const client = new ApiClient(ctx, { budgetMs });
+	if (isScanEvent(event)) return await pollScanEvent(ctx, client, event);
+	const isLead = event === 'newLead';
+	const cardId = isLead ? (parameters.value('cardId', { required: true }) as string) : '';
+	const path = isLead ? `/cards/${encodeURIComponent(cardId)}/leads` : '/qr-codes';
+	// Both lists are newest first.
+	const newest = async () => (await client.all(path, {}, 1))[0];
+	const fetch = async (afterMs?: number) => {
+		if (!isLead) return await fetchQrCodes(client, afterMs);
+		return afterMs === undefined ? await client.all(path) : await client.since(path, afterMs);
+	};
+
+	if (ctx.getMode() === 'manual') {
+		// "Fetch Test Event": the newest existing record (n8n's convention); the cursor is left alone.
+		const record = await newest();
+		if (record) return [ctx.helpers.returnJsonArray([record])];
 		throw new NodeOperationError(
 			ctx.getNode(),
-			event === 'newLead' ? 'This card has no leads yet' : 'The workspace has no QR codes yet',
+			isLead ? 'This card has no leads yet' : 'The workspace has no QR codes yet',
 			{
-				description:
-					event === 'newLead'
-						? 'Share a contact on the card page, then fetch a test event again.'
-						: 'Create a QR code, then fetch a test event again.',
+				description: isLead
+					? 'Share a contact on the card page, then fetch a test event again.'
+					: 'Create a QR code, then fetch a test event again.',
 			},
 		);
 	}
-	return [ctx.helpers.returnJsonArray([newest])];
-}
 
-/**
- * How long this poll may take, where n8n says (getPollBudgetMs: n8n-workflow 2.39 and later; n8n
- * 1.x has none). The poll keeps within it: a wait the API asks for that does not fit, or a request
- * the time is up for, fails the poll at once with a clear error (api/request.ts). That happens
- * before the cursor is written, so the next poll starts from the same place: nothing lost, nothing
- * emitted twice. A partial result is never emitted: lists come newest first, so stopping early
- * would skip older records.
- */
-function pollBudgetMs(ctx: IPollFunctions): number | undefined {
-	return typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
-}
-
-/**
- * One poll: the records created since the last one, oldest first, each emitted once; or, for
- * the scan events, the codes whose scans changed (scanEvents.ts). The cursor is written before
- * poll() returns: with n8n's durable poll cursors (2.x) a write after that is lost.
- */
-export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const event = pollEventOf(ctx);
-	const client = new ApiClient(ctx, { budgetMs: pollBudgetMs(ctx) });
-	if (isScanEvent(event)) return await pollScanEvent(ctx, client, event);
-	const cardId = event === 'newLead' ? cardIdOf(ctx) : '';
-	const fetch = async (afterMs?: number) =>
-		event === 'newLead'
-			? await fetchLeads(client, cardId, afterMs)
-			: await fetchQrCodes(client, afterMs);
-
-	if (ctx.getMode() === 'manual') return await testEvent(client, event, cardId);
-
-	const key = event === 'newLead' ? `newLead:${cardId}` : 'newQrCode';
-	const cursor = loadCursor(ctx, key);
-	if (!cursor) {
-		// First poll after activation (or after the configuration changed): record what exists as
-		// seen, emit nothing.
-		const fresh = newCursor(key);
-		const newest = await fetchNewest(client, event, cardId);
-		if (newest) {
-			advance(fresh, [newest], Date.now());
-			advance(fresh, await fetch(cutoffMs(fresh)), Date.now());
-		}
-		saveCursor(ctx, fresh);
-		return null;
-	}
-
-	const records = advance(cursor, await fetch(cutoffMs(cursor)), Date.now());
+	const key = isLead ? `newLead:${cardId}` : 'newQrCode';
+	const saved = loadCursor(ctx, key);
+	const cursor = saved ?? { key, recent: [] };
+	// The first poll after activation (or after a change of configuration) records what exists as
+	// seen and emits nothing: the newest record, then those within the overlap window before it.
+	const first = saved ? undefined : await newest();
+	if (first) advance(cursor, [first], Date.now());
+	const records = saved || first ? advance(cursor, await fetch(cutoffMs(cursor)), Date.now()) : [];
 	saveCursor(ctx, cursor);
-	return records.length === 0 ? null : [ctx.helpers.returnJsonArray(records)];
+	return saved && records.length ? [ctx.helpers.returnJsonArray(records)] : null;
 }

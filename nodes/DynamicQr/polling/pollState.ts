@@ -2,17 +2,13 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 /**
  * The polling trigger's static data, and the only code that reads or writes it. Two keys, each in
- * the format saved workflows hold (frozen: test/staticDataFormats.test.js):
- * - `cursor`, New Lead and New QR Code (since 0.1.0);
- * - `scanCursor`, the scan events.
- * A poll saves its cursor before poll() returns: with n8n's durable poll cursors (2.x) the static
- * data is a row committed with the poll's execution, and a write after that is lost.
+ * the format saved workflows hold (frozen: test/staticDataFormats.test.js): `cursor` (New Lead and
+ * New QR Code, since 0.1.0) and `scanCursor` (the scan events). A poll saves its cursor before
+ * poll() returns: with n8n's durable poll cursors (2.x) the static data is a row committed with
+ * the poll's execution, and a write after that is lost.
  */
 
-/**
- * New Lead and New QR Code: the newest `created_at` seen and the ids seen within an overlap
- * window before it (cursor.ts).
- */
+/** New Lead and New QR Code (cursor.ts). */
 export interface Cursor extends IDataObject {
 	/** What the cursor belongs to (event + card); a change of configuration starts over. */
 	key: string;
@@ -20,6 +16,20 @@ export interface Cursor extends IDataObject {
 	newestMs?: number;
 	/** [id, createdAtMs] of the records seen with createdAtMs >= newestMs − window. */
 	recent: Array<[string, number]>;
+}
+
+/**
+ * The scan events (scanEvents.ts): per code of the last poll's list, one count and one flag
+ * (shared/packedCodes.ts), and when that poll was.
+ */
+export interface ScanCursor extends IDataObject {
+	/** What the cursor belongs to (event + filters + settings); a change of configuration starts over. */
+	key: string;
+	/** n8n's time of the poll that wrote it, in ms. */
+	polledMs: number;
+	/** The newest `created_at` (the service's clock) among the codes that poll saw, in ms. */
+	newestCreatedMs?: number;
+	codes: string;
 }
 
 /** The stored cursor for `key`; undefined when there is none or it belongs to another setting. */
@@ -32,27 +42,7 @@ export function saveCursor(ctx: IPollFunctions, cursor: Cursor): void {
 	ctx.getWorkflowStaticData('node').cursor = cursor;
 }
 
-/**
- * The scan events' cursor (New Scans, Scan Milestone, Quiet Code): per code of the last poll's
- * list, one count and one flag, and when that poll was. Static data key `scanCursor`.
- *
- * Per code, New Scans and Quiet Code keep the scans counted at the last poll, Scan Milestone the
- * highest count seen; Quiet Code's flag is 1 while the code's current quiet spell was reported.
- * The codes are packed in one text (shared/packedCodes.ts): about 18 bytes a code, 180 KB for
- * 10,000 codes.
- */
-export interface ScanCursor extends IDataObject {
-	/** What the cursor belongs to (event + filters + settings); a change of configuration starts over. */
-	key: string;
-	/** n8n's time of the poll that wrote it, in ms. */
-	polledMs: number;
-	/** The newest `created_at` (the service's clock) among the codes that poll saw, in ms. */
-	newestCreatedMs?: number;
-	/** The codes, packed (see above). */
-	codes: string;
-}
-
-/** The stored cursor for `key`; undefined when there is none or it belongs to another setting. */
+/** The stored scan cursor for `key`, as loadCursor. */
 export function loadScanCursor(ctx: IPollFunctions, key: string): ScanCursor | undefined {
 	const cursor = ctx.getWorkflowStaticData('node').scanCursor as ScanCursor | undefined;
 	return cursor && cursor.key === key && typeof cursor.codes === 'string' ? cursor : undefined;

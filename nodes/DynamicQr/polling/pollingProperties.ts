@@ -1,9 +1,13 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
+
 import { codeFilterOptions } from '../shared/codeFilters';
 import { nodeParameters } from '../shared/parameters';
 
 /** The events that read the list of codes and compare each code's scans with the last poll's. */
-export const SCAN_EVENTS = ['newScans', 'scanMilestone', 'quietCode'];
+export const SCAN_EVENTS = ['newScans', 'scanMilestone', 'quietCode'] as const;
+export type ScanEvent = (typeof SCAN_EVENTS)[number];
+export const isScanEvent = (event: string): event is ScanEvent =>
+	(SCAN_EVENTS as readonly string[]).includes(event);
 const forEvents = (...events: string[]) => ({ show: { event: events } });
 
 /** The polling trigger's parameters: the node file shows them; polling/ reads them by their types. */
@@ -71,11 +75,7 @@ export const pollingProperties: INodeProperties[] = [
 		},
 		description:
 			'The card whose new leads start the workflow. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: {
-			show: {
-				event: ['newLead'],
-			},
-		},
+		displayOptions: forEvents('newLead'),
 	},
 	{
 		displayName:

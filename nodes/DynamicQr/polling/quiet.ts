@@ -1,19 +1,16 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { pollingParameters } from './pollingProperties';
-import type { CodeView, ScanRule } from './scanRule';
-import { codeSummary, DAY_MS } from './scanRule';
+import type { CodeView, ScanRule } from './scanEvents';
 
-/** Quiet for (Days): a whole number of at least 1, checked before any request. */
-export const quietDaysOf = (ctx: IPollFunctions): number =>
-	pollingParameters(ctx).value('quietDays', { required: true }) as number;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Since when the code has been quiet: its last scan, or its creation when never scanned. */
 const quietSinceMs = (code: CodeView) =>
 	Number.isFinite(code.lastScannedMs) ? code.lastScannedMs : code.createdMs;
 
 const item = (code: CodeView, days: number, nowMs: number): IDataObject => ({
-	...codeSummary(code),
+	...code.summary,
 	quiet_days: Math.floor((nowMs - quietSinceMs(code)) / DAY_MS),
 	quiet_for_days: days,
 	scans: code.scans,
@@ -22,27 +19,23 @@ const item = (code: CodeView, days: number, nowMs: number): IDataObject => ({
 });
 
 /**
- * Quiet Code: a code fires once when it has had no scan for `days` days (by n8n's clock); the
+ * Quiet Code: a code fires once when it has had no scan for Quiet for (Days) (by n8n's clock); the
  * flag in the cursor says its quiet spell was reported, and is cleared when its count rises (a
  * new scan), so it fires again only after a scan and a new quiet spell. Codes already quiet when
  * first seen (at activation) count as reported.
  */
-export function quietRule(days: number): ScanRule {
-	const isQuiet = (code: CodeView, nowMs: number) => {
-		const since = quietSinceMs(code);
-		return Number.isFinite(since) && nowMs - since >= days * DAY_MS;
-	};
+export function quietRule(ctx: IPollFunctions): ScanRule {
+	const days = pollingParameters(ctx).value('quietDays', { required: true }) as number;
+	const isQuiet = (code: CodeView, nowMs: number) => nowMs - quietSinceMs(code) >= days * DAY_MS;
 	return {
 		settings: String(days),
-		baseline: (code, nowMs) => ({ count: code.scans, flag: isQuiet(code, nowMs) ? 1 : 0 }),
 		next(code, before, nowMs) {
-			let flag = code.scans > before.count ? 0 : before.flag;
-			const items: IDataObject[] = [];
-			if (!flag && isQuiet(code, nowMs)) {
-				items.push(item(code, days, nowMs));
-				flag = 1;
-			}
-			return { state: { count: code.scans, flag }, items };
+			const flag = code.scans > before.count ? 0 : before.flag;
+			const fires = !flag && isQuiet(code, nowMs);
+			return {
+				state: { count: code.scans, flag: fires ? 1 : flag },
+				items: fires ? [item(code, days, nowMs)] : [],
+			};
 		},
 		sample(codes, nowMs) {
 			// The code quiet the longest.

@@ -1,80 +1,102 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ApiClient } from '../api';
-import { pollingParameters } from './pollingProperties';
-import type { ScanEvent } from './fetch';
-import { codeFiltersOf, fetchCodeList } from './fetch';
-import { milestoneRule, milestonesOf } from './milestones';
+import { recordId, scanCount, timeMs, type ApiClient } from '../api';
+import { codeListQuery } from '../shared/codeFilters';
+import { packCodes, unpackCodes, type CodeState } from '../shared/packedCodes';
+import { milestoneRule } from './milestones';
 import { addBreakdowns, newScansRule } from './newScans';
-import { quietDaysOf, quietRule } from './quiet';
-import type { CodeState } from '../shared/packedCodes';
-import { packCodes, unpackCodes } from '../shared/packedCodes';
-import type { ScanCursor } from './pollState';
-import { loadScanCursor, saveScanCursor } from './pollState';
-import type { CodeView, ScanRule } from './scanRule';
-import { codeView } from './scanRule';
+import { pollingParameters, type ScanEvent } from './pollingProperties';
+import { loadScanCursor, saveScanCursor, type ScanCursor } from './pollState';
+import { quietRule } from './quiet';
 
-/** The event's rule, its settings read (and checked) before any request. */
-function ruleOf(ctx: IPollFunctions, event: ScanEvent): ScanRule {
-	if (event === 'scanMilestone') return milestoneRule(milestonesOf(ctx));
-	if (event === 'quietCode') return quietRule(quietDaysOf(ctx));
-	return newScansRule;
+/** A code of the list as the scan events read it. */
+export interface CodeView {
+	record: IDataObject;
+	id: string;
+	/** What every scan event's item starts with: the code's id, name, type and short link. */
+	summary: IDataObject;
+	scans: number;
+	/** `created_at` in ms (NaN when unreadable). */
+	createdMs: number;
+	/** `last_scanned_at` in ms (NaN when never scanned). */
+	lastScannedMs: number;
+}
+
+/** One scan event's rule (milestones.ts, newScans.ts, quiet.ts). */
+export interface ScanRule {
+	/** The settings that belong to the cursor's key (a change starts over). */
+	settings?: string;
+	/** A code's state and items, from its state at the last poll. */
+	next(
+		code: CodeView,
+		before: CodeState,
+		nowMs: number,
+	): { state: CodeState; items: IDataObject[] };
+	/** Manual "Fetch Test Event": an item for the most telling code, shaped like the event's. */
+	sample(codes: CodeView[], nowMs: number): IDataObject | undefined;
+}
+
+function codeView(record: IDataObject): CodeView | undefined {
+	const id = recordId(record);
+	if (!id) return undefined;
+	const { name, type, short_url } = record;
+	return {
+		record,
+		id,
+		summary: { id: record.id, name, type, short_url },
+		scans: scanCount(record),
+		createdMs: timeMs(record.created_at),
+		lastScannedMs: record.last_scanned_at ? timeMs(record.last_scanned_at) : NaN,
+	};
 }
 
 /**
- * Folds one poll's list of codes into the cursor's codes: codes the cursor knows are compared
- * with their state; unknown codes created after `newSinceMs` (since the last poll) are compared
- * with nothing (their scans are new); other unknown codes (the first poll, codes that came into
- * the filters) are recorded as they are. Codes not in the list (deleted, filtered out) are
- * dropped. The items come oldest code first.
+ * Folds one poll's list of codes (newest first) into the cursor's codes, oldest code first. A code
+ * the cursor knows is compared with its state; an unknown one created since the last poll with
+ * `{ count: 0, flag: 0 }` (its scans are new); other unknown codes (the first poll, codes that came
+ * into the filters) are taken as they are: compared with their own count, their items dropped.
+ * Codes not in the list (deleted, filtered out) are dropped.
  */
-export function foldCodes(
-	rule: ScanRule,
-	known: Map<string, CodeState> | undefined,
-	newSinceMs: number | undefined,
-	codes: CodeView[],
-	nowMs: number,
-): { codes: Map<string, CodeState>; items: IDataObject[] } {
+function foldCodes(rule: ScanRule, codes: CodeView[], nowMs: number, cursor?: ScanCursor) {
+	const known = cursor ? unpackCodes(cursor.codes) : new Map<string, CodeState>();
+	const newSinceMs = cursor ? (cursor.newestCreatedMs ?? cursor.polledMs) : Infinity;
 	const next = new Map<string, CodeState>();
 	const items: IDataObject[] = [];
 	for (const code of [...codes].reverse()) {
 		if (next.has(code.id)) continue; // a code listed twice (the list moved between pages)
-		const before = known?.get(code.id);
-		const isNew =
-			known !== undefined &&
-			newSinceMs !== undefined &&
-			Number.isFinite(code.createdMs) &&
-			code.createdMs > newSinceMs;
-		if (!before && !isNew) {
-			next.set(code.id, rule.baseline(code, nowMs));
-			continue;
-		}
-		const result = rule.next(code, before ?? { count: 0, flag: 0 }, nowMs);
+		const before =
+			known.get(code.id) ?? (code.createdMs > newSinceMs ? { count: 0, flag: 0 } : undefined);
+		const result = rule.next(code, before ?? { count: code.scans, flag: 0 }, nowMs);
 		next.set(code.id, result.state);
-		items.push(...result.items);
+		if (before) items.push(...result.items);
 	}
 	return { codes: next, items };
 }
 
 /**
- * One poll of New Scans, Scan Milestone or Quiet Code: one read of the list of codes (the
- * filters applied), compared with the last poll's counts. The first poll (or the first after a
- * change of configuration) records and emits nothing. Manual mode shows a sample and leaves
- * the cursor alone.
+ * One poll of New Scans, Scan Milestone or Quiet Code: one read of the list of codes (the filters
+ * applied, as QR Code › Get Many sends them), compared with the last poll's counts. The first poll
+ * (or the first after a change of configuration) records and emits nothing. Manual mode shows a
+ * sample and leaves the cursor alone.
  */
 export async function pollScanEvent(
 	ctx: IPollFunctions,
 	client: ApiClient,
 	event: ScanEvent,
 ): Promise<INodeExecutionData[][] | null> {
-	const rule = ruleOf(ctx, event);
-	const qs = codeFiltersOf(ctx);
-	const includeBreakdown =
-		event === 'newScans' && pollingParameters(ctx).boolean('includeBreakdown');
+	// Every setting is read (and checked) before any request.
+	const rule =
+		event === 'scanMilestone'
+			? milestoneRule(ctx)
+			: event === 'quietCode'
+				? quietRule(ctx)
+				: newScansRule;
+	const parameters = pollingParameters(ctx);
+	const qs = codeListQuery(parameters.collection('filters'));
+	const includeBreakdown = event === 'newScans' && parameters.boolean('includeBreakdown');
 	const nowMs = Date.now();
-	const records = await fetchCodeList(client, qs);
-	const codes = records.map(codeView).filter((code): code is CodeView => code !== undefined);
+	const codes = (await client.all('/qr-codes', qs)).flatMap((record) => codeView(record) ?? []);
 
 	if (ctx.getMode() === 'manual') {
 		const sample = rule.sample(codes, nowMs);
@@ -88,12 +110,9 @@ export async function pollScanEvent(
 		return [ctx.helpers.returnJsonArray([sample])];
 	}
 
-	const key = [event, rule.settings, JSON.stringify(qs)].join('|');
-	const cursor: ScanCursor | undefined = loadScanCursor(ctx, key);
-	const known = cursor ? unpackCodes(cursor.codes) : undefined;
-	const newSinceMs = cursor ? (cursor.newestCreatedMs ?? cursor.polledMs) : undefined;
-	const folded = foldCodes(rule, known, newSinceMs, codes, nowMs);
-
+	const key = [event, rule.settings ?? '', JSON.stringify(qs)].join('|');
+	const cursor = loadScanCursor(ctx, key);
+	const folded = foldCodes(rule, codes, nowMs, cursor);
 	const newest = codes.reduce(
 		(max, code) => (code.createdMs > max ? code.createdMs : max),
 		cursor?.newestCreatedMs ?? -Infinity,

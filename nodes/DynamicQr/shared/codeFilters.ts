@@ -1,7 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { QrType } from '../qrTypes';
-import { QR_TYPES } from '../qrTypes';
+import { QR_TYPES, type QrType } from '../qrTypes';
 
 /** The QR types as options of a Type field, Pro types saying so. */
 export function typeOptions(types: QrType[]): INodePropertyOptions[] {

@@ -1,19 +1,20 @@
-/**
- * Scan milestones, as the polling trigger's Scan Milestone event and the webhook trigger's
- * "Only at Scan Milestones" filter read them: whole numbers of at least 1.
- */
-
-export const MILESTONES_EXPECTED =
-	'whole numbers of at least 1, as a list or comma-separated, e.g. "100, 1000, 10000"';
+import type { Field, ParameterReader } from './parameters';
 
 /**
- * The entries of a milestones field (read as every list field is), each checked: `fail` builds
- * the error that names the field. Sorted, without repeats.
+ * The entries of a milestones field (the polling trigger's Milestones, the webhook trigger's "Only
+ * at Scan Milestones"), read as every list field is, each checked: a whole number of at least 1.
+ * Sorted, without repeats.
  */
-export function checkedMilestones(entries: string[], fail: (text: string) => Error): number[] {
+export function checkedMilestones(
+	parameters: ParameterReader,
+	field: Field,
+	entries: string[],
+): number[] {
 	const numbers = entries.map((text) => {
 		if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1) {
-			throw fail(text);
+			const expected =
+				'whole numbers of at least 1, as a list or comma-separated, e.g. "100, 1000, 10000"';
+			throw parameters.fail(field, text, expected);
 		}
 		return Number(text);
 	});

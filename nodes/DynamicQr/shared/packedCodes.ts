@@ -15,7 +15,6 @@ export interface CodeState {
 /** The packed codes as a map from id to state. */
 export function unpackCodes(packed: string): Map<string, CodeState> {
 	const codes = new Map<string, CodeState>();
-	if (!packed) return codes;
 	for (const entry of packed.split(';')) {
 		const [id, count, flag] = entry.split(',');
 		const n = Number(count);
@@ -30,10 +29,7 @@ export function unpackCodes(packed: string): Map<string, CodeState> {
 }
 
 /** The map packed again, in its order. */
-export function packCodes(codes: Map<string, CodeState>): string {
-	const entries: string[] = [];
-	for (const [id, { count, flag }] of codes) {
-		entries.push(`${encodeURIComponent(id)},${count}${flag ? ',1' : ''}`);
-	}
-	return entries.join(';');
-}
+export const packCodes = (codes: Map<string, CodeState>): string =>
+	[...codes]
+		.map(([id, { count, flag }]) => `${encodeURIComponent(id)},${count}${flag ? ',1' : ''}`)
+		.join(';');

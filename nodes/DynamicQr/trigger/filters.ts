@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { asObject, normaliseEvents } from '../api';
-import { checkedMilestones, MILESTONES_EXPECTED } from '../shared/milestoneNumbers';
+import { checkedMilestones } from '../shared/milestoneNumbers';
 import { triggerParameters } from './triggerProperties';
 
 /**
@@ -81,8 +81,6 @@ export function readFilters(ctx: IHookFunctions | IWebhookFunctions): DeliveryFi
 		events: normaliseEvents(events),
 		qrCodeIds: parseIdList(filters.qrCodeIds),
 		cardIds: parseIdList(filters.cardIds),
-		milestones: checkedMilestones((filters.scanMilestones as string[] | undefined) ?? [], (text) =>
-			parameters.fail(field, text, MILESTONES_EXPECTED),
-		),
+		milestones: checkedMilestones(parameters, field, (filters.scanMilestones as string[]) ?? []),
 	};
 }

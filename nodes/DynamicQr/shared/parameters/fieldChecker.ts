@@ -2,8 +2,18 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
-import { expected, readBoolean, readDate, readIdText, readNumber, readText } from './convert';
-import { describeValue, isBlank, isPlainObject, MAX_SHOWN } from './inputValues';
+import {
+	describeValue,
+	expected,
+	isBlank,
+	isPlainObject,
+	MAX_SHOWN,
+	readBoolean,
+	readDate,
+	readIdText,
+	readNumber,
+	readText,
+} from './values';
 
 export interface ParameterSource {
 	node: INode;
@@ -19,9 +29,12 @@ export interface Field {
 	parent?: INodeProperties;
 }
 
+const isRecord = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * Checks one value against its field's declared type and builds the errors that name the field,
- * the item, what arrived and what is expected (the rules: reader.ts).
+ * the item, what arrived and what is expected (reader.ts).
  */
 export class FieldChecker {
 	constructor(protected readonly source: ParameterSource) {}
@@ -34,6 +47,10 @@ export class FieldChecker {
 		return this.source.node;
 	}
 
+	private error(message: string, description: string): NodeOperationError {
+		return new NodeOperationError(this.node, message, { itemIndex: this.itemIndex, description });
+	}
+
 	/** "Limit" in item 0; "Since" (in Filters) in item 2. */
 	private where({ property, parent }: Field): string {
 		const inside = parent ? ` (in ${parent.displayName})` : '';
@@ -43,34 +60,27 @@ export class FieldChecker {
 
 	/** The error every reader throws: the field, the item, what arrived and what is expected. */
 	fail(field: Field, value: unknown, expectation = expected(field.property)): NodeOperationError {
-		const secret = Boolean(field.property.typeOptions?.password);
-		return new NodeOperationError(
-			this.node,
-			`Invalid ${this.where(field)}: got ${describeValue(value, secret)}, expected ${expectation}`,
-			{
-				itemIndex: this.itemIndex,
-				description: `Correct "${field.property.displayName}"${
-					this.itemIndex === undefined ? '' : ' for this item (or the data its expression reads)'
-				}; nothing was sent to the API.`,
-			},
+		const got = describeValue(value, Boolean(field.property.typeOptions?.password));
+		const forItem =
+			this.itemIndex === undefined ? '' : ' for this item (or the data its expression reads)';
+		return this.error(
+			`Invalid ${this.where(field)}: got ${got}, expected ${expectation}`,
+			`Correct "${field.property.displayName}"${forItem}; nothing was sent to the API.`,
 		);
 	}
 
 	protected missing(field: Field): NodeOperationError {
-		return new NodeOperationError(this.node, `Missing ${this.where(field)}: it is required`, {
-			itemIndex: this.itemIndex,
-			description: `Fill in "${field.property.displayName}", or check that its expression finds a value in the data; nothing was sent to the API.`,
-		});
+		return this.error(
+			`Missing ${this.where(field)}: it is required`,
+			`Fill in "${field.property.displayName}", or check that its expression finds a value in the data; nothing was sent to the API.`,
+		);
 	}
 
 	/** A value checked against its field's declared type; undefined when empty and optional. */
 	protected check(field: Field, value: unknown, required: boolean, lists?: string[]): unknown {
 		const { property } = field;
-		if (property.type === 'json' && typeof value === 'string' && !value.trim()) value = undefined;
-		if (
-			isBlank(value) ||
-			(Array.isArray(value) && !value.length && property.type === 'multiOptions')
-		) {
+		// Empty for every type; an empty list is empty for multiOptions only (toOptionList).
+		if (isBlank(value)) {
 			if (required) throw this.missing(field);
 			return undefined;
 		}
@@ -81,8 +91,13 @@ export class FieldChecker {
 				return this.fitting(field, value, readNumber(value, property.typeOptions));
 			case 'dateTime':
 				return this.fitting(field, value, readDate(value));
-			case 'options':
-				return this.toOption(field, value);
+			case 'options': {
+				// Options loaded from the API have no list here: their values are record IDs.
+				if (property.typeOptions?.loadOptionsMethod) return this.toId(field, value);
+				const text = typeof value === 'string' ? value.trim() : value;
+				const found = this.optionValues(field).find((option) => option === text);
+				return this.fitting(field, value, found);
+			}
 			case 'multiOptions':
 				return this.toOptionList(field, value, required);
 			case 'json':
@@ -93,12 +108,8 @@ export class FieldChecker {
 			case 'resourceLocator':
 				return this.toRecordId(field, value);
 			default:
-				return this.toText(field, value);
+				return this.fitting(field, value, readText(value));
 		}
-	}
-
-	protected toText(field: Field, value: unknown): string {
-		return this.fitting(field, value, readText(value));
 	}
 
 	/** The value as `read` gives it, or the error naming the field. */
@@ -108,18 +119,7 @@ export class FieldChecker {
 	}
 
 	private optionValues(field: Field): unknown[] {
-		return ((field.property.options ?? []) as Array<{ value?: unknown }>).map(
-			(option) => option.value,
-		);
-	}
-
-	private toOption(field: Field, value: unknown): string | number | boolean {
-		// Options loaded from the API have no list here: their values are record IDs.
-		if (field.property.typeOptions?.loadOptionsMethod) return this.toId(field, value);
-		const text = typeof value === 'string' ? value.trim() : value;
-		const found = this.optionValues(field).find((option) => option === text);
-		if (found === undefined) throw this.fail(field, value);
-		return found as string | number | boolean;
+		return ((field.property.options ?? []) as Array<{ value?: unknown }>).map(({ value }) => value);
 	}
 
 	private toOptionList(field: Field, value: unknown, required: boolean): string[] | undefined {
@@ -134,11 +134,9 @@ export class FieldChecker {
 			if (typeof text !== 'string' || !values.includes(text)) throw this.fail(field, value);
 			if (!chosen.includes(text)) chosen.push(text);
 		}
-		if (!chosen.length) {
-			if (required) throw this.missing(field);
-			return undefined;
-		}
-		return chosen;
+		if (chosen.length) return chosen;
+		if (required) throw this.missing(field);
+		return undefined;
 	}
 
 	private toJson(field: Field, value: unknown): unknown {
@@ -153,37 +151,27 @@ export class FieldChecker {
 
 	/** A collection's set options, or a fixed collection's entries, each checked by its type. */
 	private toCollection(field: Field, value: unknown, lists: string[]): IDataObject {
-		if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-			throw this.fail(field, value, 'a collection of fields');
-		}
-		const { property } = field;
-		const result: IDataObject = {};
 		const readEntry = (entry: unknown, members: INodeProperties[]) => {
-			if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-				throw this.fail(field, entry, 'a collection of fields');
-			}
+			if (!isRecord(entry)) throw this.fail(field, entry, 'a collection of fields');
 			const checked: IDataObject = {};
 			for (const [name, raw] of Object.entries(entry)) {
 				const member = members.find((candidate) => candidate.name === name);
 				if (!member) continue; // left over from another version of the node: never sent
-				const memberField = { property: member, parent: property };
+				const memberField = { property: member, parent: field.property };
 				const read = lists.includes(name)
 					? this.textList(memberField, raw)
 					: this.check(memberField, raw, false);
 				const isEmptyList = Array.isArray(read) && read.length === 0 && lists.includes(name);
-				if (read !== undefined && !isEmptyList)
-					checked[name] = read as IDataObject[keyof IDataObject];
+				if (read !== undefined && !isEmptyList) checked[name] = read as IDataObject[string];
 			}
 			return checked;
 		};
-		if (property.type === 'collection') {
-			return readEntry(value, (property.options ?? []) as INodeProperties[]);
-		}
-		for (const group of (property.options ?? []) as Array<{
-			name: string;
-			values: INodeProperties[];
-		}>) {
-			const raw = (value as IDataObject)[group.name];
+		const { type, options = [] } = field.property;
+		if (type === 'collection') return readEntry(value, options as INodeProperties[]);
+		if (!isRecord(value)) throw this.fail(field, value, 'a collection of fields');
+		const result: IDataObject = {};
+		for (const group of options as Array<{ name: string; values: INodeProperties[] }>) {
+			const raw = value[group.name];
 			if (raw === undefined || raw === null) continue;
 			result[group.name] = Array.isArray(raw)
 				? raw.map((entry) => readEntry(entry, group.values))
@@ -196,26 +184,19 @@ export class FieldChecker {
 	private toId(field: Field, value: unknown): string {
 		const text = readIdText(value);
 		if (text === undefined) throw this.fail(field, value, `an ID of ${ID_RULE}`);
-		if (!new RegExp(ID_PATTERN).test(text)) {
-			throw new NodeOperationError(
-				this.node,
-				`Invalid ID ${JSON.stringify(text.slice(0, MAX_SHOWN))}${this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`}: an ID has ${ID_RULE}`,
-				{
-					itemIndex: this.itemIndex,
-					description: `Correct "${field.property.displayName}": pick the record from the list, paste its 12-character ID, or paste its dashboard URL.`,
-				},
-			);
-		}
-		return text;
+		if (new RegExp(ID_PATTERN).test(text)) return text;
+		const item = this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`;
+		throw this.error(
+			`Invalid ID ${JSON.stringify(text.slice(0, MAX_SHOWN))}${item}: an ID has ${ID_RULE}`,
+			`Correct "${field.property.displayName}": pick the record from the list, paste its 12-character ID, or paste its dashboard URL.`,
+		);
 	}
 
 	/** The id a resource locator points at, whichever mode it is in. */
 	private toRecordId(field: Field, value: unknown): string {
 		// A locator turned into one expression as a whole gives the ID itself.
-		if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-			return this.toId(field, value);
-		}
-		const { mode, value: given } = value as { mode?: unknown; value?: unknown };
+		if (!isRecord(value)) return this.toId(field, value);
+		const { mode, value: given } = value;
 		if (isBlank(given)) throw this.missing(field);
 		const modeSpec = field.property.modes?.find((candidate) => candidate.name === mode);
 		if (!modeSpec) throw this.fail(field, mode, 'a mode of From List, By ID or By URL');
@@ -237,10 +218,9 @@ export class FieldChecker {
 	 */
 	protected textList(field: Field, value: unknown): string[] {
 		if (isBlank(value)) return [];
-		const entries = Array.isArray(value) ? value : [this.toText(field, value)];
-		return entries
-			.flatMap((entry) => (Array.isArray(value) ? [this.toText(field, entry)] : entry.split(',')))
-			.map((entry) => entry.trim())
-			.filter(Boolean);
+		const entries = Array.isArray(value)
+			? value.map((entry) => this.fitting(field, entry, readText(entry)))
+			: this.fitting(field, value, readText(value)).split(',');
+		return entries.map((entry) => entry.trim()).filter(Boolean);
 	}
 }

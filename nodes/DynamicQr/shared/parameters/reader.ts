@@ -1,36 +1,20 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import type { Field, ParameterSource } from './fieldChecker';
-import { FieldChecker } from './fieldChecker';
-import { isBlank, isPlainObject } from './inputValues';
+import { FieldChecker, type Field, type ParameterSource } from './fieldChecker';
+import { isBlank, isPlainObject } from './values';
 
 /**
- * THE reader of node parameters. In n8n most values come from expressions over the data (a
- * sheet, a form, an AI agent), so any JavaScript value can reach any field. Every parameter is
- * read here by the type its description declares, and a value that does not fit fails the item
- * before anything is sent, naming the field, the item, what arrived and what is expected.
- *
- * Conventions for values from expressions (README "Values from expressions"):
- * - empty (undefined, null, blank text) means "not set": the field's default, or left out of a
- *   collection; a required field that is empty is missing;
- * - boolean: true/false, the texts "true"/"false" (any case, trimmed), 1/0 and "1"/"0" (n8n's
- *   own reading of booleans);
- * - number: a finite number or a text of one in decimal notation; a whole number unless the
- *   field declares decimals (numberPrecision); within the field's minValue/maxValue;
- * - text: text, or a finite number (a row id, a phone number) written out; never a boolean, an
- *   object or a list (they would travel as "[object Object]" or "a,b");
- * - date: an ISO 8601 date or date-time with a real calendar date, a JavaScript Date or a Luxon
- *   DateTime; never a bare number;
- * - option: one of the values the field offers; multi-option: a list of them (or one text,
- *   comma-separated);
- * - JSON: an object (or list where the field takes one), or a text of it; empty is not set
- *   (a JSON field's default is an example, never sent).
+ * THE reader of node parameters. In n8n most values come from expressions over the data (a sheet,
+ * a form, an AI agent), so any JavaScript value can reach any field. Every parameter is read here
+ * by the type its description declares, and a value that does not fit fails the item before
+ * anything is sent, naming the field, the item, what arrived and what is expected. What each type
+ * takes is the README's table ("Values from expressions"); empty (undefined, null, blank text)
+ * means "not set".
  *
  * Why not n8n's own helpers (`getNodeParameter` with `extractValue` or `ensureType`,
  * `validateFieldType`): they check a type but fail in their own words, without what arrived in
- * safe words or the fix, and read texts as booleans and numbers by other rules than the ones
- * above; a locator turned into one expression as a whole never reaches `extractValue`.
- * Reads the parameters of one node (and, for the action node, one item) by their declared types.
+ * safe words or the fix, and read texts as booleans and numbers by other rules than the README's;
+ * a locator turned into one expression as a whole never reaches `extractValue`.
  */
 export class ParameterReader extends FieldChecker {
 	private readonly fields = new Map<string, INodeProperties>();
@@ -54,9 +38,8 @@ export class ParameterReader extends FieldChecker {
 	/** An option of a collection, as a field for errors that name it (and the collection). */
 	optionField(collection: string, name: string): Field {
 		const parent = this.property(collection);
-		const property = ((parent.options ?? []) as INodeProperties[]).find(
-			(option) => option.name === name,
-		);
+		const options = (parent.options ?? []) as INodeProperties[];
+		const property = options.find((option) => option.name === name);
 		if (!property) throw new Error(`"${name}" is not an option of "${collection}"`);
 		return { property, parent };
 	}
@@ -69,8 +52,8 @@ export class ParameterReader extends FieldChecker {
 	/** A top-level parameter, checked by its declared type (undefined when empty and optional). */
 	value(name: string, { required, lists }: { required?: boolean; lists?: string[] } = {}): unknown {
 		const property = this.property(name);
-		const raw = this.source.get(name, property.default);
-		const read = this.check({ property }, raw, required ?? Boolean(property.required), lists);
+		const isRequired = required ?? Boolean(property.required);
+		const read = this.check({ property }, this.raw(name), isRequired, lists);
 		if (read !== undefined) return read;
 		// Empty means "not set": the declared default, when it is a value of the field's type (a
 		// JSON field's default is an example, never sent for an empty value).
@@ -83,22 +66,21 @@ export class ParameterReader extends FieldChecker {
 	boolean(name: string): boolean {
 		return Boolean(this.value(name));
 	}
-
 	number(name: string): number | undefined {
 		return this.value(name) as number | undefined;
 	}
-
 	/** Text ('' when empty and optional). */
 	string(name: string, options?: { required?: boolean }): string {
 		return (this.value(name, options) as string | undefined) ?? '';
 	}
-
 	option(name: string): string {
 		return String(this.value(name) ?? '');
 	}
-
 	optionList(name: string, options?: { required?: boolean }): string[] {
 		return (this.value(name, options) as string[] | undefined) ?? [];
+	}
+	recordId(name: string): string {
+		return this.value(name, { required: true }) as string;
 	}
 
 	/**
@@ -115,13 +97,9 @@ export class ParameterReader extends FieldChecker {
 	 */
 	stringList(name: string, { required }: { required?: boolean } = {}): string[] {
 		const property = this.property(name);
-		const list = this.textList({ property }, this.source.get(name, property.default));
+		const list = this.textList({ property }, this.raw(name));
 		if (!list.length && (required ?? Boolean(property.required))) throw this.missing({ property });
 		return list;
-	}
-
-	recordId(name: string): string {
-		return this.value(name, { required: true }) as string;
 	}
 
 	/** A JSON object (a text of one, or the object itself); `{}` when empty. */
@@ -136,10 +114,9 @@ export class ParameterReader extends FieldChecker {
 
 	private toJsonObject(field: Field, value: unknown): IDataObject {
 		if (value === undefined) return {};
-		if (!isPlainObject(value)) {
+		if (!isPlainObject(value))
 			throw this.fail(field, value, 'a JSON object, e.g. {"key": "value"}');
-		}
-		return value as IDataObject;
+		return value;
 	}
 }
 

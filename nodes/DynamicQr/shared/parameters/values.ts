@@ -1,0 +1,150 @@
+import type { IDataObject, INodeProperties, INodePropertyTypeOptions } from 'n8n-workflow';
+
+import { ID_RULE } from '../../api';
+
+/**
+ * What the parameter reader knows of values: emptiness, a value read as a field's type (undefined
+ * when it does not fit: the reader turns that into the error naming the field), what a type takes
+ * in words, and what arrived in a few safe words.
+ */
+
+export const isBlank = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+export const MAX_SHOWN = 40;
+
+interface LuxonDateTime {
+	isLuxonDateTime: true;
+	isValid: boolean;
+	toISO(): string | null;
+}
+
+const isLuxonDateTime = (value: unknown): value is LuxonDateTime =>
+	typeof value === 'object' && (value as Partial<LuxonDateTime> | null)?.isLuxonDateTime === true;
+
+/** An object as JSON gives it: not a list, a Date or a DateTime. */
+export const isPlainObject = (value: unknown): value is IDataObject =>
+	Object.prototype.toString.call(value) === '[object Object]' && !isLuxonDateTime(value);
+
+/** What arrived, in a few safe words: its JavaScript type and a short form of it. */
+export function describeValue(value: unknown, secret = false): string {
+	if (value === undefined) return 'nothing (undefined)';
+	if (value === null) return 'null';
+	if (secret) return `a ${typeof value} (not shown: the field is a secret)`;
+	if (typeof value === 'string') {
+		const shown = JSON.stringify(value.length > MAX_SHOWN ? value.slice(0, MAX_SHOWN) : value);
+		return value.length > MAX_SHOWN
+			? `the text ${shown.slice(0, -1)}…" (${value.length} characters)`
+			: `the text ${shown}`;
+	}
+	if (['number', 'boolean', 'bigint'].includes(typeof value)) {
+		return `the ${typeof value} ${String(value)}`;
+	}
+	if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
+	if (Array.isArray(value))
+		return `a list of ${value.length} value${value.length === 1 ? '' : 's'}`;
+	if (value instanceof Date) {
+		return Number.isNaN(value.getTime()) ? 'an invalid Date' : `the Date ${value.toISOString()}`;
+	}
+	if (isLuxonDateTime(value)) {
+		return value.isValid ? `the DateTime ${value.toISO()}` : 'an invalid DateTime';
+	}
+	const keys = Object.keys(value as object);
+	const listed = keys.slice(0, 5).join(', ');
+	return keys.length
+		? `an object with the keys ${listed}${keys.length > 5 ? ', …' : ''}`
+		: 'an empty object';
+}
+
+/** A Map, not an object: "constructor" or "__proto__" must not be found as a boolean text. */
+const BOOLEAN_TEXTS = new Map([
+	['true', true],
+	['false', false],
+	['1', true],
+	['0', false],
+]);
+const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const ISO_DATE =
+	/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/** Whether an ISO 8601 text names a real moment: 2030-02-30 and 25:00 do not. */
+export function isIsoDate(text: string): boolean {
+	const match = ISO_DATE.exec(text);
+	if (!match) return false;
+	const [year, month, day, hour, minute, second, offsetH, offsetM] = match
+		.slice(1)
+		.map((part) => Number(part ?? 0));
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	const timeFits = hour <= 23 && minute <= 59 && second <= 59 && offsetH <= 23 && offsetM <= 59;
+	return timeFits && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+}
+
+export function readBoolean(value: unknown): boolean | undefined {
+	if (typeof value === 'boolean') return value;
+	if (value === 1 || value === 0) return value === 1;
+	return typeof value === 'string' ? BOOLEAN_TEXTS.get(value.trim().toLowerCase()) : undefined;
+}
+
+export function readNumber(
+	value: unknown,
+	{ minValue = -Infinity, maxValue = Infinity, numberPrecision }: INodePropertyTypeOptions = {},
+): number | undefined {
+	const isNumberText = typeof value === 'string' && NUMBER_TEXT.test(value.trim());
+	const number = typeof value === 'number' ? value : isNumberText ? Number(value) : NaN;
+	const fits = Number.isFinite(number) && (numberPrecision || Number.isInteger(number));
+	return fits && number >= minValue && number <= maxValue ? number : undefined;
+}
+
+/** Text, or a finite number (a row id, a phone number) written out. */
+export function readText(value: unknown): string | undefined {
+	if (typeof value === 'string') return value;
+	if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') {
+		return String(value);
+	}
+	return undefined;
+}
+
+/** An ISO 8601 text as given (trimmed), or a Date or DateTime written as one. */
+export function readDate(value: unknown): string | undefined {
+	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+	const iso = isLuxonDateTime(value) && value.isValid ? value.toISO() : null;
+	if (iso) return iso;
+	if (typeof value === 'string' && isIsoDate(value.trim())) return value.trim();
+	return undefined;
+}
+
+/** A record ID as text; numbers count (a sheet may hold an all-digit ID as one). */
+export function readIdText(value: unknown): string | undefined {
+	if (typeof value === 'string') return value.trim();
+	return typeof value === 'number' && Number.isInteger(value) ? String(value) : undefined;
+}
+
+/** What a field of this type takes, in words, for the error. */
+export function expected(property: INodeProperties): string {
+	const values = ((property.options ?? []) as Array<{ value?: unknown }>)
+		.map((option) => String(option.value))
+		.join(', ');
+	switch (property.type) {
+		case 'boolean':
+			return 'true or false (the texts "true" and "false", or 1 and 0, count too)';
+		case 'number': {
+			const { minValue: min, maxValue: max, numberPrecision } = property.typeOptions ?? {};
+			const kind = numberPrecision ? 'a number' : 'a whole number';
+			if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
+			if (min !== undefined) return `${kind} of at least ${min}`;
+			return max !== undefined ? `${kind} of at most ${max}` : kind;
+		}
+		case 'dateTime':
+			return 'an ISO 8601 date or date-time with a real calendar date, e.g. 2030-05-01 or 2030-05-01T18:00:00Z';
+		case 'options':
+			return property.typeOptions?.loadOptionsMethod ? `an ID of ${ID_RULE}` : `one of: ${values}`;
+		case 'multiOptions':
+			return `a list of: ${values}`;
+		case 'json':
+			return 'a JSON object, or a text holding one';
+		case 'resourceLocator':
+			return `an ID of ${ID_RULE}, or (By URL) the record's dashboard URL`;
+		default:
+			return 'text (or a number, written out)';
+	}
+}
