@@ -6,7 +6,9 @@ import { claimMilestones, repairClaims } from './milestoneClaims';
 import { recordDelivery, repairRecord, type RecordedDelivery } from './repeats';
 
 /**
- * The trigger's static data: the only code that reads or writes it. Saved workflows and live
+ * The trigger's static data: the only code that reads or writes it. What n8n must do around a
+ * request for its record to start each delivery once (when it loads and saves static data) is
+ * listed in docs/n8n-behaviours.md, each behaviour with the tests that pin it. Saved workflows and live
  * activations hold it, so its keys and formats are those of version 0.1.0 and never change:
  * - `endpointId`, `secret`, `url`, `events`: the endpoint this node registered, and its signing
  *   secret (never logged or put in any output);
