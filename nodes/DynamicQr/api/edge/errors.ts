@@ -3,8 +3,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiErrorBody } from './errorBody';
 import { fieldLines, namesField } from './errorBody';
-import type { SentRequest } from './tooLarge';
-import { explainTooLarge } from './tooLarge';
+import type { SentRequest } from '../tooLarge';
+import { explainTooLarge } from '../tooLarge';
+import { isGoneStatus } from './statuses';
 
 /** Statuses where the same request may succeed later; every other 4xx needs a change first. */
 const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
@@ -178,13 +179,9 @@ export function rejectsField(error: unknown, name: string): boolean {
 	);
 }
 
-/** Statuses that say a record is not there (reading "gone-410": 410 for one deleted earlier). */
-const GONE_STATUSES = new Set([404, 410]);
-
 /** Whether an error says the record is not (or no longer) there. */
-export function isGone(error: unknown): boolean {
-	return error instanceof ServiceError && GONE_STATUSES.has(error.answer.status);
-}
+export const isGone = (error: unknown): boolean =>
+	error instanceof ServiceError && isGoneStatus(error.answer.status);
 
 /**
  * Builds the NodeApiError from the answer alone: the request options (which hold the
