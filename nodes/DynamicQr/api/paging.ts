@@ -47,19 +47,17 @@ export interface ListRequest extends AllItemsOptions {
 	limit?: number;
 }
 
-/** A list read under way: the request, the page size asked for, and the run's client. */
-interface ListRead {
+/** A list read under way: the request, the run's client and the page size asked for. */
+interface ListRead extends ListRequest {
 	client: ApiClient;
-	path: string;
-	qs: IDataObject;
 	perPage: number;
-	limit?: number;
-	pageOptions: PageOptions;
-	isPast?: (record: IDataObject) => boolean;
 }
 
 const readPage = (read: ListRead, cursor: PageCursor) =>
-	listPage(read.client, read.path, read.qs, cursor, read.perPage, read.pageOptions);
+	listPage(read.client, read.path, read.qs ?? {}, cursor, read.perPage, {
+		itemIndex: read.itemIndex,
+		maxWaitSeconds: read.maxWaitSeconds,
+	});
 
 /**
  * Records of a page not met before, in the list's order. A list that shifted between two pages
@@ -127,8 +125,7 @@ async function readInTurn(read: ListRead, first?: Page): Promise<IDataObject[]> 
 	}
 }
 
-function listKeptChanging({ client, pageOptions }: ListRead): NodeOperationError {
-	const { itemIndex } = pageOptions;
+function listKeptChanging({ client, itemIndex }: ListRead): NodeOperationError {
 	return new NodeOperationError(
 		client.ctx.getNode(),
 		'The list kept losing records while it was read, so it could not be read completely',
@@ -197,14 +194,12 @@ async function readAtOnce(
  * while it was read, page after page. A read down to a point (`isPast`) goes page after page,
  * as it stops at a page no count foretells.
  */
-export async function allItems(
-	client: ApiClient,
-	{ path, qs = {}, limit, isPast, ...pageOptions }: ListRequest,
-): Promise<IDataObject[]> {
+export async function allItems(client: ApiClient, list: ListRequest): Promise<IDataObject[]> {
+	const { limit } = list;
 	const perPage = limit !== undefined && limit < MAX_PAGE_SIZE ? Math.max(1, limit) : MAX_PAGE_SIZE;
-	const read: ListRead = { client, path, qs, perPage, limit, pageOptions, isPast };
+	const read: ListRead = { ...list, client, perPage };
 	const first = await readPage(read, FIRST_PAGE);
-	const pages = isPast ? undefined : pagesToRead(first, limit);
+	const pages = list.isPast ? undefined : pagesToRead(first, limit);
 	if (pages === undefined) return await readInTurn(read, first);
 	return (await readAtOnce(read, first, pages)) ?? (await readInTurn(read));
 }

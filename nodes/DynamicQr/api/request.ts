@@ -61,11 +61,6 @@ function isNetworkFailure(error: unknown): string | undefined {
 	return typeof code === 'string' && /^E[A-Z_]+$/.test(code) ? code : undefined;
 }
 
-/** Reads, deletes and keyed creates change nothing more when sent twice. */
-function isRepeatable(method: IHttpRequestMethods, idempotencyKey?: string): boolean {
-	return ['GET', 'HEAD', 'DELETE'].includes(method) || idempotencyKey !== undefined;
-}
-
 /** Where a request goes, and whether n8n adds the credential to it. */
 interface Target {
 	request: IHttpRequestOptions;
@@ -131,7 +126,8 @@ export async function apiRequest<T = IDataObject>(
 	const maxWaitSeconds = options.maxWaitSeconds ?? client.maxWaitSeconds;
 	// A repeated GET changes nothing; a create carrying its Idempotency-Key is replayed, not doubled.
 	const retriesNetworkErrors = method === 'GET' || idempotencyKey !== undefined;
-	const repeatable = isRepeatable(method, idempotencyKey);
+	// Reads, deletes and keyed creates change nothing more when sent twice.
+	const repeatable = ['GET', 'HEAD', 'DELETE'].includes(method) || idempotencyKey !== undefined;
 
 	let target: Target = {
 		authenticated: true,

@@ -170,14 +170,16 @@ export class ServiceError extends NodeApiError {
 	}
 }
 
-/** Whether an error is the service's 422 naming this field (or a part of it, "tags.0"). */
-export function rejectsField(error: unknown, name: string): boolean {
-	return (
-		error instanceof ServiceError &&
-		error.answer.status === 422 &&
-		namesField(error.answer.fields, name)
-	);
-}
+/** What a refusal said, apart from its words: its status and the fields it named. */
+export type Refusal = ServiceError['answer'];
+
+/** Whether a refusal is a 422 naming this field (or a part of it, "tags.0"). */
+export const refusesField = ({ status, fields }: Refusal, name: string): boolean =>
+	status === 422 && namesField(fields, name);
+
+/** Whether an error is the service's 422 naming this field. */
+export const rejectsField = (error: unknown, name: string): boolean =>
+	error instanceof ServiceError && refusesField(error.answer, name);
 
 /** Whether an error says the record is not (or no longer) there. */
 export const isGone = (error: unknown): boolean =>

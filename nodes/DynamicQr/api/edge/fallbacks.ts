@@ -4,9 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ApiClient } from '../client';
 import type { ApiRequestOptions } from '../request';
 import { apiRequest } from '../request';
-import { namesField } from './errorBody';
-import { ServiceError } from './errors';
-import { isObject } from './records';
+import type { Refusal } from './errors';
+import { refusesField, ServiceError } from './errors';
+import { isObject, recordId, unwrap } from './records';
 import { isGoneStatus } from './statuses';
 
 /** A request as the nodes make it, which a fallback may send again changed. */
@@ -15,22 +15,19 @@ export interface Call extends ApiRequestOptions {
 	path: string;
 }
 
-type Refusal = ServiceError['answer'];
-
 /**
  * A fallback for a reading of what the reference leaves "not shown": the calls to try in turn
  * (none when it has nothing to change in the call), each with what to keep once the service
- * takes it; the refusal that moves on to the next; and what stands when every one was refused
- * (the answer it returns, or the error it throws; the last refusal without it).
+ * takes it; the refusal that moves on to the next; what stands when every one was refused (the
+ * answer it returns, or the error it throws; the last refusal without it); and the answer to
+ * keep instead of one the service gave.
  */
 interface Fallback {
 	attempts(call: Call, baseUrl: string): Array<{ call: Call; taken?: () => void }>;
-	refused(refusal: Refusal): boolean;
+	refused?(refusal: Refusal): boolean;
 	settle?(refusal: ServiceError, call: Call, client: ApiClient): unknown;
+	answered?(answer: unknown, call: Call, client: ApiClient): Promise<unknown>;
 }
-
-const refusesField = (name: string) => (refusal: Refusal) =>
-	refusal.status === 422 && namesField(refusal.fields, name);
 
 /** The forms of `since`, in the order they are tried: ISO 8601, as the reference gives times. */
 const SINCE_FORMS = {
@@ -69,7 +66,7 @@ const FALLBACKS: Fallback[] = [
 				taken: () => sinceForms.set(baseUrl, form),
 			}));
 		},
-		refused: refusesField('since'),
+		refused: (refusal) => refusesField(refusal, 'since'),
 		settle(refusal, call, client) {
 			throw new NodeOperationError(
 				client.ctx.getNode(),
@@ -92,7 +89,7 @@ const FALLBACKS: Fallback[] = [
 			const asText: IDataObject = { ...body, tags: body.tags.join(', ') };
 			return [{ call }, { call: { ...call, body: asText, idempotencyKey: key && `${key}-tags` } }];
 		},
-		refused: refusesField('tags'),
+		refused: (refusal) => refusesField(refusal, 'tags'),
 	},
 	{
 		// Readings "page-past-end-404" and "gone-410": a page after the first answered as not
@@ -100,6 +97,15 @@ const FALLBACKS: Fallback[] = [
 		attempts: (call) => (call.method === 'GET' && Number(call.qs?.page) > 1 ? [{ call }] : []),
 		refused: (refusal) => isGoneStatus(refusal.status),
 		settle: () => ({ data: [] }),
+	},
+	{
+		// Reading "status-codes-alt": a change answered 204 with no body, not with the record as
+		// the reference shows it, is read back.
+		attempts: (call) => (call.method === 'PATCH' ? [{ call }] : []),
+		answered: async (answer, { path, itemIndex }, client) =>
+			isObject(answer) && recordId(unwrap(answer)) !== undefined
+				? answer
+				: await client.request('GET', path, { itemIndex }),
 	},
 ];
 
@@ -115,12 +121,12 @@ export async function sendWithFallbacks<T>(client: ApiClient, call: Call, from =
 			try {
 				const answer = await sendWithFallbacks<T>(client, attempt, index + 1);
 				taken?.();
-				return answer;
+				return fallback.answered ? ((await fallback.answered(answer, call, client)) as T) : answer;
 			} catch (error) {
 				refusal = error;
 			}
 			// Anything but the refusal this fallback answers is passed on as it is.
-			if (!(refusal instanceof ServiceError && fallback.refused(refusal.answer))) throw refusal;
+			if (!(refusal instanceof ServiceError && fallback.refused?.(refusal.answer))) throw refusal;
 		}
 		if (!fallback.settle) throw refusal;
 		return fallback.settle(refusal as ServiceError, call, client) as T;
