@@ -7,6 +7,12 @@ import type { SentRequest } from '../tooLarge';
 import { explainTooLarge } from '../tooLarge';
 import { isGoneStatus } from './statuses';
 
+/**
+ * Every error a request ends in: the service's refusals as ServiceError (its status and the
+ * fields it refused, which the fallbacks read, and the texts the nodes show), its rate limit
+ * waited out in vain, no connection, no time left in a poll.
+ */
+
 /** Statuses where the same request may succeed later; every other 4xx needs a change first. */
 const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
 
