@@ -10,7 +10,7 @@ const path = require('node:path');
 const { DIST } = require('../engine/n8n-core');
 const { useSandbox } = require('../support/action-sandbox');
 
-const { headerSafeKey } = require(path.join(DIST, 'nodes/DynamicQr/actions/idempotency.js'));
+const { headerSafeKey } = require(path.join(DIST, 'nodes/DynamicQr/api/headerText.js'));
 const { readRequestOptions } = require(
 	path.join(DIST, 'nodes/DynamicQr/actions/operationParameters.js'),
 );

@@ -32,7 +32,7 @@ const { runNode } = require('../engine');
 
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
 const { QR_TYPES } = require(path.join(DIST, 'nodes/DynamicQr/qrTypes.js'));
-const { ID_PATTERN } = require(path.join(DIST, 'nodes/DynamicQr/api/records.js'));
+const { ID_PATTERN } = require(path.join(DIST, 'nodes/DynamicQr/api/edge/records.js'));
 
 const VERSIONS = new Map([1, 2].map((version) => [version, new DynamicQr().getNodeType(version)]));
 /** Version 2's own fields. */

@@ -9,8 +9,8 @@ const path = require('node:path');
 const { DIST } = require('../engine/n8n-core');
 const { useSandbox } = require('../support/action-sandbox');
 
-const { httpError } = require(path.join(DIST, 'nodes/DynamicQr/api/errors.js'));
-const { readErrorBody } = require(path.join(DIST, 'nodes/DynamicQr/api/errorBody.js'));
+const { httpError } = require(path.join(DIST, 'nodes/DynamicQr/api/edge/errors.js'));
+const { readErrorBody } = require(path.join(DIST, 'nodes/DynamicQr/api/edge/errorBody.js'));
 
 const ctx = useSandbox();
 

@@ -10,7 +10,7 @@ const path = require('node:path');
 const { DIST } = require('../engine/n8n-core');
 
 // Before the node loads: the client calls httpError through this module's exports.
-const errors = require(path.join(DIST, 'nodes/DynamicQr/api/errors.js'));
+const errors = require(path.join(DIST, 'nodes/DynamicQr/api/edge/errors.js'));
 const writeError = errors.httpError;
 let reworded = 0;
 errors.httpError = (...args) => {

@@ -23,7 +23,7 @@ const { DynamicQrTrigger } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQrT
 const { DynamicQrPollingTrigger } = require(
 	path.join(DIST, 'nodes/DynamicQr/DynamicQrPollingTrigger.node.js'),
 );
-const { ID_PATTERN } = require(path.join(DIST, 'nodes/DynamicQr/api/records.js'));
+const { ID_PATTERN } = require(path.join(DIST, 'nodes/DynamicQr/api/edge/records.js'));
 
 const ID = new RegExp(ID_PATTERN);
 const trigger = new DynamicQrTrigger().description.properties;

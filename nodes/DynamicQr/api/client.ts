@@ -9,14 +9,14 @@ import type {
 } from 'n8n-workflow';
 
 import { baseUrlOf, CREDENTIAL_NAME, siteUrlOf } from './baseUrl';
+import { sendWithFallbacks } from './edge/fallbacks';
+import type { Page, PageCursor } from './edge/lists';
+import { createdAtOrBefore, unwrap } from './edge/records';
 import { Flight } from './inflight';
 import { Pace } from './pacing';
-import type { AllItemsOptions, Page, PageCursor, PageOptions } from './paging';
+import type { AllItemsOptions, PageOptions } from './paging';
 import { allItems, listPage } from './paging';
-import { unwrap } from './records';
 import type { ApiRequestOptions } from './request';
-import { apiRequest } from './request';
-import { listSince } from './since';
 
 export type ApiContext =
 	| IExecuteFunctions
@@ -53,7 +53,7 @@ export const DEFAULT_MAX_WAIT_SECONDS = 300;
  * delivery or poll, one list search. It owns everything that run knows about the service: the
  * credential (read once: n8n decrypts, and may evaluate, it on every read), the requests in
  * flight, the pace and the wait budget. (What is learnt about the service itself, the form of
- * `since` it takes, outlives the run: since.ts.)
+ * `since` it takes, outlives the run: edge/fallbacks.ts.)
  * Made once per run and handed to whatever sends requests; the next run makes a new one.
  */
 export class ApiClient {
@@ -104,13 +104,13 @@ export class ApiClient {
 		return this.connecting;
 	}
 
-	/** One call to the API (request.ts). */
+	/** One call to the API as the reference documents it (request.ts; readings: edge/fallbacks.ts). */
 	request<T = IDataObject>(
 		method: IHttpRequestMethods,
 		path: string,
 		options?: ApiRequestOptions,
 	): Promise<T> {
-		return apiRequest<T>(this, method, path, options);
+		return sendWithFallbacks<T>(this, { ...options, method, path });
 	}
 
 	/** A single record: its answer without the `data` envelope. */
@@ -134,8 +134,12 @@ export class ApiClient {
 		return listPage(this, path, qs, cursor, perPage, options);
 	}
 
-	/** The records of a newest-first list created after `sinceMs` (since.ts). */
+	/**
+	 * The records of a newest-first list created after `sinceMs`: asked for with `since`, and cut
+	 * there whatever the service does with it.
+	 */
 	since(path: string, sinceMs: number, limit?: number, options?: AllItemsOptions) {
-		return listSince(this, path, sinceMs, limit, options);
+		const qs = { since: new Date(sinceMs).toISOString() };
+		return allItems(this, { ...options, path, qs, limit, isPast: createdAtOrBefore(sinceMs) });
 	}
 }

@@ -55,26 +55,3 @@ function headerNumber(headers: IDataObject, name: string): number | undefined {
 	const value = Number(headers[name]);
 	return Number.isFinite(value) && headers[name] !== undefined ? value : undefined;
 }
-
-/** Waits without Retry-After (and after a date already past): short, growing, never a tight loop. */
-const BACKOFF_SECONDS = [1, 2, 4, 8];
-
-export function backoffSeconds(attempt: number): number {
-	return BACKOFF_SECONDS[Math.min(attempt, BACKOFF_SECONDS.length - 1)];
-}
-
-/**
- * Seconds to wait for a `Retry-After` header, which RFC 9110 allows as a number of seconds or as
- * an HTTP date. Undefined when the header is absent, unparsable or names a moment already past,
- * so the caller falls back to its backoff instead of retrying at once.
- */
-// Reading "retry-after-http-date".
-export function retryAfterSeconds(headers: IDataObject, now = Date.now()): number | undefined {
-	const raw = headers['retry-after'];
-	if (raw === undefined || raw === null) return undefined;
-	const text = String(raw).trim();
-	if (/^\d+$/.test(text)) return Math.max(1, Number(text));
-	const at = Date.parse(text);
-	if (!Number.isFinite(at) || at <= now) return undefined;
-	return Math.max(1, Math.ceil((at - now) / 1000));
-}

@@ -1,60 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isGone } from './errors';
-import {
-	countOf,
-	idOf,
-	recordsOf,
-	reportedPageSize,
-	signalledMore,
-	unsignalledMore,
-} from './listAnswer';
 import type { ApiClient } from './client';
-import { isObject } from './records';
+import type { Page, PageCursor } from './edge/lists';
+import { FIRST_PAGE, pageOf } from './edge/lists';
+import { recordId } from './edge/records';
 import type { ApiRequestOptions } from './request';
 
 /** The most records a page may hold (the reference's `per_page` maximum). */
 export const MAX_PAGE_SIZE = 100;
 
-/**
- * Where a list goes on. The reference leaves the list shape and `per_page`'s maximum open, so a
- * service may serve fewer records a page than asked for; once known, its own page size is kept
- * here, and the count of records before `page` follows from it.
- */
-export interface PageCursor {
-	page: number;
-	/** Records a page holds at this service, when known (reported, or what the first page held). */
-	pageSize?: number;
-	/** The id of the first record of the page before, to know that page when it comes again. */
-	previousFirstId?: string;
-}
-
-export const FIRST_PAGE: PageCursor = { page: 1 };
-
-export interface Page {
-	records: IDataObject[];
-	/** Whether the answer leaves room for another page. */
-	hasMore: boolean;
-	/** The page after this one. */
-	next: PageCursor;
-	/** Records in the whole list when this answer was made, as it reports (`meta.total`). */
-	total?: number;
-	/** Pages the list has, as the answer reports or its total and the service's page size tell. */
-	lastPage?: number;
-}
-
 export type PageOptions = Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'>;
-
-/** A page past the end of the list: no records, and none after it. */
-const pastTheEnd = (cursor: PageCursor): Page => ({ records: [], hasMore: false, next: cursor });
 
 /**
  * One page of a paginated list, asked for with `perPage` (kept the same for every page of a
- * list, since page numbers count in it). The list ends on an empty page, on a page past the end
- * (answered 404, or as the page before again) or on whichever signal the answer carries; a page
- * shorter than asked ends it only when the service's own page size (`meta.per_page`, or what its
- * first page held) says that it is the last.
+ * list, since page numbers count in it), read as edge/lists.ts reads list answers. A page after
+ * the first that is not there comes back empty (edge/fallbacks.ts).
  */
 export async function listPage(
 	client: ApiClient,
@@ -64,48 +25,11 @@ export async function listPage(
 	perPage: number,
 	options: PageOptions = {},
 ): Promise<Page> {
-	const { page } = cursor;
-	let answer: unknown;
-	let failure: unknown;
-	try {
-		answer = await client.request<unknown>('GET', path, {
-			...options,
-			qs: { ...qs, page, per_page: perPage },
-		});
-	} catch (error) {
-		failure = error;
-	}
-	if (failure !== undefined) {
-		// Reading "page-past-end-404": a service may answer a page past the end with 404 (or 410,
-		// reading "gone-410"). After a first page that ends the list; on page 1 it is an error.
-		if (page > 1 && isGone(failure)) return pastTheEnd(cursor);
-		// Anything else is the API error the client built: passed on as it is.
-		throw failure;
-	}
-	const records = recordsOf(answer);
-	// Reading "page-past-end-repeats-last": a service may answer a page past the end with the
-	// last page again. A page that begins with the record the page before began with is that page.
-	const firstId = idOf(records[0]);
-	if (firstId !== undefined && firstId === cursor.previousFirstId) return pastTheEnd(cursor);
-	const pageSize = reportedPageSize(answer) ?? cursor.pageSize;
-	const before = (page - 1) * (pageSize ?? perPage);
-	const signal = signalledMore(answer, page, before + records.length);
-	const hasMore = records.length > 0 && (signal ?? unsignalledMore(records.length, pageSize));
-	// A first page that is not the last one holds a full page: the service's own page size.
-	const servedSize = pageSize ?? (hasMore ? records.length : undefined);
-	const meta = isObject(answer) && isObject(answer.meta) ? answer.meta : {};
-	const total = countOf(meta.total);
-	const lastPage =
-		countOf(meta.last_page) ??
-		countOf(meta.total_pages) ??
-		(total !== undefined && servedSize ? Math.max(1, Math.ceil(total / servedSize)) : undefined);
-	return {
-		records,
-		hasMore,
-		next: { page: page + 1, pageSize: pageSize ?? records.length, previousFirstId: firstId },
-		total,
-		lastPage,
-	};
+	const answer = await client.request<unknown>('GET', path, {
+		...options,
+		qs: { ...qs, page: cursor.page, per_page: perPage },
+	});
+	return pageOf(answer, cursor, perPage);
 }
 
 export interface AllItemsOptions extends PageOptions {
@@ -123,19 +47,17 @@ export interface ListRequest extends AllItemsOptions {
 	limit?: number;
 }
 
-/** A list read under way: the request, the page size asked for, and the run's client. */
-interface ListRead {
+/** A list read under way: the request, the run's client and the page size asked for. */
+interface ListRead extends ListRequest {
 	client: ApiClient;
-	path: string;
-	qs: IDataObject;
 	perPage: number;
-	limit?: number;
-	pageOptions: PageOptions;
-	isPast?: (record: IDataObject) => boolean;
 }
 
 const readPage = (read: ListRead, cursor: PageCursor) =>
-	listPage(read.client, read.path, read.qs, cursor, read.perPage, read.pageOptions);
+	listPage(read.client, read.path, read.qs ?? {}, cursor, read.perPage, {
+		itemIndex: read.itemIndex,
+		maxWaitSeconds: read.maxWaitSeconds,
+	});
 
 /**
  * Records of a page not met before, in the list's order. A list that shifted between two pages
@@ -146,11 +68,11 @@ const readPage = (read: ListRead, cursor: PageCursor) =>
 function freshRecords(records: IDataObject[], seenIds: Set<string>): IDataObject[] {
 	let lastSeen = -1;
 	records.forEach((record, index) => {
-		const id = idOf(record);
+		const id = recordId(record);
 		if (id !== undefined && seenIds.has(id)) lastSeen = index;
 	});
 	return records.slice(lastSeen + 1).filter((record) => {
-		const id = idOf(record);
+		const id = recordId(record);
 		if (id === undefined) return true;
 		if (seenIds.has(id)) return false;
 		seenIds.add(id);
@@ -203,8 +125,7 @@ async function readInTurn(read: ListRead, first?: Page): Promise<IDataObject[]> 
 	}
 }
 
-function listKeptChanging({ client, pageOptions }: ListRead): NodeOperationError {
-	const { itemIndex } = pageOptions;
+function listKeptChanging({ client, itemIndex }: ListRead): NodeOperationError {
 	return new NodeOperationError(
 		client.ctx.getNode(),
 		'The list kept losing records while it was read, so it could not be read completely',
@@ -273,14 +194,12 @@ async function readAtOnce(
  * while it was read, page after page. A read down to a point (`isPast`) goes page after page,
  * as it stops at a page no count foretells.
  */
-export async function allItems(
-	client: ApiClient,
-	{ path, qs = {}, limit, isPast, ...pageOptions }: ListRequest,
-): Promise<IDataObject[]> {
+export async function allItems(client: ApiClient, list: ListRequest): Promise<IDataObject[]> {
+	const { limit } = list;
 	const perPage = limit !== undefined && limit < MAX_PAGE_SIZE ? Math.max(1, limit) : MAX_PAGE_SIZE;
-	const read: ListRead = { client, path, qs, perPage, limit, pageOptions, isPast };
+	const read: ListRead = { ...list, client, perPage };
 	const first = await readPage(read, FIRST_PAGE);
-	const pages = isPast ? undefined : pagesToRead(first, limit);
+	const pages = list.isPast ? undefined : pagesToRead(first, limit);
 	if (pages === undefined) return await readInTurn(read, first);
 	return (await readAtOnce(read, first, pages)) ?? (await readInTurn(read));
 }

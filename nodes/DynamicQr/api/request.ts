@@ -8,11 +8,18 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from './baseUrl';
 import type { ApiClient } from './client';
-import { parseErrorBody } from './errorBody';
-import type { WaitSpent } from './errors';
-import { httpError, networkError, outOfBudgetError, rateLimitError } from './errors';
-import { backoffSeconds, retryAfterSeconds } from './pacing';
-import { redact } from './records';
+import { parseErrorBody } from './edge/errorBody';
+import type { WaitSpent } from './edge/errors';
+import { httpError, networkError, outOfBudgetError, rateLimitError } from './edge/errors';
+import { redact } from './edge/records';
+import {
+	backoffSeconds,
+	isWorthWaiting,
+	REDIRECT_STATUSES,
+	retryAfterSeconds,
+	successBody,
+} from './edge/statuses';
+import { headerSafeKey } from './headerText';
 import type { SentRequest } from './tooLarge';
 
 export interface ApiRequestOptions {
@@ -21,7 +28,7 @@ export interface ApiRequestOptions {
 	headers?: IDataObject;
 	/** Put on errors so n8n shows (and Continue On Fail pairs) them with the right item. */
 	itemIndex?: number;
-	/** Sent as `Idempotency-Key`; also makes network errors safe to retry. */
+	/** Sent as `Idempotency-Key` (as a header can hold it: headerSafeKey); makes retries safe. */
 	idempotencyKey?: string;
 	/** Answer as a Buffer with its content type instead of parsed JSON. */
 	binary?: boolean;
@@ -35,13 +42,8 @@ export interface BinaryAnswer {
 }
 
 const NETWORK_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
-/** Server errors worth waiting out: the service or a gateway in front of it is struggling. */
-// Readings "retry-after-503" and "html-error-pages" (a gateway's 502) are waited out here.
-const RETRYABLE_SERVER_STATUSES = new Set([500, 502, 503, 504]);
 /** How often an answer without Retry-After is repeated (429 is bounded by the wait alone). */
 const MAX_BACKOFF_RETRIES = 3;
-// Reading "image-redirect-cdn": an image handed to a CDN on another origin (followRedirect).
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
 /** What an error can name about the request: its query (wherever it travels) and its key. */
@@ -57,19 +59,6 @@ function isNetworkFailure(error: unknown): string | undefined {
 	const cause = (error as { cause?: { code?: unknown } }).cause;
 	const code = cause?.code ?? (error as { code?: unknown }).code;
 	return typeof code === 'string' && /^E[A-Z_]+$/.test(code) ? code : undefined;
-}
-
-/** Reads, deletes and keyed creates change nothing more when sent twice. */
-function isRepeatable(method: IHttpRequestMethods, idempotencyKey?: string): boolean {
-	return ['GET', 'HEAD', 'DELETE'].includes(method) || idempotencyKey !== undefined;
-}
-
-/** Whether this answer means "come back later" for this request. */
-function isWorthWaiting(status: number, repeatable: boolean, idempotencyKey?: string): boolean {
-	if (status === 429) return true; // the request was not processed at all
-	// Reading "idempotency-409": a keyed create still in progress answers 409.
-	if (status === 409) return idempotencyKey !== undefined; // the first attempt is still running
-	return repeatable && RETRYABLE_SERVER_STATUSES.has(status);
 }
 
 /** Where a request goes, and whether n8n adds the credential to it. */
@@ -137,7 +126,8 @@ export async function apiRequest<T = IDataObject>(
 	const maxWaitSeconds = options.maxWaitSeconds ?? client.maxWaitSeconds;
 	// A repeated GET changes nothing; a create carrying its Idempotency-Key is replayed, not doubled.
 	const retriesNetworkErrors = method === 'GET' || idempotencyKey !== undefined;
-	const repeatable = isRepeatable(method, idempotencyKey);
+	// Reads, deletes and keyed creates change nothing more when sent twice.
+	const repeatable = ['GET', 'HEAD', 'DELETE'].includes(method) || idempotencyKey !== undefined;
 
 	let target: Target = {
 		authenticated: true,
@@ -147,7 +137,7 @@ export async function apiRequest<T = IDataObject>(
 			qs: options.qs,
 			headers: {
 				Accept: options.binary ? '*/*' : 'application/json',
-				...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+				...(idempotencyKey ? { 'Idempotency-Key': headerSafeKey(idempotencyKey) } : {}),
 				...options.headers,
 			},
 			body: options.body,
@@ -218,7 +208,7 @@ export async function apiRequest<T = IDataObject>(
 			target = followRedirect(target, status, String(headers.location));
 			continue;
 		}
-		if (isWorthWaiting(status, repeatable, idempotencyKey)) {
+		if (isWorthWaiting(status, repeatable, idempotencyKey !== undefined)) {
 			const hinted = retryAfterSeconds(headers);
 			const exhausted =
 				hinted === undefined && status !== 429 && backoffAttempt >= MAX_BACKOFF_RETRIES;
@@ -244,9 +234,6 @@ export async function apiRequest<T = IDataObject>(
 			};
 			return answer as T;
 		}
-		// Reading "status-codes-alt": successes as 200 or 204, with or without a body.
-		// A 204 (or any answer without a body) gives an empty object.
-		const hasBody = response.body !== '' && response.body !== undefined && response.body !== null;
-		return redact((hasBody ? response.body : {}) as T, apiKey);
+		return redact(successBody(response.body) as T, apiKey);
 	}
 }

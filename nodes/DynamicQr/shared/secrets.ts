@@ -1,18 +1,10 @@
-import { asObject, unwrap } from '../api';
+import { looksLikeSecret, SECRET_FIELDS, SECRET_PREFIX, secretCandidates } from '../api';
 
 /**
  * Signing secrets of webhook endpoints: what one looks like, where a service's answer holds it,
  * and how it is kept out of output. Shared by Webhook Endpoint › Create and the webhook trigger,
  * so both take the same secret from the same answer.
  */
-
-/** Signing secrets begin with `whsec_` (Standard Webhooks). */
-export const SECRET_PREFIX = 'whsec_';
-/**
- * Field names a service may give the signing secret. The reference shows only the record's
- * `secret`; readings "secret-named-signing-secret" and "secret-top-level" name others.
- */
-const SECRET_FIELDS = ['secret', 'signing_secret', 'signingSecret', 'webhook_secret'];
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -43,31 +35,9 @@ export function isValidSecret(secret: unknown): boolean {
 	return decodeSecret(secret) !== undefined;
 }
 
-const looksLikeSecret = (value: unknown): value is string =>
-	typeof value === 'string' && value.startsWith(SECRET_PREFIX);
-
-/**
- * Every signing-secret candidate in an answer, most likely first: the record's secret fields,
- * the answer's own (beside `data`), then any `whsec_` value wherever it sits.
- */
-function candidatesIn(answer: unknown): string[] {
-	const named: unknown[] = [];
-	for (const holder of [unwrap(asObject(answer) ?? {}), asObject(answer) ?? {}]) {
-		for (const field of SECRET_FIELDS) named.push(holder[field]);
-	}
-	const found: string[] = [];
-	const visit = (value: unknown): void => {
-		if (looksLikeSecret(value)) found.push(value);
-		else if (value && typeof value === 'object') Object.values(value).forEach(visit);
-	};
-	visit(answer);
-	const texts = named.filter((value): value is string => typeof value === 'string' && value !== '');
-	return [...new Set([...texts, ...found])];
-}
-
 /** The signing secret in the answer that registered a webhook endpoint: the first usable one. */
 export function webhookSecretOf(answer: unknown): string | undefined {
-	return candidatesIn(answer).find(isValidSecret);
+	return secretCandidates(answer).find(isValidSecret);
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ApiClient, isGone, sameEvents, unwrap } from '../api';
+import type { WebhookEndpoint } from '../api';
+import { ApiClient, isGone, sameEvents, unwrap, webhookEndpoints } from '../api';
 import type { DeliveryFilters } from './filters';
 import { readFilters } from './filters';
 import { webhookReachabilityProblem } from './reachability';
@@ -21,14 +22,6 @@ import { isValidSecret, webhookSecretOf } from '../shared/secrets';
  * and removed as n8n activates and deactivates the workflow. In dashboard mode the user owns the
  * endpoint, and nothing is registered or removed.
  */
-
-/** An endpoint as the service lists it. */
-interface RemoteEndpoint extends IDataObject {
-	id: string;
-	url?: string;
-	events?: string[];
-	status?: string | null;
-}
 
 function webhookUrlOf(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
@@ -53,15 +46,11 @@ function checkedFilters(ctx: IHookFunctions): DeliveryFilters {
 }
 
 /** Every webhook endpoint of the workspace, all pages. */
-async function listEndpoints(client: ApiClient): Promise<RemoteEndpoint[]> {
-	const records = await client.all('/webhooks');
-	return records.filter((record): record is RemoteEndpoint => typeof record.id === 'string');
+async function listEndpoints(client: ApiClient): Promise<WebhookEndpoint[]> {
+	return webhookEndpoints(await client.all('/webhooks'));
 }
 
-/**
- * DELETE one endpoint; a 404, or a 410 (reading "gone-410"), means it is already gone. Returns an
- * error text on failure.
- */
+/** DELETE one endpoint; one that is not there is already gone. Returns an error text on failure. */
 async function deleteEndpoint(client: ApiClient, id: string): Promise<string | undefined> {
 	try {
 		await client.request('DELETE', `/webhooks/${encodeURIComponent(id)}`);
@@ -73,16 +62,11 @@ async function deleteEndpoint(client: ApiClient, id: string): Promise<string | u
 }
 
 /**
- * Whether the service delivers to an endpoint: the reference names only `active`, so any other
- * status ("paused", "disabled", "inactive"…) means it does not; a record without one is taken as active.
+ * Whether the endpoint at the service is the one this node registered, usable as it is. Listed
+ * without its events, it counts as having those it was registered with (kept in static data).
  */
-// Reading "endpoint-status-values": a paused endpoint listed as "disabled".
-const isActive = (remote: RemoteEndpoint): boolean =>
-	remote.status === undefined || remote.status === null || remote.status === 'active';
-
-/** Whether the endpoint at the service is the one this node registered, usable as it is. */
 function isUsable(
-	remote: RemoteEndpoint | undefined,
+	remote: WebhookEndpoint | undefined,
 	registered: Partial<RegisteredEndpoint>,
 	url: string,
 	events: string[],
@@ -91,23 +75,10 @@ function isUsable(
 		remote !== undefined &&
 		remote.id === registered.id &&
 		remote.url === url &&
-		sameEvents(remoteEvents(remote, registered), events) &&
-		isActive(remote) &&
+		sameEvents(remote.events ?? registered.events, events) &&
+		remote.active &&
 		isValidSecret(registered.secret)
 	);
-}
-
-/**
- * The events of an endpoint at the service. A service may list endpoints without their events
- * (the reference shows no list record); the endpoint this node registered then counts as having
- * the events it was registered with, kept in the static data.
- */
-// Reading "webhook-list-without-events".
-function remoteEvents(
-	remote: RemoteEndpoint,
-	registered: Partial<RegisteredEndpoint>,
-): string[] | undefined {
-	return Array.isArray(remote.events) ? remote.events : registered.events;
 }
 
 async function assertReachable(client: ApiClient, url: string): Promise<void> {
@@ -153,7 +124,7 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 		// holds): registerEndpoint() replaces it.
 		ctx.logger.info(
 			`Dynamic QR Trigger: the webhook endpoint for ${url} needs replacing (${
-				byId && !isActive(byId) ? `${byId.status} at the service` : 'events or secret differ'
+				byId && !byId.active ? `${byId.status} at the service` : 'events or secret differ'
 			})`,
 		);
 	}
@@ -213,8 +184,8 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 
 /**
  * Removes the endpoint this node registered (and, in automatic mode, any other endpoint pointing
- * at this node's webhook URL). A 404 or 410 counts as removed; anything else is logged and the id
- * kept, so the next activation removes it.
+ * at this node's webhook URL). One already gone counts as removed; anything else is logged and
+ * the id kept, so the next activation removes it.
  */
 export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	const client = new ApiClient(ctx);

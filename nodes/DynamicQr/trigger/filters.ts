@@ -1,6 +1,6 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { asObject, normaliseEvents } from '../api';
+import { eventCardId, eventQrCodeId, normaliseEvents } from '../api';
 import { checkedMilestones } from '../shared/milestoneNumbers';
 import { triggerParameters } from './triggerProperties';
 
@@ -13,27 +13,6 @@ import { triggerParameters } from './triggerProperties';
 export function parseIdList(value: unknown): string[] {
 	const list = Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[\s,;]+/);
 	return [...new Set(list.map((id) => id.trim()).filter((id) => id.length > 0))];
-}
-
-/** The QR code an event is about: the code itself for `qr_code.*`, the scanned one for scans. */
-export function qrCodeIdOf(type: string, data: IDataObject | undefined): string | undefined {
-	if (!data) return undefined;
-	if (type.startsWith('qr_code.')) return data.id === undefined ? undefined : String(data.id);
-	if (type === 'scan.created') {
-		const code = asObject(data.qr_code);
-		// Reading "event-data-flat": a scan's code as `qr_code_id`.
-		const id = code?.id ?? data.qr_code_id;
-		return id === undefined ? undefined : String(id);
-	}
-	return undefined;
-}
-
-/** The card a lead was shared on. */
-export function cardIdOf(type: string, data: IDataObject | undefined): string | undefined {
-	if (!data || type !== 'lead.created') return undefined;
-	// Reading "event-data-flat": a lead's card as `card_id`.
-	const id = asObject(data.card)?.id ?? asObject(data.lead)?.card_id ?? data.card_id;
-	return id === undefined ? undefined : String(id);
 }
 
 export interface DeliveryFilters {
@@ -57,11 +36,11 @@ export function filterOut(
 	if (!filters.events.includes(type)) return `event type "${type}" is not selected`;
 	const isAboutQrCode = type.startsWith('qr_code.') || type === 'scan.created';
 	if (filters.qrCodeIds.length > 0 && isAboutQrCode) {
-		const id = qrCodeIdOf(type, data);
+		const id = eventQrCodeId(type, data);
 		if (id === undefined || !filters.qrCodeIds.includes(id)) return 'QR code not in the filter';
 	}
 	if (filters.cardIds.length > 0 && type === 'lead.created') {
-		const id = cardIdOf(type, data);
+		const id = eventCardId(type, data);
 		if (id === undefined || !filters.cardIds.includes(id)) return 'card not in the filter';
 	}
 	return undefined;

@@ -1,8 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { asObject } from '../api';
+import { asObject, eventQrCodeId } from '../api';
 import { answer } from './answers';
-import { filterOut, qrCodeIdOf, readFilters } from './filters';
+import { filterOut, readFilters } from './filters';
 import { checkScanMilestone } from './scanMilestones';
 import type { DeliverySecret } from './secret';
 import { missingSecretWarning, signingSecret } from './secret';
@@ -79,7 +79,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	if (skip) return answer(ctx, { kind: 'skipped', reason: skip });
 	const milestone =
 		type === 'scan.created' && filters.milestones.length > 0
-			? await checkScanMilestone(ctx, filters, qrCodeIdOf(type, data))
+			? await checkScanMilestone(ctx, filters, eventQrCodeId(type, data))
 			: undefined;
 	if (milestone && milestone.kind !== 'claimed') return answer(ctx, milestone);
 	const claim = milestone?.claim;

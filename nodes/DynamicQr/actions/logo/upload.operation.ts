@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { multipartBody, unwrap } from '../../api';
+import { multipartBody, uploadRecord } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import { binaryFieldName, operationParameters } from '../operationParameters';
@@ -28,16 +23,6 @@ export const description = showOnlyFor('logo', 'upload', properties);
 
 /** The logo images the upload takes (the field's hint): PNG, JPEG, SVG; never a header's CR/LF. */
 const LOGO_TYPES = /^image\/(png|jpeg|jpg|pjpeg|svg\+xml)$/i;
-
-/** Names a service may give the upload's id; the reference shows only that there is one. */
-// Readings "logo-upload-id-only" (no `data` around it) and "logo-upload-upload-id".
-const ID_FIELDS = ['id', 'upload_id', 'logo_upload_id'];
-
-/** The upload record with its id as `id`, whatever the service called it. */
-function withId(record: IDataObject): IDataObject {
-	const field = ID_FIELDS.find((name) => record[name] !== undefined && record[name] !== null);
-	return field === undefined || field === 'id' ? record : { id: record[field], ...record };
-}
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -70,5 +55,5 @@ export async function execute(
 		headers: { 'Content-Type': contentType },
 		itemIndex,
 	});
-	return toItems(withId(unwrap(answer)));
+	return toItems(uploadRecord(answer));
 }

@@ -1,10 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { rejectsField } from '../../api';
 import type { QrType } from '../../qrTypes';
 import type { ParameterReader } from '../../shared/parameters';
 import { getQrType, readPayload, validatePayload } from '../payload';
-import { defaultIdempotencyKey, headerSafeKey } from '../idempotency';
+import { defaultIdempotencyKey } from '../idempotency';
 import type { ActionRun } from '../run';
 
 /** A create as the item asks for it, checked before any request. Create and Create or Update share it. */
@@ -42,33 +41,16 @@ export function readCreateRequest(parameters: ParameterReader): CreateRequest {
 	};
 }
 
-/**
- * POST /qr-codes. The reference does not show the type of `tags`: they go as a list and, when the
- * service refuses the list (reading "tags-as-string"), once more as one comma-separated string,
- * under a key of its own (a service may remember the refused request under the first key).
- */
+/** POST /qr-codes, under the key the user gave or the item's default key. */
 export async function createCode(
 	{ ctx, client }: ActionRun,
-	{ body, idempotencyKey: givenKey }: CreateRequest,
+	{ body, idempotencyKey }: CreateRequest,
 	itemIndex: number,
 ): Promise<IDataObject> {
 	// Deriving the default evaluates an expression: Create or Update skips it for codes it finds.
-	const idempotencyKey = givenKey || defaultIdempotencyKey(ctx, itemIndex);
-	let refusal: unknown;
-	try {
-		return await client.request('POST', '/qr-codes', {
-			body,
-			itemIndex,
-			idempotencyKey: headerSafeKey(idempotencyKey),
-		});
-	} catch (error) {
-		refusal = error;
-	}
-	// Anything but a refusal of the tags list is the API error the client built: passed on as it is.
-	if (!Array.isArray(body.tags) || !rejectsField(refusal, 'tags')) throw refusal;
 	return await client.request('POST', '/qr-codes', {
-		body: { ...body, tags: body.tags.join(', ') },
+		body,
 		itemIndex,
-		idempotencyKey: headerSafeKey(`${idempotencyKey}-tags`),
+		idempotencyKey: idempotencyKey || defaultIdempotencyKey(ctx, itemIndex),
 	});
 }

@@ -5,14 +5,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { unwrap } from '../../api';
+import { scansPerDay, unknownDaysError, unwrap } from '../../api';
 import { qrCodeLocator, recordKeyOf } from '../locators';
 import { operationParameters } from '../operationParameters';
 import { toItems } from '../outputItems';
 import { calendarDay } from '../dates';
 import { showOnlyFor } from '../display';
 import type { ActionRun } from '../run';
-import { scansPerDay, unknownDaysError } from './scanDays';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,

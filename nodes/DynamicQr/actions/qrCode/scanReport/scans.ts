@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { rejectsField, unwrap } from '../../../api';
+import type { DayCount } from '../../../api';
+import { rejectsField, scansPerDay, unknownDaysError, unwrap } from '../../../api';
 import type { ActionRun } from '../../run';
-import type { DayCount } from '../scanDays';
-import { scansPerDay, unknownDaysError } from '../scanDays';
 import type { BreakdownCounts } from './breakdowns';
 import { addBreakdowns } from './breakdowns';
 import type { Days, ReportPeriod } from './period';

@@ -3,8 +3,15 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiErrorBody } from './errorBody';
 import { fieldLines, namesField } from './errorBody';
-import type { SentRequest } from './tooLarge';
-import { explainTooLarge } from './tooLarge';
+import type { SentRequest } from '../tooLarge';
+import { explainTooLarge } from '../tooLarge';
+import { isGoneStatus } from './statuses';
+
+/**
+ * Every error a request ends in: the service's refusals as ServiceError (its status and the
+ * fields it refused, which the fallbacks read, and the texts the nodes show), its rate limit
+ * waited out in vain, no connection, no time left in a poll.
+ */
 
 /** Statuses where the same request may succeed later; every other 4xx needs a change first. */
 const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
@@ -169,22 +176,20 @@ export class ServiceError extends NodeApiError {
 	}
 }
 
-/** Whether an error is the service's 422 naming this field (or a part of it, "tags.0"). */
-export function rejectsField(error: unknown, name: string): boolean {
-	return (
-		error instanceof ServiceError &&
-		error.answer.status === 422 &&
-		namesField(error.answer.fields, name)
-	);
-}
+/** What a refusal said, apart from its words: its status and the fields it named. */
+export type Refusal = ServiceError['answer'];
 
-/** Statuses that say a record is not there (reading "gone-410": 410 for one deleted earlier). */
-const GONE_STATUSES = new Set([404, 410]);
+/** Whether a refusal is a 422 naming this field (or a part of it, "tags.0"). */
+export const refusesField = ({ status, fields }: Refusal, name: string): boolean =>
+	status === 422 && namesField(fields, name);
+
+/** Whether an error is the service's 422 naming this field. */
+export const rejectsField = (error: unknown, name: string): boolean =>
+	error instanceof ServiceError && refusesField(error.answer, name);
 
 /** Whether an error says the record is not (or no longer) there. */
-export function isGone(error: unknown): boolean {
-	return error instanceof ServiceError && GONE_STATUSES.has(error.answer.status);
-}
+export const isGone = (error: unknown): boolean =>
+	error instanceof ServiceError && isGoneStatus(error.answer.status);
 
 /**
  * Builds the NodeApiError from the answer alone: the request options (which hold the

@@ -1,0 +1,135 @@
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ApiClient } from '../client';
+import type { ApiRequestOptions } from '../request';
+import { apiRequest } from '../request';
+import type { Refusal } from './errors';
+import { refusesField, ServiceError } from './errors';
+import { isObject, recordId, unwrap } from './records';
+import { isGoneStatus } from './statuses';
+
+/** A request as the nodes make it, which a fallback may send again changed. */
+export interface Call extends ApiRequestOptions {
+	method: IHttpRequestMethods;
+	path: string;
+}
+
+/**
+ * A fallback for a reading of what the reference leaves "not shown": the calls to try in turn
+ * (none when it has nothing to change in the call), each with what to keep once the service
+ * takes it; the refusal that moves on to the next; what stands when every one was refused (the
+ * answer it returns, or the error it throws; the last refusal without it); and the answer to
+ * keep instead of one the service gave.
+ */
+interface Fallback {
+	attempts(call: Call, baseUrl: string): Array<{ call: Call; taken?: () => void }>;
+	refused?(refusal: Refusal): boolean;
+	settle?(refusal: ServiceError, call: Call, client: ApiClient): unknown;
+	answered?(answer: unknown, call: Call, client: ApiClient): Promise<unknown>;
+}
+
+/** The forms of `since`, in the order they are tried: ISO 8601, as the reference gives times. */
+const SINCE_FORMS = {
+	iso: (ms: number) => new Date(ms).toISOString(),
+	// The whole of the moment's day: the list's own cut (createdAtOrBefore) leaves out the rest.
+	date: (ms: number) => new Date(ms).toISOString().slice(0, 10),
+	unixSeconds: (ms: number) => String(Math.floor(ms / 1000)),
+};
+type SinceForm = keyof typeof SINCE_FORMS;
+
+/**
+ * The form of `since` each service (by base URL) took. Kept for the process, not a run: it is a
+ * fact about the service, and each poll of the polling trigger is a run of its own that would
+ * otherwise pay a refused request to learn it again. Learnt again after a restart.
+ */
+const sinceForms = new Map<string, SinceForm>();
+
+/**
+ * THE fallbacks that change a request, each deciding on what the service refused (its status
+ * and the fields it named), never on its words. A call goes through each that applies, in this
+ * order. Get Scan Report's halving of a range refused as too long is not here: it is how that
+ * operation asks for its period after a refusal the reference documents (a 422 naming `from`
+ * or `to`), not a reading of something it leaves open.
+ */
+const FALLBACKS: Fallback[] = [
+	{
+		// Readings "since-date-only" and "since-unix-seconds": `since` goes as ISO 8601 and, on a
+		// 422 naming it, as a date, then as Unix seconds; the form taken is tried first from then on.
+		attempts(call, baseUrl) {
+			const ms = typeof call.qs?.since === 'string' ? Date.parse(call.qs.since) : NaN;
+			if (!Number.isFinite(ms)) return [];
+			const known = sinceForms.get(baseUrl);
+			const forms = Object.keys(SINCE_FORMS) as SinceForm[];
+			return (known ? [known, ...forms.filter((form) => form !== known)] : forms).map((form) => ({
+				call: { ...call, qs: { ...call.qs, since: SINCE_FORMS[form](ms) } },
+				taken: () => sinceForms.set(baseUrl, form),
+			}));
+		},
+		refused: (refusal) => refusesField(refusal, 'since'),
+		settle(refusal, call, client) {
+			throw new NodeOperationError(
+				client.ctx.getNode(),
+				`The service refused "since" as an ISO 8601 time, as a date and as Unix seconds. Its last answer: ${refusal.message}`,
+				{
+					itemIndex: call.itemIndex,
+					description:
+						'The service reads "since" in a form this node does not know. For Lead › Get Many, remove the Since filter (the leads come newest first); instead of the polling trigger, use the Dynamic QR Trigger with the lead.created event. Please report the answer above to the maintainers of this node.',
+				},
+			);
+		},
+	},
+	{
+		// Reading "tags-as-string": tags go as a list and, on a 422 naming them, once more as one
+		// comma-separated string, under a key of their own (the first may be remembered refused).
+		attempts(call) {
+			const body = call.body;
+			if (!isObject(body) || !Array.isArray(body.tags)) return [];
+			const key = call.idempotencyKey;
+			const asText: IDataObject = { ...body, tags: body.tags.join(', ') };
+			return [{ call }, { call: { ...call, body: asText, idempotencyKey: key && `${key}-tags` } }];
+		},
+		refused: (refusal) => refusesField(refusal, 'tags'),
+	},
+	{
+		// Readings "page-past-end-404" and "gone-410": a page after the first answered as not
+		// there is an empty page, which ends the list; on page 1 it stays an error.
+		attempts: (call) => (call.method === 'GET' && Number(call.qs?.page) > 1 ? [{ call }] : []),
+		refused: (refusal) => isGoneStatus(refusal.status),
+		settle: () => ({ data: [] }),
+	},
+	{
+		// Reading "status-codes-alt": a change answered 204 with no body, not with the record as
+		// the reference shows it, is read back.
+		attempts: (call) => (call.method === 'PATCH' ? [{ call }] : []),
+		answered: async (answer, { path, itemIndex }, client) =>
+			isObject(answer) && recordId(unwrap(answer)) !== undefined
+				? answer
+				: await client.request('GET', path, { itemIndex }),
+	},
+];
+
+/** Sends a call through the fallbacks (from `from` on) that apply to it. */
+export async function sendWithFallbacks<T>(client: ApiClient, call: Call, from = 0): Promise<T> {
+	const { baseUrl } = await client.connection();
+	for (let index = from; index < FALLBACKS.length; index++) {
+		const fallback = FALLBACKS[index];
+		const attempts = fallback.attempts(call, baseUrl);
+		if (!attempts.length) continue;
+		let refusal: unknown;
+		for (const { call: attempt, taken } of attempts) {
+			try {
+				const answer = await sendWithFallbacks<T>(client, attempt, index + 1);
+				taken?.();
+				return fallback.answered ? ((await fallback.answered(answer, call, client)) as T) : answer;
+			} catch (error) {
+				refusal = error;
+			}
+			// Anything but the refusal this fallback answers is passed on as it is.
+			if (!(refusal instanceof ServiceError && fallback.refused?.(refusal.answer))) throw refusal;
+		}
+		if (!fallback.settle) throw refusal;
+		return fallback.settle(refusal as ServiceError, call, client) as T;
+	}
+	return await apiRequest<T>(client, call.method, call.path, call);
+}
