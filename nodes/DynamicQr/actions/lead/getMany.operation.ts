@@ -45,8 +45,7 @@ export async function execute(
 	const since = filters.since === undefined ? undefined : timestamp(filters.since as string);
 	const path = `/cards/${encodeURIComponent(cardId)}/leads`;
 	const limit = readLimit(parameters);
-	// The service's reading of `since` is not shown: listSince finds a form it takes and leaves
-	// out leads at or before Since whatever it answers.
+	// Leads at or before Since are left out whatever the service does with `since` (client.since).
 	const leads = since
 		? await run.client.since(path, Date.parse(since), limit, { itemIndex })
 		: await run.client.all(path, {}, limit, { itemIndex });

@@ -3,17 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { unwrap } from '../../api';
 import type { ActionRun } from '../run';
 
-/**
- * The code as a PATCH left it. The reference does not show the success status of a change: a
- * service may answer the record, or 204 with no body; the record is then read back.
- */
-export async function changedRecord(
+/** The code as a PATCH left it (the edge reads it back where a service answers without it). */
+export const changedRecord = async (
 	{ client }: ActionRun,
 	id: string,
 	body: IDataObject,
 	itemIndex: number,
-): Promise<IDataObject> {
-	const record = unwrap(await client.request('PATCH', `/qr-codes/${id}`, { body, itemIndex }));
-	if (record.id !== undefined) return record;
-	return await client.getRecord(`/qr-codes/${id}`, itemIndex);
-}
+): Promise<IDataObject> =>
+	unwrap(await client.request('PATCH', `/qr-codes/${id}`, { body, itemIndex }));
