@@ -8,7 +8,6 @@ import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './resync';
 import { checkDelivery } from './state';
-import { isValidSecret } from '../shared/secrets';
 
 /** The request body exactly as received (n8n fills `rawBody` late for some requests). */
 async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
@@ -28,20 +27,18 @@ function parseEvent(raw: Buffer): IDataObject | undefined {
 }
 
 /**
- * The delivery's signature checked; undefined when no usable secret is set (fail closed). A kept
- * dashboard secret that matches no signature is read again: the user may have changed it in n8n.
+ * The delivery's signature checked. A kept dashboard secret that matches no signature is read
+ * again: the user may have changed it in n8n.
  */
 async function checkSignature(ctx: IWebhookFunctions, raw: Buffer, nowMs: number) {
-	const headers = ctx.getRequestObject().headers;
-	const check = ({ secret }: { secret: unknown }) =>
-		isValidSecret(secret)
-			? { secret, result: verifySignature(secret, headers, raw, Math.floor(nowMs / 1000)) }
-			: undefined;
-	const first = await signingSecret(ctx);
-	const checked = check(first);
-	const mismatch =
-		checked?.result.valid === false && checked.result.reason === 'no_matching_signature';
-	return first.kept && mismatch ? check(await signingSecret(ctx, true)) : checked;
+	const check = async (reread: boolean) => {
+		const { secret, kept } = await signingSecret(ctx, reread);
+		const headers = ctx.getRequestObject().headers;
+		return { secret, kept, result: verifySignature(secret, headers, raw, nowMs / 1000) };
+	};
+	const first = await check(false);
+	const mismatch = !first.result.valid && first.result.reason === 'no_matching_signature';
+	return first.kept && mismatch ? await check(true) : first;
 }
 
 /**
@@ -51,12 +48,12 @@ async function checkSignature(ctx: IWebhookFunctions, raw: Buffer, nowMs: number
 export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const raw = await rawBodyOf(ctx);
 	const nowMs = Date.now();
-	const checked = await checkSignature(ctx, raw, nowMs);
-	if (!checked) {
+	const { secret, result } = await checkSignature(ctx, raw, nowMs);
+	if (!result.valid && result.reason === 'invalid_secret') {
+		// Fail closed: without a usable secret no delivery can be trusted.
 		ctx.logger.warn(missingSecretWarning(ctx));
 		return answer(ctx, { kind: 'refused', why: 'no valid signing secret' });
 	}
-	const { secret, result } = checked;
 	if (!result.valid) return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
 
 	const event = parseEvent(raw);
