@@ -51,7 +51,7 @@ export function signPayload(
 	body: string,
 ): string | undefined {
 	const key = decodeSecret(secret);
-	return key && `v1,${signWithKey(key, id, String(timestamp), body)}`;
+	return key ? `v1,${signWithKey(key, id, String(timestamp), body)}` : undefined;
 }
 
 /**
