@@ -111,8 +111,7 @@ export class DynamicQrTrigger implements INodeType {
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
 				// Empty, so that n8n answers with the body the trigger returns (webhookResponse), which
-				// n8n 2.x reads after starting the execution and before saving the static data; see
-				// `started` in trigger/state.ts.
+				// n8n 2.x reads after starting the execution (docs/n8n-behaviours.md, 5).
 				responseData: '',
 				path: 'webhook',
 			},

@@ -11,53 +11,44 @@ export type Outcome =
 	| { kind: 'unreadable' }
 	| { kind: 'later'; why: string }
 	| { kind: 'skipped'; reason: string }
-	| {
-			kind: 'started';
-			item: IDataObject;
-			/** Called when n8n has started the execution (it then reads the answer). */
-			onStarted: () => void;
-	  };
+	| { kind: 'started'; item: IDataObject; onStarted: () => void };
 
-/** What the trigger's webhook() returns to n8n for an outcome. */
+/** The answers the node sends itself. */
+const SENT_BY_NODE = {
+	refused: [401, 'Webhook signature verification failed'],
+	unreadable: [400, 'The body is not a JSON event'],
+	later: [503, 'The delivery could not be handled now; send it again later'],
+} as const;
+
 export function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData {
 	switch (outcome.kind) {
+		case 'skipped':
+			return { webhookResponse: { received: true, started: false, reason: outcome.reason } };
+		case 'started':
+			return {
+				// A getter: n8n 2.x reads the answer once it has started the execution, before it
+				// saves the static data (docs/n8n-behaviours.md, 5).
+				get webhookResponse() {
+					outcome.onStarted();
+					return { message: 'Workflow was started' };
+				},
+				workflowData: [[{ json: outcome.item }]],
+			};
 		case 'refused':
 			// The reason goes to the debug log only: the sender learns nothing from the answer.
 			ctx.logger.debug(`Dynamic QR Trigger: delivery refused: ${outcome.why}`);
-			ctx
-				.getResponseObject()
-				.status(401)
-				.json({ message: 'Webhook signature verification failed' });
-			return { noWebhookResponse: true };
+			break;
 		case 'unreadable':
 			ctx.logger.warn(
 				'Dynamic QR Trigger: a correctly signed delivery had a body that is not a JSON object',
 			);
-			ctx.getResponseObject().status(400).json({ message: 'The body is not a JSON event' });
-			return { noWebhookResponse: true };
+			break;
 		case 'later':
 			ctx.logger.warn(
 				`Dynamic QR Trigger: a delivery is left for the service to send again: ${outcome.why}`,
 			);
-			ctx
-				.getResponseObject()
-				.status(503)
-				.json({ message: 'The delivery could not be handled now; send it again later' });
-			return { noWebhookResponse: true };
-		case 'skipped':
-			return { webhookResponse: { received: true, started: false, reason: outcome.reason } };
-		case 'started': {
-			const { item, onStarted } = outcome;
-			return {
-				// A getter, because n8n 2.x reads the answer right after it has started the
-				// execution and before it saves the static data: the moment the delivery counts as
-				// started in the record that save writes.
-				get webhookResponse() {
-					onStarted();
-					return { message: 'Workflow was started' };
-				},
-				workflowData: [[{ json: item }]],
-			};
-		}
 	}
+	const [status, message] = SENT_BY_NODE[outcome.kind];
+	ctx.getResponseObject().status(status).json({ message });
+	return { noWebhookResponse: true };
 }

@@ -3,24 +3,17 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { WebhookEndpoint } from '../api';
 import { ApiClient, isGone, sameEvents, unwrap, webhookEndpoints } from '../api';
-import type { DeliveryFilters } from './filters';
 import { readFilters } from './filters';
-import { webhookReachabilityProblem } from './reachability';
+import { assertReachable } from './reachability';
 import { prepareMilestones } from './scanMilestones';
 import { assertDashboardSecret, endpointMode } from './secret';
 import type { RegisteredEndpoint } from './state';
-import {
-	forgetEndpoint,
-	registeredEndpoint,
-	rememberEndpoint,
-	waitForRetiredEndpoint,
-} from './state';
+import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
 import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
 /**
- * The webhook endpoint's life at the service: checked, registered (replacing what is outdated)
- * and removed as n8n activates and deactivates the workflow. In dashboard mode the user owns the
- * endpoint, and nothing is registered or removed.
+ * The webhook endpoint at the service, as n8n activates and deactivates the workflow. In
+ * dashboard mode the user owns the endpoint, and nothing is registered or removed.
  */
 
 function webhookUrlOf(ctx: IHookFunctions): string {
@@ -35,7 +28,7 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 }
 
 /** The events and filters, checked: a bad filter, or no event chosen, fails the activation. */
-function checkedFilters(ctx: IHookFunctions): DeliveryFilters {
+function checkedFilters(ctx: IHookFunctions) {
 	const filters = readFilters(ctx);
 	if (filters.events.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'No event is selected', {
@@ -45,7 +38,6 @@ function checkedFilters(ctx: IHookFunctions): DeliveryFilters {
 	return filters;
 }
 
-/** Every webhook endpoint of the workspace, all pages. */
 async function listEndpoints(client: ApiClient): Promise<WebhookEndpoint[]> {
 	return webhookEndpoints(await client.all('/webhooks'));
 }
@@ -81,42 +73,47 @@ function isUsable(
 	);
 }
 
-async function assertReachable(client: ApiClient, url: string): Promise<void> {
-	const { ctx } = client;
-	const problem = webhookReachabilityProblem(url, (await client.connection()).baseUrl);
-	if (!problem) return;
-	const what =
-		problem.reason === 'local'
-			? `is on a local or private address (${problem.webhookHost})`
-			: `uses plain HTTP (${problem.webhookHost})`;
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`The Dynamic QR service cannot deliver events to this n8n: its webhook URL ${what}`,
-		{
-			description:
-				"n8n builds webhook URLs from its WEBHOOK_URL environment variable. Set WEBHOOK_URL to the public HTTPS address of this n8n instance (for example https://n8n.example.com/, behind a reverse proxy or a tunnel), restart n8n and activate the workflow again. If this n8n cannot be reached from the internet, use the 'Dynamic QR Polling Trigger' node instead: it asks the API for new leads and QR codes on a schedule and needs no incoming connection.",
-		},
-	);
+/** An activation in automatic mode, checked, its milestones prepared, and the endpoints listed. */
+async function activation(ctx: IHookFunctions) {
+	const client = new ApiClient(ctx);
+	const url = webhookUrlOf(ctx);
+	const filters = checkedFilters(ctx);
+	assertReachable(ctx, url, (await client.connection()).baseUrl);
+	await prepareMilestones(ctx, filters);
+	return { client, url, events: filters.events, endpoints: await listEndpoints(client) };
 }
 
 /**
- * Whether the endpoint this node registered is still at the service, unchanged and active.
- * Looks by the stored id and by URL + events, across all pages. Never deletes.
+ * Removes the endpoint this node registered and any other at its webhook URL (whose secret is
+ * unknown here); returns the ids whose removal failed.
  */
+async function removeAll(
+	client: ApiClient,
+	registeredId: string | undefined,
+	atUrl: WebhookEndpoint[],
+): Promise<string[]> {
+	const failed: string[] = [];
+	for (const id of new Set([registeredId, ...atUrl.map((endpoint) => endpoint.id)])) {
+		if (!id) continue;
+		const problem = await deleteEndpoint(client, id);
+		if (!problem) continue;
+		failed.push(id);
+		client.ctx.logger.warn(
+			`Dynamic QR Trigger: could not remove webhook endpoint ${id}: ${problem}. Remove it in the service's dashboard if it stays.`,
+		);
+	}
+	return failed;
+}
+
+/** Whether the endpoint this node registered is still at the service, unchanged and active. */
 export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') {
 		await prepareMilestones(ctx, checkedFilters(ctx));
 		await assertDashboardSecret(ctx);
 		return true;
 	}
-	const client = new ApiClient(ctx);
 	const registered = registeredEndpoint(ctx);
-	const url = webhookUrlOf(ctx);
-	const filters = checkedFilters(ctx);
-	const { events } = filters;
-	await assertReachable(client, url);
-	await prepareMilestones(ctx, filters);
-	const endpoints = await listEndpoints(client);
+	const { url, events, endpoints } = await activation(ctx);
 	const byId = endpoints.find((endpoint) => endpoint.id === registered.id);
 	if (isUsable(byId, registered, url, events)) return true;
 	if (byId || endpoints.some((endpoint) => endpoint.url === url)) {
@@ -131,37 +128,18 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 	return false;
 }
 
-/**
- * Registers the webhook URL with the chosen events and keeps the endpoint id and secret.
- * Endpoints this node registered before, and any other endpoint pointing at exactly this node's
- * webhook URL (it could not be verified: its secret is unknown here), are removed first.
- */
+/** Registers the webhook URL with the chosen events, after removing outdated endpoints. */
 export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') return true;
-	const client = new ApiClient(ctx);
 	const previousId = registeredEndpoint(ctx).id;
-	const url = webhookUrlOf(ctx);
-	const filters = checkedFilters(ctx);
-	const { events } = filters;
-	await assertReachable(client, url);
-	await prepareMilestones(ctx, filters);
-
-	const staleIds = new Set(
-		(await listEndpoints(client))
-			.filter((endpoint) => endpoint.id === previousId || endpoint.url === url)
-			.map((endpoint) => endpoint.id),
+	const { client, url, events, endpoints } = await activation(ctx);
+	await removeAll(
+		client,
+		previousId,
+		endpoints.filter((endpoint) => endpoint.url === url),
 	);
-	if (previousId) staleIds.add(previousId);
-	for (const id of staleIds) {
-		const problem = await deleteEndpoint(client, id);
-		if (problem) {
-			ctx.logger.warn(
-				`Dynamic QR Trigger: could not remove the outdated webhook endpoint ${id}: ${problem}`,
-			);
-		}
-	}
 	await waitForRetiredEndpoint(ctx, Date.now());
-	forgetEndpoint(ctx);
+	storeEndpoint(ctx, {});
 
 	const answer = await client.request('POST', '/webhooks', { body: { url, events } });
 	const record = unwrap(answer);
@@ -178,43 +156,30 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 			},
 		);
 	}
-	rememberEndpoint(ctx, { id, secret, url, events });
+	storeEndpoint(ctx, { id, secret, url, events });
 	return true;
 }
 
 /**
- * Removes the endpoint this node registered (and, in automatic mode, any other endpoint pointing
- * at this node's webhook URL). One already gone counts as removed; anything else is logged and
- * the id kept, so the next activation removes it.
+ * At deactivation (in dashboard mode, only an endpoint this node registered before). An endpoint
+ * whose removal failed keeps its id, so that the next activation removes it.
  */
 export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	const client = new ApiClient(ctx);
 	const registeredId = registeredEndpoint(ctx).id;
-	const ids = new Set<string>();
-	if (registeredId) ids.add(registeredId);
+	let atUrl: WebhookEndpoint[] = [];
 	if (endpointMode(ctx) === 'automatic') {
 		try {
 			const url = webhookUrlOf(ctx);
-			for (const endpoint of await listEndpoints(client)) {
-				if (endpoint.url === url) ids.add(endpoint.id);
-			}
+			atUrl = (await listEndpoints(client)).filter((endpoint) => endpoint.url === url);
 		} catch (error) {
 			ctx.logger.warn(
 				`Dynamic QR Trigger: could not list webhook endpoints to clean up: ${(error as Error).message}`,
 			);
 		}
 	}
-	const failed: string[] = [];
-	for (const id of ids) {
-		const problem = await deleteEndpoint(client, id);
-		if (problem) {
-			failed.push(id);
-			ctx.logger.warn(
-				`Dynamic QR Trigger: could not remove webhook endpoint ${id}: ${problem}. Remove it in the service's dashboard if it stays.`,
-			);
-		}
-	}
-	const keep = registeredId && failed.includes(registeredId) ? registeredId : undefined;
-	forgetEndpoint(ctx, { retiredAt: Date.now(), keepId: keep });
+	const failed = await removeAll(client, registeredId, atUrl);
+	const keepId = registeredId && failed.includes(registeredId) ? registeredId : undefined;
+	storeEndpoint(ctx, { id: keepId }, Date.now());
 	return failed.length === 0;
 }

@@ -4,29 +4,20 @@ import { eventCardId, eventQrCodeId, normaliseEvents } from '../api';
 import { checkedMilestones } from '../shared/milestoneNumbers';
 import { triggerParameters } from './triggerProperties';
 
-/**
- * Which deliveries start the workflow: the events chosen in Trigger On, and the optional QR code
- * and card filters. Deliveries filtered out are acknowledged without starting it.
- */
-
 /** Comma-, space- or newline-separated ids, or a list (from an expression). */
-export function parseIdList(value: unknown): string[] {
+function parseIdList(value: unknown): string[] {
 	const list = Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[\s,;]+/);
 	return [...new Set(list.map((id) => id.trim()).filter((id) => id.length > 0))];
 }
 
-export interface DeliveryFilters {
-	events: string[];
-	qrCodeIds: string[];
-	cardIds: string[];
-	/** "Only at Scan Milestones": sorted; empty when not set (scanMilestones.ts). */
-	milestones: number[];
-}
+export type DeliveryFilters = ReturnType<typeof readFilters>;
+
+const allows = (ids: string[], id: string | undefined) =>
+	ids.length === 0 || (id !== undefined && ids.includes(id));
 
 /**
- * Why an event is not for this workflow, or undefined when it is. The QR code filter applies
- * to the events about a QR code (qr_code.*, scan.created); the card filter to lead.created.
- * An event of a kind a filter cannot describe is not held back by that filter.
+ * Why an event is not for this workflow, if it is not. The QR code filter applies to the events
+ * about a QR code (qr_code.*, scan.created); the card filter to lead.created.
  */
 export function filterOut(
 	type: string,
@@ -35,22 +26,17 @@ export function filterOut(
 ): string | undefined {
 	if (!filters.events.includes(type)) return `event type "${type}" is not selected`;
 	const isAboutQrCode = type.startsWith('qr_code.') || type === 'scan.created';
-	if (filters.qrCodeIds.length > 0 && isAboutQrCode) {
-		const id = eventQrCodeId(type, data);
-		if (id === undefined || !filters.qrCodeIds.includes(id)) return 'QR code not in the filter';
+	if (isAboutQrCode && !allows(filters.qrCodeIds, eventQrCodeId(type, data))) {
+		return 'QR code not in the filter';
 	}
-	if (filters.cardIds.length > 0 && type === 'lead.created') {
-		const id = eventCardId(type, data);
-		if (id === undefined || !filters.cardIds.includes(id)) return 'card not in the filter';
+	if (type === 'lead.created' && !allows(filters.cardIds, eventCardId(type, data))) {
+		return 'card not in the filter';
 	}
 	return undefined;
 }
 
-/**
- * The events and filters as the node's parameters set them, each read by its declared type: a
- * value that does not fit (an unknown event, an object as IDs) is an error naming the field.
- */
-export function readFilters(ctx: IHookFunctions | IWebhookFunctions): DeliveryFilters {
+/** The events and filters, each read by its declared type (a value that does not fit fails). */
+export function readFilters(ctx: IHookFunctions | IWebhookFunctions) {
 	const parameters = triggerParameters(ctx);
 	// None chosen is for activation to explain ("No event is selected").
 	const events = parameters.optionList('events', { required: false });

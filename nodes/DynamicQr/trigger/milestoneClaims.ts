@@ -1,19 +1,14 @@
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import type { CodeState } from '../shared/packedCodes';
 import { packCodes, unpackCodes } from '../shared/packedCodes';
+import type { Settling } from './repeats';
 
 /**
- * The scan milestones each code has claimed, for "Only at Scan Milestones": per code, the highest
- * milestone that started the workflow or that the code had passed when the baseline was made
- * (scanMilestones.ts). Codes below every milestone have no entry, so the record stays small.
- *
- * The record is static data (key `scanMilestones`, kept by state.ts) and crosses n8n processes
- * as the record of deliveries does (repeats.ts): n8n saves static data whole, without locking,
- * from the copy each request loaded, so each process remembers the claims it knows to have
- * started a workflow (its own, and those of every stored copy it read) and writes back those a
- * copy lacks. A claim whose workflow has not started yet counts in this process (two scans at once
- * claim a milestone once) but is not written back: when n8n cannot start the workflow, the
- * service sends the delivery again, and that retry claims the milestone anew.
+ * The scan milestones each code has claimed: per code, the highest milestone that started the
+ * workflow or that the code had passed when the baseline was made (scanMilestones.ts); codes
+ * below every milestone have no entry. Written back across n8n processes as the record of
+ * deliveries is (repeats.ts); a claim whose workflow has not started yet counts in this process
+ * (two scans at once claim a milestone once) but is not written back, so a retry claims it anew.
  */
 
 interface KnownCode {
@@ -25,13 +20,9 @@ interface KnownCode {
 
 /**
  * What this process knows, per trigger: the baseline it belongs to (a new baseline starts over)
- * and the codes. Kept for the process, not a run: every delivery is a run of its own whose static
- * data n8n loads from the copy saved before.
+ * and the codes. Kept for the process, not a run: every delivery is a run of its own.
  */
 const knownHere = new Map<string, { baseline: string; codes: Map<string, KnownCode> }>();
-
-const highestClaim = (code: KnownCode | undefined) =>
-	code ? Math.max(code.started, ...code.pending) : 0;
 
 /** What this process knows of a trigger's claims, having read a stored copy. */
 function learnFrom(claims: string, trigger: string, baseline: string) {
@@ -60,18 +51,12 @@ function learnFrom(claims: string, trigger: string, baseline: string) {
 	return { codes, withKnown };
 }
 
-export interface MilestoneClaim {
+export interface MilestoneClaim extends Settling {
 	/** The milestones this scan reached that no delivery claimed before, lowest first. */
 	reached: number[];
 	/** The record to store, with what this process knows by now. */
 	claims: () => string;
-	/** n8n has started the workflow for the delivery: the claim is written back from now on. */
-	started: () => void;
-	/** Whether n8n answered the delivery 2xx: a claim neither started nor answered is dropped. */
-	answered: (ok: boolean) => void;
 }
-
-const ignore = () => undefined;
 
 /**
  * The milestones a code with `scans` scans reached that are not claimed yet, here or in another
@@ -86,27 +71,19 @@ export function claimMilestones(
 	scans: number,
 ): MilestoneClaim {
 	const { codes, withKnown } = learnFrom(claims, trigger, baseline);
-	const claimed = highestClaim(codes.get(codeId));
-	const reached = milestonesBetween(milestones, claimed, scans);
-	const milestone = reached.at(-1);
-	if (milestone === undefined) {
-		return { reached, claims: withKnown, started: ignore, answered: ignore };
-	}
 	const code = codes.get(codeId) ?? { started: 0, pending: [] };
-	codes.set(codeId, code);
-	code.pending.push(milestone);
+	const reached = milestonesBetween(milestones, Math.max(code.started, ...code.pending), scans);
+	const milestone = reached.at(-1);
+	if (milestone !== undefined) {
+		codes.set(codeId, code);
+		code.pending.push(milestone);
+	}
 	const settle = (started: boolean) => {
-		const at = code.pending.indexOf(milestone);
-		if (at < 0) return;
-		code.pending.splice(at, 1);
+		if (milestone === undefined || !code.pending.includes(milestone)) return;
+		code.pending.splice(code.pending.indexOf(milestone), 1);
 		if (started) code.started = Math.max(code.started, milestone);
 	};
-	return {
-		reached,
-		claims: withKnown,
-		started: () => settle(true),
-		answered: (ok) => settle(ok),
-	};
+	return { reached, claims: withKnown, started: () => settle(true), answered: settle };
 }
 
 /** The stored copy with the started claims this process knows and it lacks, for a save of its own. */

@@ -4,18 +4,10 @@ import { asObject, eventQrCodeId } from '../api';
 import { answer } from './answers';
 import { filterOut, readFilters } from './filters';
 import { checkScanMilestone } from './scanMilestones';
-import type { DeliverySecret } from './secret';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './resync';
 import { checkDelivery } from './state';
-import { isValidSecret } from '../shared/secrets';
-
-/**
- * One delivery, in order: verify the signature over the raw bytes, parse the event, apply the
- * filters (with scan milestones, read the code's count), drop repeats, start the workflow. Only a
- * verified, new, wanted event starts it.
- */
 
 /** The request body exactly as received (n8n fills `rawBody` late for some requests). */
 async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
@@ -35,39 +27,37 @@ function parseEvent(raw: Buffer): IDataObject | undefined {
 }
 
 /**
- * The delivery's signature checked; undefined when no usable secret is set. A kept dashboard
- * secret that matches no signature is read again, since the user may have changed it in n8n.
+ * The delivery's signature checked. A kept dashboard secret that matches no signature is read
+ * again: the user may have changed it in n8n.
  */
 async function checkSignature(ctx: IWebhookFunctions, raw: Buffer, nowMs: number) {
-	const headers = ctx.getRequestObject().headers;
-	// Fail closed: without a usable secret no delivery can be trusted.
-	const check = ({ secret }: DeliverySecret) =>
-		isValidSecret(secret)
-			? { secret, result: verifySignature(secret, headers, raw, Math.floor(nowMs / 1000)) }
-			: undefined;
-	const first = await signingSecret(ctx);
-	const checked = check(first);
-	const mismatch =
-		checked?.result.valid === false && checked.result.reason === 'no_matching_signature';
-	return first.kept && mismatch ? check(await signingSecret(ctx, { reread: true })) : checked;
+	const check = async (reread: boolean) => {
+		const { secret, kept } = await signingSecret(ctx, reread);
+		const headers = ctx.getRequestObject().headers;
+		return { secret, kept, result: verifySignature(secret, headers, raw, nowMs / 1000) };
+	};
+	const first = await check(false);
+	const mismatch = !first.result.valid && first.result.reason === 'no_matching_signature';
+	return first.kept && mismatch ? await check(true) : first;
 }
 
+/**
+ * One delivery: verify the signature over the raw bytes, parse the event, apply the filters (with
+ * scan milestones, read the code's count), drop repeats, start the workflow.
+ */
 export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const raw = await rawBodyOf(ctx);
 	const nowMs = Date.now();
-	const checked = await checkSignature(ctx, raw, nowMs);
-	if (!checked) {
+	const { secret, result } = await checkSignature(ctx, raw, nowMs);
+	if (!result.valid && result.reason === 'invalid_secret') {
+		// Fail closed: without a usable secret no delivery can be trusted.
 		ctx.logger.warn(missingSecretWarning(ctx));
 		return answer(ctx, { kind: 'refused', why: 'no valid signing secret' });
 	}
-	const { secret, result } = checked;
-	if (!result.valid) {
-		return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
-	}
+	if (!result.valid) return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
 
 	const event = parseEvent(raw);
 	if (!event) return answer(ctx, { kind: 'unreadable' });
-
 	const type = String(event.type ?? '');
 	if (type === RESYNC_TYPE) {
 		resync(ctx, secret, event.round);
@@ -89,10 +79,8 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 		return answer(ctx, { kind: 'skipped', reason: 'duplicate delivery' });
 	}
 
-	// n8n answers ("Workflow was started"): n8n 2.x does so once the execution exists, so a
-	// processor stopped in between leaves the delivery unanswered and the service sends it again.
-	// Once n8n has started the workflow (or answered 2xx), this process treats the id (and the
-	// milestone it claimed) as started.
+	// The answer's end settles the id and the claim: a delivery n8n could not start (not 2xx)
+	// is forgotten, so the service's retry starts it (docs/n8n-behaviours.md, 3).
 	const response = ctx.getResponseObject();
 	response.once('close', () => {
 		const ok = response.writableFinished && response.statusCode < 300;

@@ -5,43 +5,24 @@ import { ApiClient, isGone, recordId, scanCount } from '../api';
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes } from '../shared/packedCodes';
 import type { CodeState } from '../shared/packedCodes';
+import type { Outcome } from './answers';
 import type { DeliveryFilters } from './filters';
 import type { MilestoneClaim } from './milestoneClaims';
 import { endpointMode } from './secret';
 import { checkMilestones, hasMilestoneBaseline, storeMilestoneBaseline } from './state';
 
 /**
- * "Only at Scan Milestones" (Filters): a scan starts the workflow only when its code's count
- * reaches a milestone no scan of that code reached before. A scan event carries no count, so the
- * trigger reads the code (one GET per scan delivery). At activation, a baseline records the
- * milestones every code had already passed, so that those never start it; the baseline belongs
- * to the milestones and the QR code filter, and is kept while they stay the same (over restarts
- * and re-activations), so that no milestone starts the workflow twice.
+ * "Only at Scan Milestones" (Filters; the rules in docs/triggers.md): a scan event carries no
+ * count, so the trigger reads the code (one GET per scan delivery); a baseline made at activation
+ * holds the milestones every code had already passed, kept while the settings it belongs to stay.
  */
 
-/** A deliveries' answer for the service's 10 s deadline leaves room for one wait on a 429. */
+/** A delivery's answer for the service's 10 s deadline leaves room for one wait on a 429. */
 const MAX_WAIT_SECONDS = 5;
 
 /** The settings a baseline belongs to. */
 const baselineOf = (filters: DeliveryFilters) =>
 	`${filters.milestones.join(',')}|${[...filters.qrCodeIds].sort().join(',')}`;
-
-/** Every code of the account, archived ones included, by id. */
-async function everyCode(client: ApiClient): Promise<Map<string, IDataObject>> {
-	// The list's default for `archived` is not shown: a service may leave archived codes out
-	// unless asked for them, so they are asked for too (a service that ignores the filter
-	// answers the whole list again, read over).
-	const lists = await Promise.all([
-		client.all('/qr-codes'),
-		client.all('/qr-codes', { archived: true }),
-	]);
-	const codes = new Map<string, IDataObject>();
-	for (const record of lists.flat()) {
-		const id = recordId(record);
-		if (id !== undefined) codes.set(id, record);
-	}
-	return codes;
-}
 
 /**
  * At activation: when milestones are set and no baseline for these settings is stored, reads
@@ -65,23 +46,30 @@ export async function prepareMilestones(
 	// A test webhook (the editor's) keeps no static data: its scans are shown, not claimed.
 	const baseline = baselineOf(filters);
 	if (ctx.getMode() === 'manual' || hasMilestoneBaseline(ctx, baseline)) return;
-	const codes = await everyCode(new ApiClient(ctx));
+	// The list's default for `archived` is not shown: a service may leave archived codes out
+	// unless asked for them, so they are asked for too (a service that ignores the filter
+	// answers the whole list again, read over).
+	const client = new ApiClient(ctx);
+	const lists = await Promise.all([
+		client.all('/qr-codes'),
+		client.all('/qr-codes', { archived: true }),
+	]);
 	const only = new Set(filters.qrCodeIds);
 	const claims = new Map<string, CodeState>();
-	for (const [id, record] of codes) {
-		if (only.size > 0 && !only.has(id)) continue;
+	for (const record of lists.flat()) {
+		const id = recordId(record);
+		if (id === undefined || (only.size > 0 && !only.has(id))) continue;
 		const passed = milestonesBetween(filters.milestones, 0, scanCount(record)).at(-1);
-		if (passed !== undefined) claims.set(id, { count: passed, flag: 0 });
+		if (passed === undefined) claims.delete(id);
+		else claims.set(id, { count: passed, flag: 0 });
 	}
 	storeMilestoneBaseline(ctx, baseline, packCodes(claims));
 }
 
-/** What the milestones make of one scan delivery. */
+/** What the milestones make of a scan; a test webhook's scan is shown, with no `claim`. */
 export type MilestoneCheck =
-	/** `claim` is absent for a test webhook's scan, shown with the milestones its count passed. */
 	| { kind: 'claimed'; claim?: MilestoneClaim; fields: IDataObject }
-	| { kind: 'skipped'; reason: string }
-	| { kind: 'later'; why: string };
+	| Extract<Outcome, { kind: 'skipped' | 'later' }>;
 
 /** The code's count, read now; claims the milestones it reached that no scan claimed before. */
 export async function checkScanMilestone(

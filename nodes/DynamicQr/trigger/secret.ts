@@ -7,17 +7,14 @@ import { registeredEndpoint } from './state';
 import { isValidSecret } from '../shared/secrets';
 
 /**
- * Where the signing secret comes from. With "Register Automatically" it is the secret the
- * service answered when this node registered its endpoint (in the static data); with "Created
- * in the Dashboard" the user gives it: a node parameter at version 1, the signing-secret
- * credential (stored encrypted) from version 2.
+ * Where the signing secret comes from: with "Register Automatically" the service's answer when
+ * this node registered its endpoint (in the static data); with "Created in the Dashboard" a node
+ * parameter at version 1, the signing-secret credential (stored encrypted) from version 2.
  */
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-export type EndpointMode = 'automatic' | 'dashboard';
-
-export function endpointMode(ctx: TriggerContext): EndpointMode {
+export function endpointMode(ctx: TriggerContext): 'automatic' | 'dashboard' {
 	return triggerParameters(ctx).option('endpointMode') === 'dashboard' ? 'dashboard' : 'automatic';
 }
 
@@ -36,48 +33,34 @@ async function dashboardSecret(ctx: TriggerContext): Promise<string> {
 	}
 }
 
-/** Where the user sets the dashboard secret, in the words of the node's version. */
 const dashboardSecretSource = (ctx: TriggerContext) =>
 	ctx.getNode().typeVersion < 2
 		? 'the Signing Secret parameter'
 		: 'the Dynamic QR Webhook Signing Secret credential';
 
-/** The secret deliveries are checked against (not necessarily valid), and where it came from. */
-export interface DeliverySecret {
-	secret: unknown;
-	/** Kept from an earlier read of the credential (keptSecrets.ts), not read for this delivery. */
-	kept: boolean;
-}
-
-/** Which kept secret a version 2 dashboard trigger may use: its workflow, node and credential. */
-function keptSecretKey(ctx: IWebhookFunctions): string | undefined {
-	const node = ctx.getNode();
-	const credentialId = node.credentials?.dynamicQrSigningSecretApi?.id;
-	if (node.typeVersion < 2 || !credentialId) return undefined;
-	return JSON.stringify([ctx.getWorkflow().id ?? '', node.id ?? node.name, credentialId]);
-}
-
 /**
- * The secret for a delivery. A dashboard secret read less than a few seconds ago is used again
- * unless `reread`, which the caller asks for when a kept secret does not verify a delivery.
+ * The secret for a delivery (not necessarily valid); `kept` when it is a version 2 dashboard
+ * secret this node read with this credential a few seconds ago (keptSecrets.ts), which `reread`
+ * (when a kept secret does not verify a delivery) does not use.
  */
 export async function signingSecret(
 	ctx: IWebhookFunctions,
-	{ reread = false } = {},
-): Promise<DeliverySecret> {
+	reread = false,
+): Promise<{ secret: unknown; kept: boolean }> {
 	if (endpointMode(ctx) !== 'dashboard') {
 		return { secret: registeredEndpoint(ctx).secret, kept: false };
 	}
-	const key = keptSecretKey(ctx);
+	const node = ctx.getNode();
+	const credentialId = node.credentials?.dynamicQrSigningSecretApi?.id;
+	const key =
+		node.typeVersion < 2 || !credentialId
+			? undefined
+			: JSON.stringify([ctx.getWorkflow().id ?? '', node.id ?? node.name, credentialId]);
 	const nowMs = Date.now();
 	const kept = key === undefined || reread ? undefined : keptSecret(key, nowMs);
 	if (kept !== undefined) return { secret: kept, kept: true };
-	let secret = '';
-	try {
-		secret = await dashboardSecret(ctx);
-	} catch {
-		// a secret of the wrong kind verifies nothing: every delivery is refused
-	}
+	// A secret that cannot be read verifies nothing: every delivery is refused.
+	const secret = await dashboardSecret(ctx).catch(() => '');
 	if (key !== undefined && isValidSecret(secret)) keepSecret(key, secret, nowMs);
 	return { secret, kept: false };
 }
@@ -89,7 +72,6 @@ export function missingSecretWarning(ctx: IWebhookFunctions): string {
 		: 'Dynamic QR Trigger: no signing secret is stored for this workflow (deactivate and activate it again); deliveries are refused';
 }
 
-/** Refuses to activate a dashboard-mode trigger whose secret could verify nothing. */
 export async function assertDashboardSecret(ctx: IHookFunctions): Promise<void> {
 	if (isValidSecret(await dashboardSecret(ctx))) return;
 	throw new NodeOperationError(

@@ -3,60 +3,47 @@ import { createHmac, timingSafeEqual } from 'crypto';
 import { decodeSecret } from '../shared/secrets';
 
 /**
- * Standard Webhooks verification (https://www.standardwebhooks.com), symmetric scheme only.
- *
- * - signed content: `webhook-id` + "." + `webhook-timestamp` + "." + the raw request bytes
- * - key: the base64 after the `whsec_` prefix, decoded strictly
- * - `webhook-signature`: space-separated `version,signature` pairs; any `v1` match passes,
- *   other versions (e.g. `v1a`, asymmetric) are ignored
- * - constant-time comparison that never throws on a length mismatch
- * - timestamps more than `toleranceSeconds` (300) in the past or in the future are rejected
- *
- * Pure: nothing here reads the clock, the network or the environment. Nothing throws on
+ * Standard Webhooks verification (https://www.standardwebhooks.com), symmetric scheme only, as
+ * docs/triggers.md#verification says; other signature versions (e.g. `v1a`, asymmetric) are
+ * ignored. Pure: nothing here reads the clock, the network or the environment. Nothing throws on
  * untrusted input; every outcome is a `SignatureResult`.
  */
 
-export const DEFAULT_TOLERANCE_SECONDS = 300;
-
+const TOLERANCE_SECONDS = 300;
 /** Longest accepted `webhook-id`. Ids of this service are `evt_` + a few dozen characters. */
 const MAX_ID_LENGTH = 256;
 /** More signatures than this in one header is not a rotation but an attempt to burn CPU. */
 const MAX_SIGNATURES = 32;
-const HMAC_SHA256_BASE64_LENGTH = 44;
 
-export type SignatureFailureReason =
-	| 'invalid_secret'
-	| 'missing_headers'
-	| 'ambiguous_headers'
-	| 'invalid_id'
-	| 'invalid_timestamp'
-	| 'timestamp_too_old'
-	| 'timestamp_too_new'
-	| 'no_matching_signature';
+/** Each failure in words, for the debug log; none contains the secret or a signature. */
+const FAILURES = {
+	invalid_secret: 'the stored signing secret is missing or is not a valid "whsec_" secret',
+	missing_headers: 'the webhook-id, webhook-timestamp or webhook-signature header is missing',
+	ambiguous_headers: 'a webhook-* header was sent more than once with different values',
+	invalid_id: 'the webhook-id header is not a valid id',
+	invalid_timestamp: 'the webhook-timestamp header is not a Unix time in seconds',
+	timestamp_too_old: 'the webhook-timestamp is more than 300 seconds old (possible replay)',
+	timestamp_too_new: 'the webhook-timestamp is more than 300 seconds in the future',
+	no_matching_signature: 'no v1 signature in webhook-signature matches the body',
+};
+
+export type SignatureFailureReason = keyof typeof FAILURES;
 
 export type SignatureResult =
 	| { valid: true; id: string; timestamp: number }
 	| { valid: false; reason: SignatureFailureReason };
 
-export type HeaderValue = string | string[] | undefined | null;
-export type HeaderBag = Record<string, HeaderValue>;
+type HeaderBag = Record<string, string | string[] | undefined | null>;
 
-function toBytes(body: Buffer | Uint8Array | string): Buffer {
-	if (typeof body === 'string') return Buffer.from(body, 'utf8');
-	return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-}
+type Body = Buffer | Uint8Array | string;
 
-function signWithKey(key: Buffer, id: string, timestamp: string, body: Buffer): string {
-	return createHmac('sha256', key)
-		.update(`${id}.${timestamp}.`, 'utf8')
-		.update(body)
-		.digest('base64');
-}
+export const describeFailure = (reason: SignatureFailureReason): string => FAILURES[reason];
 
-/**
- * The `webhook-signature` value for a payload, as a sender makes it: `v1,` and the signature.
- * Undefined for a secret that is not valid.
- */
+/** HMAC-SHA256 over `id.timestamp.body` in base64 (a string body as its UTF-8 bytes). */
+const signWithKey = (key: Buffer, id: string, timestamp: string, body: Body) =>
+	createHmac('sha256', key).update(`${id}.${timestamp}.`, 'utf8').update(body).digest('base64');
+
+/** The `webhook-signature` value a sender makes for a payload; undefined for an invalid secret. */
 export function signPayload(
 	secret: unknown,
 	id: string,
@@ -64,8 +51,7 @@ export function signPayload(
 	body: string,
 ): string | undefined {
 	const key = decodeSecret(secret);
-	if (!key) return undefined;
-	return `v1,${signWithKey(key, id, String(timestamp), toBytes(body))}`;
+	return key ? `v1,${signWithKey(key, id, String(timestamp), body)}` : undefined;
 }
 
 /**
@@ -74,16 +60,10 @@ export function signPayload(
  */
 function readHeader(headers: HeaderBag, name: string): string | undefined | null {
 	let found: string | undefined;
-	for (const key of Object.keys(headers)) {
-		if (key.toLowerCase() !== name) continue;
-		const value = headers[key];
-		if (value === undefined || value === null) continue;
-		if (Array.isArray(value)) {
-			if (value.length !== 1 || typeof value[0] !== 'string') return null;
-		}
-		const text = Array.isArray(value) ? value[0] : value;
-		if (typeof text !== 'string') return null;
-		if (found !== undefined && found !== text) return null;
+	for (const [key, value] of Object.entries(headers)) {
+		if (key.toLowerCase() !== name || value === undefined || value === null) continue;
+		const text = Array.isArray(value) && value.length === 1 ? value[0] : value;
+		if (typeof text !== 'string' || (found !== undefined && found !== text)) return null;
 		found = text;
 	}
 	return found;
@@ -93,8 +73,7 @@ function readHeader(headers: HeaderBag, name: string): string | undefined | null
 function constantTimeEqual(a: string, b: string): boolean {
 	const left = Buffer.from(a, 'utf8');
 	const right = Buffer.from(b, 'utf8');
-	if (left.length !== right.length) return false;
-	return timingSafeEqual(left, right);
+	return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**
@@ -104,72 +83,36 @@ function constantTimeEqual(a: string, b: string): boolean {
 export function verifySignature(
 	secret: unknown,
 	headers: HeaderBag | undefined | null,
-	rawBody: Buffer | Uint8Array | string,
+	rawBody: Body,
 	nowSeconds: number,
-	toleranceSeconds: number = DEFAULT_TOLERANCE_SECONDS,
 ): SignatureResult {
+	const fail = (reason: SignatureFailureReason) => ({ valid: false, reason }) as const;
 	const key = decodeSecret(secret);
-	if (!key) return { valid: false, reason: 'invalid_secret' };
-	if (!headers || typeof headers !== 'object') return { valid: false, reason: 'missing_headers' };
+	if (!key) return fail('invalid_secret');
+	if (!headers || typeof headers !== 'object') return fail('missing_headers');
 
 	const id = readHeader(headers, 'webhook-id');
 	const timestamp = readHeader(headers, 'webhook-timestamp');
 	const signatures = readHeader(headers, 'webhook-signature');
-	if (id === null || timestamp === null || signatures === null) {
-		return { valid: false, reason: 'ambiguous_headers' };
-	}
-	if (!id || !timestamp || !signatures) return { valid: false, reason: 'missing_headers' };
+	if (id === null || timestamp === null || signatures === null) return fail('ambiguous_headers');
+	if (!id || !timestamp || !signatures) return fail('missing_headers');
 
 	// Control characters and whitespace never belong in an id (the spec allows any other text).
-	if (id.length > MAX_ID_LENGTH || !/^[\x21-\x7e]+$/.test(id)) {
-		return { valid: false, reason: 'invalid_id' };
-	}
+	if (id.length > MAX_ID_LENGTH || !/^[\x21-\x7e]+$/.test(id)) return fail('invalid_id');
 	// Canonical decimal seconds only: no sign, no leading zeros, no fraction, no suffix.
-	if (!/^(?:0|[1-9][0-9]{0,14})$/.test(timestamp)) {
-		return { valid: false, reason: 'invalid_timestamp' };
+	if (!/^(?:0|[1-9][0-9]{0,14})$/.test(timestamp) || !Number.isFinite(nowSeconds)) {
+		return fail('invalid_timestamp');
 	}
 	const seconds = Number(timestamp);
-	if (!Number.isFinite(nowSeconds)) return { valid: false, reason: 'invalid_timestamp' };
 	const now = Math.floor(nowSeconds);
-	if (now - seconds > toleranceSeconds) return { valid: false, reason: 'timestamp_too_old' };
-	if (seconds - now > toleranceSeconds) return { valid: false, reason: 'timestamp_too_new' };
+	if (now - seconds > TOLERANCE_SECONDS) return fail('timestamp_too_old');
+	if (seconds - now > TOLERANCE_SECONDS) return fail('timestamp_too_new');
 
-	const expected = signWithKey(key, id, timestamp, toBytes(rawBody));
+	const expected = signWithKey(key, id, timestamp, rawBody);
 	let matched = false;
-	let checked = 0;
-	for (const entry of signatures.split(' ')) {
-		if (checked >= MAX_SIGNATURES) break;
-		checked++;
-		const comma = entry.indexOf(',');
-		if (comma < 0) continue;
-		if (entry.slice(0, comma) !== 'v1') continue;
-		const candidate = entry.slice(comma + 1);
-		if (candidate.length !== HMAC_SHA256_BASE64_LENGTH) continue;
+	for (const entry of signatures.split(' ').slice(0, MAX_SIGNATURES)) {
 		// No early exit: every v1 entry is compared, so timing does not reveal which matched.
-		if (constantTimeEqual(candidate, expected)) matched = true;
+		if (entry.startsWith('v1,') && constantTimeEqual(entry.slice(3), expected)) matched = true;
 	}
-	if (!matched) return { valid: false, reason: 'no_matching_signature' };
-	return { valid: true, id, timestamp: seconds };
-}
-
-/** Human-readable text for a failure reason; never contains the secret or a signature. */
-export function describeFailure(reason: SignatureFailureReason): string {
-	switch (reason) {
-		case 'invalid_secret':
-			return 'the stored signing secret is missing or is not a valid "whsec_" secret';
-		case 'missing_headers':
-			return 'the webhook-id, webhook-timestamp or webhook-signature header is missing';
-		case 'ambiguous_headers':
-			return 'a webhook-* header was sent more than once with different values';
-		case 'invalid_id':
-			return 'the webhook-id header is not a valid id';
-		case 'invalid_timestamp':
-			return 'the webhook-timestamp header is not a Unix time in seconds';
-		case 'timestamp_too_old':
-			return 'the webhook-timestamp is more than 300 seconds old (possible replay)';
-		case 'timestamp_too_new':
-			return 'the webhook-timestamp is more than 300 seconds in the future';
-		case 'no_matching_signature':
-			return 'no v1 signature in webhook-signature matches the body';
-	}
+	return matched ? { valid: true, id, timestamp: seconds } : fail('no_matching_signature');
 }
