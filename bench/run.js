@@ -9,7 +9,8 @@
  *   node bench/run.js --case bulk,faults   only these cases: verifier, bulk, bulk-small,
  *                                          return-all, list-search, trigger, trigger-lazy,
  *                                          trigger-legacy, trigger-queue, faults, sync,
- *                                          scan-report, scan-poll
+ *                                          scan-report, scan-poll, window and
+ *                                          window-return-all (these two not in a full run)
  *   node bench/run.js --repeats 5          repeats for every n8n case
  *   node bench/run.js --out FILE.md        where to write (default: RESULTS.md for a full run,
  *                                          RESULTS-partial.md for --quick or --case)
@@ -25,10 +26,12 @@ const { render } = require('./lib/report');
 const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
 const { treeRss, mib } = require('./lib/memory');
 
-const CASES = ['verifier', 'return-all', 'list-search', 'bulk', 'bulk-small', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue', 'scan-report', 'scan-poll'];
+const CASES = ['verifier', 'return-all', 'list-search', 'bulk', 'bulk-small', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue', 'scan-report', 'scan-poll', 'window', 'window-return-all'];
+/** A full run: every case but the A/B of requests in flight (`window`: about 35 minutes on its own). */
+const FULL = CASES.filter((name) => !name.startsWith('window'));
 
 function parseArgs(argv) {
-	const args = { quick: false, cases: CASES, repeats: undefined, out: undefined };
+	const args = { quick: false, cases: FULL, repeats: undefined, out: undefined };
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
 		const value = () => {
@@ -46,7 +49,7 @@ function parseArgs(argv) {
 			if (!Number.isInteger(args.repeats) || args.repeats < 1 || args.repeats > 20) throw new Error('--repeats takes 1 to 20');
 		} else if (arg.startsWith('--out')) args.out = path.resolve(value());
 		else if (arg === '--help' || arg === '-h') {
-			process.stdout.write(fs.readFileSync(__filename, 'utf8').split('\n').slice(3, 13).join('\n').replace(/^ \* ?/gm, '') + '\n');
+			process.stdout.write(fs.readFileSync(__filename, 'utf8').split('\n').slice(3, 16).join('\n').replace(/^ \* ?/gm, '') + '\n');
 			process.exit(0);
 		} else throw new Error(`Unknown argument ${arg} (try --help)`);
 	}
@@ -70,6 +73,13 @@ function plan(args) {
 		faultsHttp: r ? Math.min(r, 2) : q ? 1 : 2,
 		sync: r ?? (q ? 1 : 3),
 		scanReport: r ?? (q ? 1 : 3),
+		window: {
+			rate3000: r ?? (q ? 1 : 3),
+			rate60: r ?? (q ? 1 : 2),
+			returnAll: r ?? (q ? 1 : 5),
+			returnAllPriority: r ?? (q ? 1 : 5),
+			returnAllBusy: r ?? (q ? 1 : 3),
+		},
 	};
 }
 
@@ -90,11 +100,11 @@ function dirty() {
 async function main() {
 	const args = parseArgs(process.argv.slice(2));
 	const counts = plan(args);
-	const full = !args.quick && args.cases.length === CASES.length && args.repeats === undefined;
+	const want = (name) => args.cases.includes(name);
+	const full = !args.quick && args.cases.length === FULL.length && FULL.every(want) && args.repeats === undefined;
 	const outFile = args.out ?? path.join(__dirname, full ? 'RESULTS.md' : 'RESULTS-partial.md');
 	const rawFile = outFile.replace(/\.md$/, '') + '.json';
 	const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
-	const want = (name) => args.cases.includes(name);
 
 	const results = {
 		meta: {
@@ -115,6 +125,7 @@ async function main() {
 				n8n: n8nLib.N8N_VERSIONS.current,
 			},
 			sandbox: sandboxLib.SANDBOX_SETTINGS,
+			fixedWindow: require('./lib/workflows').fixedWindow(),
 			rawFile: path.relative(ROOT, rawFile),
 		},
 	};
@@ -144,7 +155,7 @@ async function main() {
 			results.verifier = await require('./cases/verifier').run({ quick: args.quick, log });
 		}
 
-		const needsN8n = ['bulk', 'bulk-small', 'return-all', 'list-search', 'trigger', 'faults', 'sync', 'scan-report'].some(want);
+		const needsN8n = ['bulk', 'bulk-small', 'return-all', 'list-search', 'trigger', 'faults', 'sync', 'scan-report', 'window', 'window-return-all'].some(want);
 		if (needsN8n || want('trigger-legacy') || want('trigger-lazy') || want('scan-poll')) {
 			sandbox = await sandboxLib.start();
 			log(`sandbox on ${sandbox.sandbox.siteUrl}`);
@@ -201,6 +212,11 @@ async function main() {
 			if (want('scan-report')) {
 				log(`case 6: scan report over 1,000 codes, Last 30 Days (${counts.scanReport} repeats)`);
 				results.scanReport = await require('./cases/scanReport').run({ n8n, sandbox, credentials, repeats: counts.scanReport, log });
+			}
+			if (want('window') || want('window-return-all')) {
+				const parts = want('window') ? ['bulk', 'returnAll'] : ['returnAll'];
+				log(`case window: adaptive vs fixed requests in flight (${parts.join(', ')})`);
+				results.window = await require('./cases/window').run({ n8n, sandbox, credentials, repeats: counts.window, parts, log });
 			}
 			await n8n.stop();
 			n8n = undefined;

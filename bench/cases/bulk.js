@@ -21,7 +21,9 @@ function variants({ sandbox, credentials, count = COUNT }) {
 	const baseUrl = sandbox.sandbox.baseUrl;
 	return {
 		oursDefault: {
-			label: 'Dynamic QR, default settings (requests in flight adapt to the API)',
+			label: wf.fixedWindow()
+				? `Dynamic QR, default settings but Concurrent Requests ${wf.fixedWindow()} (BENCH_FIXED_WINDOW)`
+				: 'Dynamic QR, default settings (requests in flight adapt to the API)',
 			node: wf.NAMES.ours,
 			json: wf.bulkOurs({ count, credential: credentials.ours, label: `ours default ${count}` }),
 		},

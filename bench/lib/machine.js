@@ -33,6 +33,14 @@ function ownPackage() {
 
 function gitRevision() {
 	try {
+		// `git` itself also knows a worktree, whose .git is a file naming the real one.
+		return require('node:child_process')
+			.execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+			.trim();
+	} catch {
+		// no git on the PATH: read .git by hand below
+	}
+	try {
 		const head = fs.readFileSync(path.join(ROOT, '.git', 'HEAD'), 'utf8').trim();
 		if (!head.startsWith('ref: ')) return head.slice(0, 12);
 		const ref = head.slice(5);

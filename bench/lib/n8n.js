@@ -11,9 +11,11 @@ const CREDENTIALS = {
 	bearer: { name: 'Bearer (bench)', type: 'httpBearerAuth' },
 };
 
-async function start({ sandbox, log, n8nLog, env = {} }) {
+async function start({ sandbox, log, n8nLog, env = {}, packageDir }) {
 	const n8n = await startN8n({
 		version: N8N_VERSIONS.current,
+		// Another checkout of this package (e.g. an earlier revision) instead of this one.
+		...(packageDir ? { packageDir } : {}),
 		log,
 		n8nLog,
 		// n8n's defaults, but a quieter log (it goes to a file; warnings and errors still do).

@@ -378,6 +378,9 @@ function render(results) {
 		'- Wall time of a workflow case = the execution time n8n records for the node(s) under test (`runData[node].executionTime`, Retry On Fail\'s tries included); the items are made beforehand by a Code node. Codes created, duplicates (codes beyond one per item name), 429 answers and dropped answers are read from the sandbox (`/__sandbox/qr-codes`, `/__sandbox/requests`); failed items = input items without a created code in the node\'s output (all of them when the node fails).',
 		'- Every HTTP Request variant sends the same request as our node: Bearer credential (`httpBearerAuth`), JSON body `{ name, type: "url", payload: { url } }` and the same `Idempotency-Key` per item (`bench-<execution id>-<item>`), so duplicates are comparable and its retries replay instead of duplicating.',
 		'- Only loopback traffic; every process the bench starts is stopped at the end.',
+		...(meta.fixedWindow
+			? [`- **BENCH_FIXED_WINDOW=${meta.fixedWindow}**: every variant of our node at default settings ran with Concurrent Requests ${meta.fixedWindow} (a fixed window), not the adaptive one.`]
+			: []),
 	);
 	out.push('');
 
@@ -543,6 +546,7 @@ function render(results) {
 			'',
 		);
 	}
+	if (results.window) out.push(...require('../cases/window').render(results.window));
 	out.push('---');
 	out.push('');
 	out.push(`Raw per-run numbers: \`${meta.rawFile}\`. Reproduce: \`${meta.command}\` (see bench/README.md).`);

@@ -48,9 +48,31 @@ function itemsNode(count) {
 	return node(TYPES.code, { mode: 'runOnceForAllItems', language: 'javaScript', jsCode }, { name: NAMES.items, typeVersion: 2, position: [220, 0] });
 }
 
+/**
+ * `BENCH_FIXED_WINDOW=N` (read by the bench only, never by the node): every variant of our node
+ * "at default settings" runs with Concurrent Requests N, which makes its requests in flight a
+ * fixed window of N instead of the adaptive one, so any case can be measured both ways.
+ */
+function fixedWindow() {
+	const raw = process.env.BENCH_FIXED_WINDOW;
+	if (raw === undefined || raw === '') return undefined;
+	const n = Number(raw);
+	if (!Number.isInteger(n) || n < 1 || n > 20) throw new Error(`BENCH_FIXED_WINDOW takes 1 to 20, not ${raw}`);
+	return n;
+}
+
+/**
+ * Our node's Request Options: Concurrent Requests `concurrency` when given; `null` = none (the
+ * adaptive window) whatever BENCH_FIXED_WINDOW says; undefined = BENCH_FIXED_WINDOW's, if set.
+ */
+function requestOptionsOf(concurrency) {
+	const n = concurrency === undefined ? fixedWindow() : concurrency;
+	return n ? { concurrency: n } : {};
+}
+
 /** Our node, QR Code > Create, a URL code per item, the item's key as Idempotency Key. */
 function bulkOurs({ count, credential, concurrency, label }) {
-	const requestOptions = concurrency ? { concurrency } : {};
+	const requestOptions = requestOptionsOf(concurrency);
 	return workflow(`bench: bulk create, ${label}`, [
 		manualTrigger(),
 		itemsNode(count),
@@ -126,13 +148,21 @@ const listPath = (list, cardId) => (typeof LISTS[list].path === 'function' ? LIS
  * Our node, Get Many with Return All of `list` (QR codes by default; Simplify on = the node's
  * default, codes only).
  */
-function returnAllOurs({ credential, simplify, label, list = 'codes', cardId }) {
+function returnAllOurs({ credential, simplify, label, list = 'codes', cardId, concurrency }) {
 	const { resource, parameters } = LISTS[list];
+	const requestOptions = requestOptionsOf(concurrency);
 	return workflow(`bench: return all, ${label}`, [
 		manualTrigger(),
 		node(
 			TYPES.dynamicQr,
-			{ resource, operation: 'getAll', returnAll: true, ...parameters(cardId), ...(simplify === undefined ? {} : { simplify }) },
+			{
+				resource,
+				operation: 'getAll',
+				returnAll: true,
+				...parameters(cardId),
+				...(simplify === undefined ? {} : { simplify }),
+				...(Object.keys(requestOptions).length ? { requestOptions } : {}),
+			},
 			{ name: NAMES.ours, position: [220, 0], credentials: credentialRef('dynamicQrApi', credential) },
 		),
 	]);
@@ -346,6 +376,7 @@ function syncHttp({ rows, baseUrl, bearer, batching, retry }) {
 
 module.exports = {
 	NAMES,
+	fixedWindow,
 	syncOurs,
 	syncHttp,
 	SYNC_HTTP_NODES,
