@@ -138,6 +138,16 @@ function createWorkflow({
 	return { workflow, node: workflow.getNode(trigger.name), additionalData };
 }
 
+/** The webhook data n8n hands a trigger's webhook methods and requests. */
+const webhookDataOf = (workflow, node, additionalData, webhookDescription) => ({
+	httpMethod: webhookDescription.httpMethod,
+	node: node.name,
+	path: `${node.webhookId}/${webhookDescription.path}`,
+	webhookDescription,
+	workflowId: workflow.id,
+	workflowExecuteAdditionalData: additionalData,
+	webhookId: node.webhookId,
+});
 /** Calls one webhook method the way n8n's WebhookService.runWebhookMethod does. */
 async function runWebhookMethod(
 	setup,
@@ -148,13 +158,7 @@ async function runWebhookMethod(
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const webhookDescription = nodeType.description.webhooks[0];
 	const webhookData = {
-		httpMethod: webhookDescription.httpMethod,
-		node: node.name,
-		path: `${node.webhookId}/${webhookDescription.path}`,
-		webhookDescription,
-		workflowId: workflow.id,
-		workflowExecuteAdditionalData: additionalData,
-		webhookId: node.webhookId,
+		...webhookDataOf(workflow, node, additionalData, webhookDescription),
 		isTest,
 	};
 	const context = new HookContext(workflow, node, additionalData, mode, activation, webhookData);
@@ -285,15 +289,7 @@ async function startReceiver() {
 				const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 				const webhookDescription = nodeType.description.webhooks[0];
 				const response = expressLikeResponse(res);
-				const webhookData = {
-					httpMethod: 'POST',
-					node: node.name,
-					path: `${node.webhookId}/${webhookDescription.path}`,
-					webhookDescription,
-					workflowId: workflow.id,
-					workflowExecuteAdditionalData: additionalData,
-					webhookId: node.webhookId,
-				};
+				const webhookData = webhookDataOf(workflow, node, additionalData, webhookDescription);
 				const requestData = { ...additionalData, httpRequest: req, httpResponse: response };
 				// 'manual' for a test webhook (the editor's Listen for Test Event).
 				const context = new WebhookContext(
