@@ -171,4 +171,4 @@ async function runFaults({ n8n, sandbox, credentials, repeats, httpRepeats, log 
 	return { count: COUNT, floorMs: FLOOR_MS, faults: FAULTS, bursts: BURSTS, results };
 }
 
-module.exports = { run, runSmall, runFaults, COUNT, FLOOR_MS, SMALL };
+module.exports = { run, runSmall, runFaults, createdItems, COUNT, FLOOR_MS, SMALL };

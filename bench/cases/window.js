@@ -35,6 +35,7 @@ const { processTree } = require('../lib/memory');
 const { ROOT } = require('../lib/machine');
 const { SANDBOX_SETTINGS } = require('../lib/sandbox');
 const { summary, fixed, range, counts } = require('../lib/stats');
+const { createdItems } = require('./bulk');
 
 /** The windows compared; `null` = no Concurrent Requests (the adaptive window). */
 const WINDOWS = [
@@ -58,14 +59,6 @@ const med = (values) => summary(values).median;
 /** Rotation `r` of `list`: repeat r starts with its r-th variant. */
 const rotate = (list, r) => list.map((_, i) => list[(i + r) % list.length]);
 
-/** Items of the node's output that are a created code (not an error item). */
-function createdItems(items) {
-	return items.filter((item) => {
-		const json = item.json ?? {};
-		const record = json.data && typeof json.data === 'object' ? json.data : json;
-		return !json.error && typeof record.id === 'string';
-	}).length;
-}
 
 const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
 
