@@ -25,7 +25,7 @@ async function startBalancer({ mainPort, webhookPorts, log }) {
 		route: undefined,
 		/** When true, a refused connection is tried on the next processor instead of answering 502. */
 		failover: false,
-		/** One record per forwarded request: `{ seq, at, method, path, webhookId, target, processor, status, error, tried }`. */
+		/** One record per forwarded request: `{ seq, at, answeredAt, method, path, webhookId, target, processor, status, answer, error, tried }` (`answer`: a webhook answer's first 200 characters). */
 		records,
 		/** Records of `/webhook/` requests only. */
 		webhookRecords: () => records.filter((record) => record.target === 'webhook'),
@@ -101,6 +101,7 @@ async function startBalancer({ mainPort, webhookPorts, log }) {
 
 		if (outcome.error) {
 			record.status = 502;
+			record.answeredAt = Date.now();
 			record.error = outcome.error.code || outcome.error.message;
 			res.writeHead(502, { 'content-type': 'application/json' });
 			res.end(JSON.stringify({ message: `Bad gateway: ${record.error}` }));
@@ -108,10 +109,18 @@ async function startBalancer({ mainPort, webhookPorts, log }) {
 		}
 		const { response } = outcome;
 		record.status = response.statusCode;
+		record.answeredAt = Date.now();
 		if (isWebhook && record.webhookId && !firstProcessor.has(record.webhookId)) {
 			firstProcessor.set(record.webhookId, record.processor);
 		}
 		res.writeHead(response.statusCode, response.headers);
+		// The start of a webhook's answer, to tell a started delivery from a skipped one.
+		if (isWebhook) {
+			record.answer = '';
+			response.on('data', (chunk) => {
+				if (record.answer.length < 200) record.answer += String(chunk).slice(0, 200);
+			});
+		}
 		response.pipe(res);
 		response.on('error', () => res.destroy());
 	});
