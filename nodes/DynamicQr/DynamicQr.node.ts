@@ -29,25 +29,22 @@ const properties: INodeProperties[] = [
 ];
 
 /**
- * The canvas subtitle: the chosen operation's action in words ("Create a QR code"), looked up
- * from the operations' own options so it cannot drift from them. "resource:operation" is looked
- * up in a list of pairs: an object would also hold "constructor", and a nested one would end in
- * "}}" and close the expression early.
+ * The canvas subtitle: the chosen operation's action ("Create a QR code") from the operations' own
+ * options, so it cannot drift from them. Looked up in a list of pairs: an object would also hold
+ * "constructor", and a nested one would end in "}}" and close the expression early.
  */
-function subtitleInWords(): string {
-	const actions = operations
-		.filter((property) => property.name === 'operation')
-		.flatMap(({ displayOptions, options = [] }) =>
-			(displayOptions?.show?.resource ?? []).flatMap((resource) =>
-				options.flatMap((option) =>
-					'value' in option
-						? [[`${String(resource)}:${String(option.value)}`, option.action ?? option.name]]
-						: [],
-				),
+const actionPairs = operations
+	.filter((property) => property.name === 'operation')
+	.flatMap(({ displayOptions, options = [] }) =>
+		(displayOptions?.show?.resource ?? []).flatMap((resource) =>
+			options.flatMap((option) =>
+				'value' in option
+					? [[`${String(resource)}:${String(option.value)}`, option.action ?? option.name]]
+					: [],
 			),
-		);
-	return `={{ (${JSON.stringify(actions)}.find((pair) => pair[0] === $parameter["resource"] + ":" + $parameter["operation"]) || ["", ""])[1] }}`;
-}
+		),
+	);
+const subtitle = `={{ (${JSON.stringify(actionPairs)}.find((pair) => pair[0] === $parameter["resource"] + ":" + $parameter["operation"]) || ["", ""])[1] }}`;
 
 /** One version of the node: the properties it has; every version runs the same operations. */
 class DynamicQrVersion implements INodeType {
@@ -57,7 +54,7 @@ class DynamicQrVersion implements INodeType {
 		icon: { light: 'file:dynamicQr.svg', dark: 'file:dynamicQr.dark.svg' },
 		group: ['transform'],
 		version: LATEST_ACTION_VERSION,
-		subtitle: subtitleInWords(),
+		subtitle,
 		description:
 			'Create and re-point dynamic QR codes, download print files, read scans, cards and leads',
 		documentationUrl:
@@ -93,7 +90,6 @@ class DynamicQrVersion implements INodeType {
 	methods = { listSearch };
 
 	constructor(version: number) {
-		// Each version has the properties its display rules give it.
 		const ofVersion = propertiesOfVersion(properties, version);
 		this.description = { ...this.description, version, properties: ofVersion };
 	}

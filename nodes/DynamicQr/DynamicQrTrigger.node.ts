@@ -1,6 +1,5 @@
 import type {
 	ICredentialsDecrypted,
-	ICredentialTestFunctions,
 	IHookFunctions,
 	INodeCredentialTestResult,
 	INodeType,
@@ -91,7 +90,6 @@ export class DynamicQrTrigger implements INodeType {
 		credentialTest: {
 			/** The credential's Test button: no API call knows the secret, so its form is checked. */
 			async signingSecretFormat(
-				this: ICredentialTestFunctions,
 				credential: ICredentialsDecrypted,
 			): Promise<INodeCredentialTestResult> {
 				return isValidSecret(String(credential.data?.signingSecret ?? '').trim())

@@ -35,30 +35,25 @@ export const field = (
 	more: { required?: boolean; placeholder?: string } = {},
 ): QrTypeField => ({ name, label, format, required: true, description, ...more });
 
-export const title = field('title', 'Title', 'text', 'Heading shown on the page the code opens', {
-	placeholder: 'e.g. Summer Menu',
-});
-export const pageDescription = field(
-	'description',
-	'Description',
-	'longText',
-	'Text shown under the title',
-	{ required: false },
-);
-export const phone = field(
-	'phone',
-	'Phone Number',
-	'phone',
-	'In international format, with the country code',
-	{ placeholder: 'e.g. +14155550123' },
-);
-export const message = field(
-	'message',
-	'Message',
-	'longText',
-	'Text filled in for the person who scans',
-	{ required: false },
-);
+/** The fields of a type that opens a page of the service: its heading and text, then its own. */
+export const pageFields = (...fields: QrTypeField[]): QrTypeField[] => [
+	field('title', 'Title', 'text', 'Heading shown on the page the code opens', {
+		placeholder: 'e.g. Summer Menu',
+	}),
+	field('description', 'Description', 'longText', 'Text shown under the title', {
+		required: false,
+	}),
+	...fields,
+];
+/** The number a type calls or writes to, and the text it fills in. */
+export const [phone, message] = [
+	field('phone', 'Phone Number', 'phone', 'In international format, with the country code', {
+		placeholder: 'e.g. +14155550123',
+	}),
+	field('message', 'Message', 'longText', 'Text filled in for the person who scans', {
+		required: false,
+	}),
+];
 export const optionalUrl = (label: string, description: string) =>
 	field('url', label, 'url', description, {
 		required: false,

@@ -1,11 +1,9 @@
 /**
- * THE table of QR code types. The per-type payload fields of Create, Update and Generate,
- * their validation, the static-type list and the README table (dev/) are all generated from it:
- * adding a type is adding one entry here.
+ * THE table of QR code types. The payload fields of Create, Update and Generate, their
+ * validation, the static-type list and the README table (dev/) are all generated from it.
  */
 
-import type { QrType } from './qrTypeFields';
-import { field, message, optionalUrl, pageDescription, phone, title } from './qrTypeFields';
+import { field, message, optionalUrl, pageFields, phone, type QrType } from './qrTypeFields';
 
 export type { FieldFormat, PayloadMode, QrType, QrTypeField } from './qrTypeFields';
 export { isFieldRequired } from './qrTypeFields';
@@ -89,11 +87,7 @@ export const QR_TYPES: QrType[] = [
 		description: 'A page listing several links',
 		plan: 'pro',
 		static: false,
-		fields: [
-			title,
-			pageDescription,
-			field('links', 'Links', 'links', 'The links listed on the page, in order'),
-		],
+		fields: pageFields(field('links', 'Links', 'links', 'The links listed on the page, in order')),
 	},
 	{
 		value: 'menu',
@@ -101,13 +95,11 @@ export const QR_TYPES: QrType[] = [
 		description: 'A restaurant menu',
 		plan: 'pro',
 		static: true,
-		fields: [
-			title,
-			pageDescription,
+		fields: pageFields(
 			field('menu_url', 'Menu URL', 'url', 'Where the menu is published (web page or PDF)', {
 				placeholder: 'e.g. https://example.com/menu.pdf',
 			}),
-		],
+		),
 	},
 	{
 		value: 'app_store',
@@ -133,16 +125,14 @@ export const QR_TYPES: QrType[] = [
 		description: 'An event that can be saved to a calendar',
 		plan: 'pro',
 		static: true,
-		fields: [
-			title,
-			pageDescription,
+		fields: pageFields(
 			field('starts_at', 'Starts At', 'datetime', 'When the event begins'),
 			field('location', 'Location', 'text', 'Where the event takes place', {
 				required: false,
 				placeholder: 'e.g. Town Hall, Main Street 1',
 			}),
 			optionalUrl('Event URL', 'A page with more about the event'),
-		],
+		),
 	},
 	{
 		value: 'coupon',
@@ -150,9 +140,7 @@ export const QR_TYPES: QrType[] = [
 		description: 'A discount code',
 		plan: 'pro',
 		static: true,
-		fields: [
-			title,
-			pageDescription,
+		fields: pageFields(
 			field('code', 'Coupon Code', 'text', 'The code the customer redeems', {
 				placeholder: 'e.g. SUMMER25',
 			}),
@@ -160,7 +148,7 @@ export const QR_TYPES: QrType[] = [
 				required: false,
 			}),
 			optionalUrl('Shop URL', 'Where the coupon can be redeemed'),
-		],
+		),
 	},
 	{
 		value: 'social',
@@ -184,9 +172,7 @@ export const QR_TYPES: QrType[] = [
 		plan: 'all',
 		static: true,
 		staticRequired: ['file_url'],
-		fields: [
-			title,
-			pageDescription,
+		fields: pageFields(
 			field(
 				'file_url',
 				'File URL',
@@ -194,7 +180,7 @@ export const QR_TYPES: QrType[] = [
 				'Where the file is published (required for a static code)',
 				{ required: false, placeholder: 'e.g. https://example.com/brochure.pdf' },
 			),
-		],
+		),
 	},
 ];
 
