@@ -10,49 +10,41 @@ import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import { requestOptionsProperty } from './actions/operationParameters';
-import {
-	ACTION_VERSIONS,
-	LATEST_ACTION_VERSION,
-	propertiesOfVersion,
-} from './actions/versions';
+import { ACTION_VERSIONS, LATEST_ACTION_VERSION, propertiesOfVersion } from './actions/versions';
 import { listSearch } from './methods';
 
 const operations: INodeProperties[] = RESOURCES.flatMap(({ description }) => description);
 
-const resourceProperty: INodeProperties = {
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options',
-	noDataExpression: true,
-	options: RESOURCES.map(({ name, value }) => ({ name, value })),
-	default: 'qrCode',
-};
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: RESOURCES.map(({ name, value }) => ({ name, value })),
+		default: 'qrCode',
+	},
+	...operations,
+	requestOptionsProperty,
+];
 
 /**
- * The canvas subtitle: the chosen operation's action in words ("Create a QR code"), looked up
- * from the operations' own options so it cannot drift from them. "resource:operation" is looked
- * up in a list of pairs: an object would also hold "constructor", and a nested one would end in
- * "}}" and close the expression early.
+ * The canvas subtitle: the chosen operation's action ("Create a QR code") from the operations' own
+ * options, so it cannot drift from them. Looked up in a list of pairs: an object would also hold
+ * "constructor", and a nested one would end in "}}" and close the expression early.
  */
-function subtitleInWords(properties: INodeProperties[]): string {
-	const actions: Array<[string, string]> = [];
-	for (const property of properties) {
-		if (property.name !== 'operation') continue;
-		for (const resource of property.displayOptions?.show?.resource ?? []) {
-			for (const option of property.options ?? []) {
-				if ('value' in option) {
-					actions.push([
-						`${String(resource)}:${String(option.value)}`,
-						option.action ?? option.name,
-					]);
-				}
-			}
-		}
-	}
-	return `={{ (${JSON.stringify(actions)}.find((pair) => pair[0] === $parameter["resource"] + ":" + $parameter["operation"]) || ["", ""])[1] }}`;
-}
-
-const properties = [resourceProperty, ...operations, requestOptionsProperty];
+const actionPairs = operations
+	.filter((property) => property.name === 'operation')
+	.flatMap(({ displayOptions, options = [] }) =>
+		(displayOptions?.show?.resource ?? []).flatMap((resource) =>
+			options.flatMap((option) =>
+				'value' in option
+					? [[`${String(resource)}:${String(option.value)}`, option.action ?? option.name]]
+					: [],
+			),
+		),
+	);
+const subtitle = `={{ (${JSON.stringify(actionPairs)}.find((pair) => pair[0] === $parameter["resource"] + ":" + $parameter["operation"]) || ["", ""])[1] }}`;
 
 /** One version of the node: the properties it has; every version runs the same operations. */
 class DynamicQrVersion implements INodeType {
@@ -62,7 +54,7 @@ class DynamicQrVersion implements INodeType {
 		icon: { light: 'file:dynamicQr.svg', dark: 'file:dynamicQr.dark.svg' },
 		group: ['transform'],
 		version: LATEST_ACTION_VERSION,
-		subtitle: subtitleInWords(operations),
+		subtitle,
 		description:
 			'Create and re-point dynamic QR codes, download print files, read scans, cards and leads',
 		documentationUrl:
@@ -73,41 +65,21 @@ class DynamicQrVersion implements INodeType {
 		builderHint: {
 			searchHint:
 				'Dynamic QR codes whose destination can change after printing. Create codes from sheet or CRM rows (Create or Update keeps them in line on every re-run), re-point, pause or delete them, download print files (PNG, SVG, PDF, EPS), and read scan statistics, cards and leads. It handles every input item and waits out rate limits itself, so no loop node is needed. Also works as a tool of an AI agent.',
-			relatedNodes: [
-				{
-					nodeType: 'n8n-nodes-base.googleSheets',
-					relationHint:
-						"Rows to create or update codes from; write each code's ID and short link back to its row",
-				},
-				{
-					nodeType: 'n8n-nodes-base.scheduleTrigger',
-					relationHint: 'Runs a sync from a sheet or a scan report every day or week',
-				},
-				{
-					nodeType: 'n8n-nodes-base.gmail',
-					relationHint: 'Sends a downloaded QR code image as an attachment, or a scan report',
-				},
-				{
-					nodeType: 'n8n-nodes-base.slack',
-					relationHint: "Posts a new code's short link or its scan statistics to a channel",
-				},
-				{
-					nodeType: 'n8n-nodes-base.googleDrive',
-					relationHint: 'Stores downloaded print files',
-				},
-				{
-					nodeType: 'n8n-nodes-base.httpRequest',
-					relationHint: 'Downloads a logo image for Logo Upload',
-				},
-				{
-					nodeType: '@n8n/n8n-nodes-langchain.agent',
-					relationHint: 'Calls this node as a tool to create, find and re-point codes',
-				},
-				{
-					nodeType: 'n8n-nodes-dynamic-qr.dynamicQrTrigger',
-					relationHint: 'Starts a workflow when a code is scanned or a lead arrives',
-				},
-			],
+			relatedNodes: Object.entries({
+				'n8n-nodes-base.googleSheets':
+					"Rows to create or update codes from; write each code's ID and short link back to its row",
+				'n8n-nodes-base.scheduleTrigger':
+					'Runs a sync from a sheet or a scan report every day or week',
+				'n8n-nodes-base.gmail':
+					'Sends a downloaded QR code image as an attachment, or a scan report',
+				'n8n-nodes-base.slack': "Posts a new code's short link or its scan statistics to a channel",
+				'n8n-nodes-base.googleDrive': 'Stores downloaded print files',
+				'n8n-nodes-base.httpRequest': 'Downloads a logo image for Logo Upload',
+				'@n8n/n8n-nodes-langchain.agent':
+					'Calls this node as a tool to create, find and re-point codes',
+				'n8n-nodes-dynamic-qr.dynamicQrTrigger':
+					'Starts a workflow when a code is scanned or a lead arrives',
+			}).map(([nodeType, relationHint]) => ({ nodeType, relationHint })),
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -118,12 +90,8 @@ class DynamicQrVersion implements INodeType {
 	methods = { listSearch };
 
 	constructor(version: number) {
-		// Each version has the properties its display rules give it.
-		this.description = {
-			...this.description,
-			version,
-			properties: propertiesOfVersion(properties, version),
-		};
+		const ofVersion = propertiesOfVersion(properties, version);
+		this.description = { ...this.description, version, properties: ofVersion };
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -26,50 +26,25 @@ export class DynamicQrPollingTrigger implements INodeType {
 			'Starts the workflow on new leads of a card, new QR codes, new scans, scan milestones or quiet codes by asking the API on a schedule; for n8n instances the service cannot reach',
 		documentationUrl:
 			'https://github.com/n8n-nodes-dynamic-qr/n8n-nodes-dynamic-qr#dynamic-qr-polling-trigger',
-		defaults: {
-			name: 'Dynamic QR Polling Trigger',
-		},
+		defaults: { name: 'Dynamic QR Polling Trigger' },
 		// For n8n's AI workflow builder (n8n 2.x; n8n 1.x ignores it). Plain text, no expressions.
 		builderHint: {
 			searchHint:
 				'Starts a workflow on new leads of a card, new QR codes, new scans, a code reaching a scan count (Scan Milestone) or a code with no scan for some days (Quiet Code), by asking the Dynamic QR API at the poll times set on the node. Use it where the service cannot reach n8n (localhost, private network); otherwise the Dynamic QR Trigger is instant. Records and scans from before activation never start it.',
-			relatedNodes: [
-				{
-					nodeType: 'n8n-nodes-base.googleSheets',
-					relationHint: 'Appends each new lead as a row',
-				},
-				{
-					nodeType: 'n8n-nodes-base.gmail',
-					relationHint: 'Sends a follow-up email to each new lead',
-				},
-				{
-					nodeType: 'n8n-nodes-base.slack',
-					relationHint: 'Announces new leads or new codes in a channel',
-				},
-				{
-					nodeType: 'n8n-nodes-base.hubspot',
-					relationHint: 'Adds each new lead as a CRM contact',
-				},
-				{
-					nodeType: 'n8n-nodes-dynamic-qr.dynamicQr',
-					relationHint: 'Reads or changes a new code, or downloads its image',
-				},
-				{
-					nodeType: 'n8n-nodes-dynamic-qr.dynamicQrTrigger',
-					relationHint:
-						'Use instead when n8n has a public HTTPS address: instant, and covers scans and code changes',
-				},
-			],
+			relatedNodes: Object.entries({
+				'n8n-nodes-base.googleSheets': 'Appends each new lead as a row',
+				'n8n-nodes-base.gmail': 'Sends a follow-up email to each new lead',
+				'n8n-nodes-base.slack': 'Announces new leads or new codes in a channel',
+				'n8n-nodes-base.hubspot': 'Adds each new lead as a CRM contact',
+				'n8n-nodes-dynamic-qr.dynamicQr': 'Reads or changes a new code, or downloads its image',
+				'n8n-nodes-dynamic-qr.dynamicQrTrigger':
+					'Use instead when n8n has a public HTTPS address: instant, and covers scans and code changes',
+			}).map(([nodeType, relationHint]) => ({ nodeType, relationHint })),
 		},
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'dynamicQrApi',
-				required: true,
-			},
-		],
+		credentials: [{ name: 'dynamicQrApi', required: true }],
 		properties: pollingProperties,
 	};
 

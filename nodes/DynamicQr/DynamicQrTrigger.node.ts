@@ -1,6 +1,5 @@
 import type {
 	ICredentialsDecrypted,
-	ICredentialTestFunctions,
 	IHookFunctions,
 	INodeCredentialTestResult,
 	INodeType,
@@ -38,43 +37,22 @@ export class DynamicQrTrigger implements INodeType {
 			'Create and re-point dynamic QR codes, download print files, and start workflows when a code is scanned, a lead arrives or a code changes',
 		documentationUrl:
 			'https://github.com/n8n-nodes-dynamic-qr/n8n-nodes-dynamic-qr#dynamic-qr-trigger',
-		defaults: {
-			name: 'Dynamic QR Trigger',
-		},
+		defaults: { name: 'Dynamic QR Trigger' },
 		// For n8n's AI workflow builder (n8n 2.x; n8n 1.x ignores it). Plain text, no expressions.
 		builderHint: {
 			searchHint:
 				'Starts a workflow the moment a dynamic QR code is scanned, a lead is shared on a card, or a code is created, updated or deleted. The service sends signed webhooks to n8n, so n8n needs a public HTTPS address; where the service cannot reach n8n (localhost, private network), use the Dynamic QR Polling Trigger. By default it registers and removes its webhook endpoint itself, which needs a read-write API key.',
-			relatedNodes: [
-				{
-					nodeType: 'n8n-nodes-base.slack',
-					relationHint: 'Posts an alert for each scan or new lead',
-				},
-				{
-					nodeType: 'n8n-nodes-base.gmail',
-					relationHint: 'Sends a follow-up email to a new lead',
-				},
-				{
-					nodeType: 'n8n-nodes-base.googleSheets',
-					relationHint: 'Logs scans or leads as rows',
-				},
-				{
-					nodeType: 'n8n-nodes-base.hubspot',
-					relationHint: 'Adds a new lead as a CRM contact',
-				},
-				{
-					nodeType: 'n8n-nodes-base.switch',
-					relationHint: "Routes each event type (the item's type field) to its own branch",
-				},
-				{
-					nodeType: 'n8n-nodes-dynamic-qr.dynamicQr',
-					relationHint: 'Reads or changes the code an event is about, e.g. its scan statistics',
-				},
-				{
-					nodeType: 'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger',
-					relationHint: 'Use instead when the service cannot reach this n8n',
-				},
-			],
+			relatedNodes: Object.entries({
+				'n8n-nodes-base.slack': 'Posts an alert for each scan or new lead',
+				'n8n-nodes-base.gmail': 'Sends a follow-up email to a new lead',
+				'n8n-nodes-base.googleSheets': 'Logs scans or leads as rows',
+				'n8n-nodes-base.hubspot': 'Adds a new lead as a CRM contact',
+				'n8n-nodes-base.switch': "Routes each event type (the item's type field) to its own branch",
+				'n8n-nodes-dynamic-qr.dynamicQr':
+					'Reads or changes the code an event is about, e.g. its scan statistics',
+				'n8n-nodes-dynamic-qr.dynamicQrPollingTrigger':
+					'Use instead when the service cannot reach this n8n',
+			}).map(([nodeType, relationHint]) => ({ nodeType, relationHint })),
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -82,11 +60,7 @@ export class DynamicQrTrigger implements INodeType {
 			{
 				name: 'dynamicQrApi',
 				required: true,
-				displayOptions: {
-					show: {
-						endpointMode: ['automatic'],
-					},
-				},
+				displayOptions: { show: { endpointMode: ['automatic'] } },
 			},
 			{
 				name: 'dynamicQrSigningSecretApi',
@@ -94,14 +68,7 @@ export class DynamicQrTrigger implements INodeType {
 				// Hidden for the other mode rather than shown for this one: n8n's editor takes a field
 				// whose every value shows a credential for an authentication choice and removes it
 				// from the panel, which would leave Endpoint out of sight.
-				displayOptions: {
-					show: {
-						'@version': [2],
-					},
-					hide: {
-						endpointMode: ['automatic'],
-					},
-				},
+				displayOptions: { show: { '@version': [2] }, hide: { endpointMode: ['automatic'] } },
 				testedBy: 'signingSecretFormat',
 			},
 		],
@@ -123,7 +90,6 @@ export class DynamicQrTrigger implements INodeType {
 		credentialTest: {
 			/** The credential's Test button: no API call knows the secret, so its form is checked. */
 			async signingSecretFormat(
-				this: ICredentialTestFunctions,
 				credential: ICredentialsDecrypted,
 			): Promise<INodeCredentialTestResult> {
 				return isValidSecret(String(credential.data?.signingSecret ?? '').trim())

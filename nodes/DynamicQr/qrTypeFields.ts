@@ -26,44 +26,39 @@ export interface QrType {
 	fields: QrTypeField[];
 }
 
-export const title: QrTypeField = {
-	name: 'title',
-	label: 'Title',
-	format: 'text',
-	required: true,
-	description: 'Heading shown on the page the code opens',
-	placeholder: 'e.g. Summer Menu',
-};
-export const pageDescription: QrTypeField = {
-	name: 'description',
-	label: 'Description',
-	format: 'longText',
-	required: false,
-	description: 'Text shown under the title',
-};
-export const phone: QrTypeField = {
-	name: 'phone',
-	label: 'Phone Number',
-	format: 'phone',
-	required: true,
-	description: 'In international format, with the country code',
-	placeholder: 'e.g. +14155550123',
-};
-export const message: QrTypeField = {
-	name: 'message',
-	label: 'Message',
-	format: 'longText',
-	required: false,
-	description: 'Text filled in for the person who scans',
-};
-export const optionalUrl = (label: string, description: string): QrTypeField => ({
-	name: 'url',
-	label,
-	format: 'url',
-	required: false,
-	description,
-	placeholder: 'e.g. https://example.com',
-});
+/** A payload field, required unless `more` says otherwise. */
+export const field = (
+	name: string,
+	label: string,
+	format: FieldFormat,
+	description: string,
+	more: { required?: boolean; placeholder?: string } = {},
+): QrTypeField => ({ name, label, format, required: true, description, ...more });
+
+/** The fields of a type that opens a page of the service: its heading and text, then its own. */
+export const pageFields = (...fields: QrTypeField[]): QrTypeField[] => [
+	field('title', 'Title', 'text', 'Heading shown on the page the code opens', {
+		placeholder: 'e.g. Summer Menu',
+	}),
+	field('description', 'Description', 'longText', 'Text shown under the title', {
+		required: false,
+	}),
+	...fields,
+];
+/** The number a type calls or writes to, and the text it fills in. */
+export const [phone, message] = [
+	field('phone', 'Phone Number', 'phone', 'In international format, with the country code', {
+		placeholder: 'e.g. +14155550123',
+	}),
+	field('message', 'Message', 'longText', 'Text filled in for the person who scans', {
+		required: false,
+	}),
+];
+export const optionalUrl = (label: string, description: string) =>
+	field('url', label, 'url', description, {
+		required: false,
+		placeholder: 'e.g. https://example.com',
+	});
 
 /** Which operation a payload is for: Create, Update (a partial change) or a static code. */
 export type PayloadMode = 'create' | 'update' | 'static';

@@ -1,11 +1,9 @@
 /**
- * THE table of QR code types. The per-type payload fields of Create, Update and Generate,
- * their validation, the static-type list and the README table (dev/) are all generated from it:
- * adding a type is adding one entry here.
+ * THE table of QR code types. The payload fields of Create, Update and Generate, their
+ * validation, the static-type list and the README table (dev/) are all generated from it.
  */
 
-import type { QrType } from './qrTypeFields';
-import { message, optionalUrl, pageDescription, phone, title } from './qrTypeFields';
+import { field, message, optionalUrl, pageFields, phone, type QrType } from './qrTypeFields';
 
 export type { FieldFormat, PayloadMode, QrType, QrTypeField } from './qrTypeFields';
 export { isFieldRequired } from './qrTypeFields';
@@ -18,14 +16,9 @@ export const QR_TYPES: QrType[] = [
 		plan: 'all',
 		static: true,
 		fields: [
-			{
-				name: 'url',
-				label: 'URL',
-				format: 'url',
-				required: true,
-				description: 'The web page the code opens',
+			field('url', 'URL', 'url', 'The web page the code opens', {
 				placeholder: 'e.g. https://example.com/spring-sale',
-			},
+			}),
 		],
 	},
 	{
@@ -51,28 +44,9 @@ export const QR_TYPES: QrType[] = [
 		plan: 'all',
 		static: true,
 		fields: [
-			{
-				name: 'email',
-				label: 'Email',
-				format: 'email',
-				required: true,
-				description: 'The recipient',
-				placeholder: 'e.g. name@email.com',
-			},
-			{
-				name: 'subject',
-				label: 'Subject',
-				format: 'text',
-				required: false,
-				description: 'Subject line filled in',
-			},
-			{
-				name: 'body',
-				label: 'Body',
-				format: 'longText',
-				required: false,
-				description: 'Message text filled in',
-			},
+			field('email', 'Email', 'email', 'The recipient', { placeholder: 'e.g. name@email.com' }),
+			field('subject', 'Subject', 'text', 'Subject line filled in', { required: false }),
+			field('body', 'Body', 'longText', 'Message text filled in', { required: false }),
 		],
 	},
 	{
@@ -90,14 +64,9 @@ export const QR_TYPES: QrType[] = [
 		plan: 'all',
 		static: true,
 		fields: [
-			{
-				name: 'query',
-				label: 'Place or Address',
-				format: 'text',
-				required: true,
-				description: 'What Google Maps searches for',
+			field('query', 'Place or Address', 'text', 'What Google Maps searches for', {
 				placeholder: 'e.g. Eiffel Tower, Paris',
-			},
+			}),
 		],
 	},
 	{
@@ -107,14 +76,9 @@ export const QR_TYPES: QrType[] = [
 		plan: 'all',
 		static: true,
 		fields: [
-			{
-				name: 'place_id',
-				label: 'Place ID',
-				format: 'text',
-				required: true,
-				description: "The business's Google place ID",
+			field('place_id', 'Place ID', 'text', "The business's Google place ID", {
 				placeholder: 'e.g. ChIJN1t_tDeuEmsRUsoyG83frY4',
-			},
+			}),
 		],
 	},
 	{
@@ -123,17 +87,7 @@ export const QR_TYPES: QrType[] = [
 		description: 'A page listing several links',
 		plan: 'pro',
 		static: false,
-		fields: [
-			title,
-			pageDescription,
-			{
-				name: 'links',
-				label: 'Links',
-				format: 'links',
-				required: true,
-				description: 'The links listed on the page, in order',
-			},
-		],
+		fields: pageFields(field('links', 'Links', 'links', 'The links listed on the page, in order')),
 	},
 	{
 		value: 'menu',
@@ -141,18 +95,11 @@ export const QR_TYPES: QrType[] = [
 		description: 'A restaurant menu',
 		plan: 'pro',
 		static: true,
-		fields: [
-			title,
-			pageDescription,
-			{
-				name: 'menu_url',
-				label: 'Menu URL',
-				format: 'url',
-				required: true,
-				description: 'Where the menu is published (web page or PDF)',
+		fields: pageFields(
+			field('menu_url', 'Menu URL', 'url', 'Where the menu is published (web page or PDF)', {
 				placeholder: 'e.g. https://example.com/menu.pdf',
-			},
-		],
+			}),
+		),
 	},
 	{
 		value: 'app_store',
@@ -161,30 +108,15 @@ export const QR_TYPES: QrType[] = [
 		plan: 'pro',
 		static: false,
 		fields: [
-			{
-				name: 'ios_url',
-				label: 'iOS URL',
-				format: 'url',
-				required: true,
-				description: 'App Store page, opened on iPhones and iPads',
+			field('ios_url', 'iOS URL', 'url', 'App Store page, opened on iPhones and iPads', {
 				placeholder: 'e.g. https://apps.apple.com/app/id123456789',
-			},
-			{
-				name: 'android_url',
-				label: 'Android URL',
-				format: 'url',
-				required: true,
-				description: 'Google Play page, opened on Android devices',
+			}),
+			field('android_url', 'Android URL', 'url', 'Google Play page, opened on Android devices', {
 				placeholder: 'e.g. https://play.google.com/store/apps/details?id=com.example',
-			},
-			{
-				name: 'fallback_url',
-				label: 'Fallback URL',
-				format: 'url',
-				required: true,
-				description: 'Opened on every other device',
+			}),
+			field('fallback_url', 'Fallback URL', 'url', 'Opened on every other device', {
 				placeholder: 'e.g. https://example.com/app',
-			},
+			}),
 		],
 	},
 	{
@@ -193,26 +125,14 @@ export const QR_TYPES: QrType[] = [
 		description: 'An event that can be saved to a calendar',
 		plan: 'pro',
 		static: true,
-		fields: [
-			title,
-			pageDescription,
-			{
-				name: 'starts_at',
-				label: 'Starts At',
-				format: 'datetime',
-				required: true,
-				description: 'When the event begins',
-			},
-			{
-				name: 'location',
-				label: 'Location',
-				format: 'text',
+		fields: pageFields(
+			field('starts_at', 'Starts At', 'datetime', 'When the event begins'),
+			field('location', 'Location', 'text', 'Where the event takes place', {
 				required: false,
-				description: 'Where the event takes place',
 				placeholder: 'e.g. Town Hall, Main Street 1',
-			},
+			}),
 			optionalUrl('Event URL', 'A page with more about the event'),
-		],
+		),
 	},
 	{
 		value: 'coupon',
@@ -220,26 +140,15 @@ export const QR_TYPES: QrType[] = [
 		description: 'A discount code',
 		plan: 'pro',
 		static: true,
-		fields: [
-			title,
-			pageDescription,
-			{
-				name: 'code',
-				label: 'Coupon Code',
-				format: 'text',
-				required: true,
-				description: 'The code the customer redeems',
+		fields: pageFields(
+			field('code', 'Coupon Code', 'text', 'The code the customer redeems', {
 				placeholder: 'e.g. SUMMER25',
-			},
-			{
-				name: 'expires_at',
-				label: 'Expires At',
-				format: 'datetime',
+			}),
+			field('expires_at', 'Expires At', 'datetime', 'When the coupon stops being valid', {
 				required: false,
-				description: 'When the coupon stops being valid',
-			},
+			}),
 			optionalUrl('Shop URL', 'Where the coupon can be redeemed'),
-		],
+		),
 	},
 	{
 		value: 'social',
@@ -248,22 +157,12 @@ export const QR_TYPES: QrType[] = [
 		plan: 'all',
 		static: true,
 		fields: [
-			{
-				name: 'platform',
-				label: 'Platform',
-				format: 'text',
-				required: true,
-				description: 'The social network, in lower case',
+			field('platform', 'Platform', 'text', 'The social network, in lower case', {
 				placeholder: 'e.g. instagram',
-			},
-			{
-				name: 'handle',
-				label: 'Handle',
-				format: 'text',
-				required: true,
-				description: 'The profile name on that network',
+			}),
+			field('handle', 'Handle', 'text', 'The profile name on that network', {
 				placeholder: 'e.g. @example',
-			},
+			}),
 		],
 	},
 	{
@@ -273,18 +172,15 @@ export const QR_TYPES: QrType[] = [
 		plan: 'all',
 		static: true,
 		staticRequired: ['file_url'],
-		fields: [
-			title,
-			pageDescription,
-			{
-				name: 'file_url',
-				label: 'File URL',
-				format: 'url',
-				required: false,
-				description: 'Where the file is published (required for a static code)',
-				placeholder: 'e.g. https://example.com/brochure.pdf',
-			},
-		],
+		fields: pageFields(
+			field(
+				'file_url',
+				'File URL',
+				'url',
+				'Where the file is published (required for a static code)',
+				{ required: false, placeholder: 'e.g. https://example.com/brochure.pdf' },
+			),
+		),
 	},
 ];
 

@@ -1,9 +1,8 @@
 /**
- * Per-code numbers packed in one text, as the polling trigger's scan cursor (`scanCursor.codes`)
- * and the webhook trigger's scan milestones (`scanMilestones.claims`) store them: `id,count[,1]`
- * joined by `;`, the id URI-encoded so that a `,` or `;` in it cannot break an entry. About 18
- * bytes a code: n8n parses and writes static data whole, and a text costs it far less than an
- * object with a key per code.
+ * Per-code numbers packed in one text (the polling trigger's `scanCursor.codes`, the webhook
+ * trigger's `scanMilestones.claims`): `id,count[,1]` joined by `;`, the id URI-encoded so that a
+ * `,` or `;` in it cannot break an entry. n8n parses and writes static data whole, and about 18
+ * bytes a code in a text cost it far less than an object with a key per code.
  */
 export interface CodeState {
 	/** The number kept for the code (a count, or the highest milestone claimed). */
@@ -12,7 +11,6 @@ export interface CodeState {
 	flag: number;
 }
 
-/** The packed codes as a map from id to state. */
 export function unpackCodes(packed: string): Map<string, CodeState> {
 	const codes = new Map<string, CodeState>();
 	for (const entry of packed.split(';')) {
@@ -28,7 +26,6 @@ export function unpackCodes(packed: string): Map<string, CodeState> {
 	return codes;
 }
 
-/** The map packed again, in its order. */
 export const packCodes = (codes: Map<string, CodeState>): string =>
 	[...codes]
 		.map(([id, { count, flag }]) => `${encodeURIComponent(id)},${count}${flag ? ',1' : ''}`)

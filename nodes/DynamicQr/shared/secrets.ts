@@ -1,9 +1,8 @@
 import { looksLikeSecret, SECRET_FIELDS, SECRET_PREFIX, secretCandidates } from '../api';
 
 /**
- * Signing secrets of webhook endpoints: what one looks like, where a service's answer holds it,
- * and how it is kept out of output. Shared by Webhook Endpoint › Create and the webhook trigger,
- * so both take the same secret from the same answer.
+ * Signing secrets of webhook endpoints, shared by Webhook Endpoint › Create and the webhook
+ * trigger so that both take the same secret from the same answer and keep it out of output.
  */
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -14,16 +13,13 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  * Returns undefined for anything else, including the empty string.
  */
 export function decodeBase64Strict(text: string): Buffer | undefined {
-	if (typeof text !== 'string' || text.length === 0 || !BASE64.test(text)) return undefined;
-	const bytes = Buffer.from(text, 'base64');
-	if (bytes.length === 0 || bytes.toString('base64') !== text) return undefined;
-	return bytes;
+	const bytes = BASE64.test(text) ? Buffer.from(text, 'base64') : undefined;
+	return bytes?.length && bytes.toString('base64') === text ? bytes : undefined;
 }
 
 /**
- * The HMAC key of a signing secret: the strictly decoded base64 after `whsec_`. A secret
- * without the prefix is read as the bare base64 (what the reference libraries accept too).
- * Returns undefined for an empty or malformed secret.
+ * The HMAC key of a signing secret: the strictly decoded base64 after `whsec_`, or of a secret
+ * without the prefix (as the reference libraries accept too); undefined for a malformed one.
  */
 export function decodeSecret(secret: unknown): Buffer | undefined {
 	if (typeof secret !== 'string') return undefined;
@@ -31,14 +27,10 @@ export function decodeSecret(secret: unknown): Buffer | undefined {
 	return decodeBase64Strict(encoded);
 }
 
-export function isValidSecret(secret: unknown): boolean {
-	return decodeSecret(secret) !== undefined;
-}
+export const isValidSecret = (secret: unknown) => decodeSecret(secret) !== undefined;
 
 /** The signing secret in the answer that registered a webhook endpoint: the first usable one. */
-export function webhookSecretOf(answer: unknown): string | undefined {
-	return secretCandidates(answer).find(isValidSecret);
-}
+export const webhookSecretOf = (answer: unknown) => secretCandidates(answer).find(isValidSecret);
 
 /**
  * A copy of `value` with every signing secret replaced by `mask`: any `whsec_` value, and any

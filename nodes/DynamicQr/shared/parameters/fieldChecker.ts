@@ -8,6 +8,7 @@ import {
 	isBlank,
 	isPlainObject,
 	MAX_SHOWN,
+	optionValues,
 	readBoolean,
 	readDate,
 	readIdText,
@@ -37,15 +38,12 @@ const isRecord = (value: unknown): value is IDataObject =>
  * the item, what arrived and what is expected (reader.ts).
  */
 export class FieldChecker {
+	readonly node = this.source.node;
+	readonly itemIndex = this.source.itemIndex;
+	/** " in item 2", or nothing for a trigger. */
+	private readonly inItem = this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`;
+
 	constructor(protected readonly source: ParameterSource) {}
-
-	get itemIndex() {
-		return this.source.itemIndex;
-	}
-
-	get node() {
-		return this.source.node;
-	}
 
 	private error(message: string, description: string): NodeOperationError {
 		return new NodeOperationError(this.node, message, { itemIndex: this.itemIndex, description });
@@ -54,8 +52,7 @@ export class FieldChecker {
 	/** "Limit" in item 0; "Since" (in Filters) in item 2. */
 	private where({ property, parent }: Field): string {
 		const inside = parent ? ` (in ${parent.displayName})` : '';
-		const item = this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`;
-		return `"${property.displayName}"${inside}${item}`;
+		return `"${property.displayName}"${inside}${this.inItem}`;
 	}
 
 	/** The error every reader throws: the field, the item, what arrived and what is expected. */
@@ -80,10 +77,8 @@ export class FieldChecker {
 	protected check(field: Field, value: unknown, required: boolean, lists?: string[]): unknown {
 		const { property } = field;
 		// Empty for every type; an empty list is empty for multiOptions only (toOptionList).
-		if (isBlank(value)) {
-			if (required) throw this.missing(field);
-			return undefined;
-		}
+		if (isBlank(value) && required) throw this.missing(field);
+		if (isBlank(value)) return undefined;
 		switch (property.type) {
 			case 'boolean':
 				return this.fitting(field, value, readBoolean(value));
@@ -95,7 +90,7 @@ export class FieldChecker {
 				// Options loaded from the API have no list here: their values are record IDs.
 				if (property.typeOptions?.loadOptionsMethod) return this.toId(field, value);
 				const text = typeof value === 'string' ? value.trim() : value;
-				const found = this.optionValues(field).find((option) => option === text);
+				const found = optionValues(property).find((option) => option === text);
 				return this.fitting(field, value, found);
 			}
 			case 'multiOptions':
@@ -112,21 +107,16 @@ export class FieldChecker {
 		}
 	}
 
-	/** The value as `read` gives it, or the error naming the field. */
 	private fitting<T>(field: Field, value: unknown, read: T | undefined): T {
 		if (read === undefined) throw this.fail(field, value);
 		return read;
-	}
-
-	private optionValues(field: Field): unknown[] {
-		return ((field.property.options ?? []) as Array<{ value?: unknown }>).map(({ value }) => value);
 	}
 
 	private toOptionList(field: Field, value: unknown, required: boolean): string[] | undefined {
 		const entries =
 			typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
 		if (!entries) throw this.fail(field, value);
-		const values = this.optionValues(field);
+		const values = optionValues(field.property);
 		const chosen: string[] = [];
 		for (const entry of entries) {
 			const text = typeof entry === 'string' ? entry.trim() : entry;
@@ -134,9 +124,8 @@ export class FieldChecker {
 			if (typeof text !== 'string' || !values.includes(text)) throw this.fail(field, value);
 			if (!chosen.includes(text)) chosen.push(text);
 		}
-		if (chosen.length) return chosen;
-		if (required) throw this.missing(field);
-		return undefined;
+		if (!chosen.length && required) throw this.missing(field);
+		return chosen.length ? chosen : undefined;
 	}
 
 	private toJson(field: Field, value: unknown): unknown {
@@ -158,11 +147,9 @@ export class FieldChecker {
 				const member = members.find((candidate) => candidate.name === name);
 				if (!member) continue; // left over from another version of the node: never sent
 				const memberField = { property: member, parent: field.property };
-				const read = lists.includes(name)
-					? this.textList(memberField, raw)
-					: this.check(memberField, raw, false);
-				const isEmptyList = Array.isArray(read) && read.length === 0 && lists.includes(name);
-				if (read !== undefined && !isEmptyList) checked[name] = read as IDataObject[string];
+				const list = lists.includes(name) && this.textList(memberField, raw);
+				const read = list ? (list.length ? list : undefined) : this.check(memberField, raw, false);
+				if (read !== undefined) checked[name] = read as IDataObject[string];
 			}
 			return checked;
 		};
@@ -185,9 +172,8 @@ export class FieldChecker {
 		const text = readIdText(value);
 		if (text === undefined) throw this.fail(field, value, `an ID of ${ID_RULE}`);
 		if (new RegExp(ID_PATTERN).test(text)) return text;
-		const item = this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`;
 		throw this.error(
-			`Invalid ID ${JSON.stringify(text.slice(0, MAX_SHOWN))}${item}: an ID has ${ID_RULE}`,
+			`Invalid ID ${JSON.stringify(text.slice(0, MAX_SHOWN))}${this.inItem}: an ID has ${ID_RULE}`,
 			`Correct "${field.property.displayName}": pick the record from the list, paste its 12-character ID, or paste its dashboard URL.`,
 		);
 	}
@@ -200,12 +186,10 @@ export class FieldChecker {
 		if (isBlank(given)) throw this.missing(field);
 		const modeSpec = field.property.modes?.find((candidate) => candidate.name === mode);
 		if (!modeSpec) throw this.fail(field, mode, 'a mode of From List, By ID or By URL');
-		const extract = modeSpec.extractValue;
-		if (extract?.type !== 'regex') return this.toId(field, given);
-		if (typeof given !== 'string') {
+		if (modeSpec.extractValue?.type !== 'regex') return this.toId(field, given);
+		if (typeof given !== 'string')
 			throw this.fail(field, given, "the record's dashboard URL as text");
-		}
-		const match = new RegExp(extract.regex).exec(given.trim());
+		const match = new RegExp(modeSpec.extractValue.regex).exec(given.trim());
 		if (!match) {
 			throw this.fail(field, given, `the record's dashboard URL, ending in /<ID> (${ID_RULE})`);
 		}

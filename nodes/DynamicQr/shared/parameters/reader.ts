@@ -4,33 +4,29 @@ import { FieldChecker, type Field, type ParameterSource } from './fieldChecker';
 import { isBlank, isPlainObject } from './values';
 
 /**
- * THE reader of node parameters. In n8n most values come from expressions over the data (a sheet,
- * a form, an AI agent), so any JavaScript value can reach any field. Every parameter is read here
- * by the type its description declares, and a value that does not fit fails the item before
- * anything is sent, naming the field, the item, what arrived and what is expected. What each type
- * takes is the README's table ("Values from expressions"); empty (undefined, null, blank text)
- * means "not set".
- *
- * Why not n8n's own helpers (`getNodeParameter` with `extractValue` or `ensureType`,
- * `validateFieldType`): they check a type but fail in their own words, without what arrived in
- * safe words or the fix, and read texts as booleans and numbers by other rules than the README's;
- * a locator turned into one expression as a whole never reaches `extractValue`.
+ * THE reader of node parameters. Expressions over the data (a sheet, a form, an AI agent) can put
+ * any JavaScript value in any field, so each is read by its declared type, and a value that does
+ * not fit fails the item before anything is sent, naming the field, the item, what arrived and
+ * what is expected. What each type takes: the README's "Values from expressions"; empty
+ * (undefined, null, blank text) means "not set". Not n8n's own helpers (`getNodeParameter` with
+ * `extractValue` or `ensureType`, `validateFieldType`): they fail in their own words, without what
+ * arrived or the fix, read texts as booleans and numbers by other rules than the README's, and a
+ * locator turned into one expression as a whole never reaches `extractValue`.
  */
 export class ParameterReader extends FieldChecker {
-	private readonly fields = new Map<string, INodeProperties>();
-
-	constructor(source: ParameterSource, properties: INodeProperties[]) {
+	constructor(
+		source: ParameterSource,
+		private readonly properties: INodeProperties[],
+	) {
 		super(source);
-		// A field may be declared twice under one name (shown in different cases); both copies
-		// have the same type, so the first one found describes it.
-		for (const property of properties) {
-			if (!this.fields.has(property.name)) this.fields.set(property.name, property);
-		}
 	}
 
-	/** The declared property of a top-level parameter. */
+	/**
+	 * The declared property of a top-level parameter. A field may be declared twice under one name
+	 * (shown in different cases); both copies have the same type, so the first one describes it.
+	 */
 	property(name: string): INodeProperties {
-		const property = this.fields.get(name);
+		const property = this.properties.find((candidate) => candidate.name === name);
 		if (!property) throw new Error(`The parameter "${name}" is not part of this operation`);
 		return property;
 	}
@@ -45,9 +41,7 @@ export class ParameterReader extends FieldChecker {
 	}
 
 	/** A top-level parameter as n8n resolved it, unchecked: for readers with rules of their own. */
-	raw(name: string): unknown {
-		return this.source.get(name, this.property(name).default);
-	}
+	raw = (name: string) => this.source.get(name, this.property(name).default);
 
 	/** A top-level parameter, checked by its declared type (undefined when empty and optional). */
 	value(name: string, { required, lists }: { required?: boolean; lists?: string[] } = {}): unknown {
@@ -63,33 +57,22 @@ export class ParameterReader extends FieldChecker {
 			: this.check({ property }, property.default, false);
 	}
 
-	boolean(name: string): boolean {
-		return Boolean(this.value(name));
-	}
-	number(name: string): number | undefined {
-		return this.value(name) as number | undefined;
-	}
+	boolean = (name: string) => Boolean(this.value(name));
+	number = (name: string) => this.value(name) as number | undefined;
 	/** Text ('' when empty and optional). */
-	string(name: string, options?: { required?: boolean }): string {
-		return (this.value(name, options) as string | undefined) ?? '';
-	}
-	option(name: string): string {
-		return String(this.value(name) ?? '');
-	}
-	optionList(name: string, options?: { required?: boolean }): string[] {
-		return (this.value(name, options) as string[] | undefined) ?? [];
-	}
-	recordId(name: string): string {
-		return this.value(name, { required: true }) as string;
-	}
+	string = (name: string, options?: { required?: boolean }) =>
+		(this.value(name, options) as string | undefined) ?? '';
+	option = (name: string) => String(this.value(name) ?? '');
+	optionList = (name: string, options?: { required?: boolean }) =>
+		(this.value(name, options) as string[] | undefined) ?? [];
+	recordId = (name: string) => this.value(name, { required: true }) as string;
 
 	/**
 	 * A collection's options that are set, each read by its type; `lists` names its text options
 	 * that take a comma-separated text or a list (tags, IDs), read as a list of texts.
 	 */
-	collection(name: string, lists?: string[]): IDataObject {
-		return (this.value(name, { lists }) as IDataObject | undefined) ?? {};
-	}
+	collection = (name: string, lists?: string[]) =>
+		(this.value(name, { lists }) as IDataObject | undefined) ?? {};
 
 	/**
 	 * A text field that also takes a list from an expression (IDs): its entries, trimmed, empty
@@ -103,14 +86,10 @@ export class ParameterReader extends FieldChecker {
 	}
 
 	/** A JSON object (a text of one, or the object itself); `{}` when empty. */
-	jsonObject(name: string): IDataObject {
-		return this.toJsonObject({ property: this.property(name) }, this.value(name));
-	}
-
-	/** A JSON object from a json field inside a collection. */
-	jsonObjectIn(collection: string, name: string, value: unknown): IDataObject {
-		return this.toJsonObject(this.optionField(collection, name), value);
-	}
+	jsonObject = (name: string) =>
+		this.toJsonObject({ property: this.property(name) }, this.value(name));
+	jsonObjectIn = (collection: string, name: string, value: unknown) =>
+		this.toJsonObject(this.optionField(collection, name), value);
 
 	private toJsonObject(field: Field, value: unknown): IDataObject {
 		if (value === undefined) return {};

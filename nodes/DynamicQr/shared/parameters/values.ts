@@ -3,9 +3,8 @@ import type { IDataObject, INodeProperties, INodePropertyTypeOptions } from 'n8n
 import { ID_RULE } from '../../api';
 
 /**
- * What the parameter reader knows of values: emptiness, a value read as a field's type (undefined
- * when it does not fit: the reader turns that into the error naming the field), what a type takes
- * in words, and what arrived in a few safe words.
+ * What the parameter reader knows of values. A value read as a field's type is undefined when it
+ * does not fit: the reader turns that into the error naming the field.
  */
 
 export const isBlank = (value: unknown) =>
@@ -37,10 +36,8 @@ export function describeValue(value: unknown, secret = false): string {
 			? `the text ${shown.slice(0, -1)}…" (${value.length} characters)`
 			: `the text ${shown}`;
 	}
-	if (['number', 'boolean', 'bigint'].includes(typeof value)) {
-		return `the ${typeof value} ${String(value)}`;
-	}
 	if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
+	if (typeof value !== 'object') return `the ${typeof value} ${String(value)}`;
 	if (Array.isArray(value))
 		return `a list of ${value.length} value${value.length === 1 ? '' : 's'}`;
 	if (value instanceof Date) {
@@ -49,20 +46,11 @@ export function describeValue(value: unknown, secret = false): string {
 	if (isLuxonDateTime(value)) {
 		return value.isValid ? `the DateTime ${value.toISO()}` : 'an invalid DateTime';
 	}
-	const keys = Object.keys(value as object);
-	const listed = keys.slice(0, 5).join(', ');
-	return keys.length
-		? `an object with the keys ${listed}${keys.length > 5 ? ', …' : ''}`
-		: 'an empty object';
+	const keys = Object.keys(value);
+	if (!keys.length) return 'an empty object';
+	return `an object with the keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}`;
 }
 
-/** A Map, not an object: "constructor" or "__proto__" must not be found as a boolean text. */
-const BOOLEAN_TEXTS = new Map([
-	['true', true],
-	['false', false],
-	['1', true],
-	['0', false],
-]);
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const ISO_DATE =
 	/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
@@ -79,10 +67,12 @@ export function isIsoDate(text: string): boolean {
 	return timeFits && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
 }
 
+/** A boolean, 1 or 0, or one of the texts "true", "false", "1" and "0". */
 export function readBoolean(value: unknown): boolean | undefined {
 	if (typeof value === 'boolean') return value;
-	if (value === 1 || value === 0) return value === 1;
-	return typeof value === 'string' ? BOOLEAN_TEXTS.get(value.trim().toLowerCase()) : undefined;
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : value;
+	if (text === 'true' || text === '1' || text === 1) return true;
+	return text === 'false' || text === '0' || text === 0 ? false : undefined;
 }
 
 export function readNumber(
@@ -98,10 +88,8 @@ export function readNumber(
 /** Text, or a finite number (a row id, a phone number) written out. */
 export function readText(value: unknown): string | undefined {
 	if (typeof value === 'string') return value;
-	if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') {
-		return String(value);
-	}
-	return undefined;
+	const isNumber = Number.isFinite(value) || typeof value === 'bigint';
+	return isNumber ? String(value) : undefined;
 }
 
 /** An ISO 8601 text as given (trimmed), or a Date or DateTime written as one. */
@@ -109,21 +97,20 @@ export function readDate(value: unknown): string | undefined {
 	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
 	const iso = isLuxonDateTime(value) && value.isValid ? value.toISO() : null;
 	if (iso) return iso;
-	if (typeof value === 'string' && isIsoDate(value.trim())) return value.trim();
-	return undefined;
+	return typeof value === 'string' && isIsoDate(value.trim()) ? value.trim() : undefined;
 }
 
 /** A record ID as text; numbers count (a sheet may hold an all-digit ID as one). */
-export function readIdText(value: unknown): string | undefined {
-	if (typeof value === 'string') return value.trim();
-	return typeof value === 'number' && Number.isInteger(value) ? String(value) : undefined;
-}
+export const readIdText = (value: unknown) =>
+	typeof value === 'string' ? value.trim() : Number.isInteger(value) ? String(value) : undefined;
+
+/** The values of an options field's options. */
+export const optionValues = (property: INodeProperties): unknown[] =>
+	((property.options ?? []) as Array<{ value?: unknown }>).map(({ value }) => value);
 
 /** What a field of this type takes, in words, for the error. */
 export function expected(property: INodeProperties): string {
-	const values = ((property.options ?? []) as Array<{ value?: unknown }>)
-		.map((option) => String(option.value))
-		.join(', ');
+	const values = optionValues(property).map(String).join(', ');
 	switch (property.type) {
 		case 'boolean':
 			return 'true or false (the texts "true" and "false", or 1 and 0, count too)';
