@@ -7,7 +7,6 @@ import { readFilters } from './filters';
 import { assertReachable } from './reachability';
 import { prepareMilestones } from './scanMilestones';
 import { assertDashboardSecret, endpointMode } from './secret';
-import type { RegisteredEndpoint } from './state';
 import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
 import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
@@ -18,59 +17,29 @@ import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
 function webhookUrlOf(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
-	if (!url) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'n8n did not provide a webhook URL for this trigger',
-		);
-	}
-	return url;
+	if (url) return url;
+	throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
 }
 
 /** The events and filters, checked: a bad filter, or no event chosen, fails the activation. */
 function checkedFilters(ctx: IHookFunctions) {
 	const filters = readFilters(ctx);
-	if (filters.events.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'No event is selected', {
-			description: 'Choose at least one event in "Trigger On" before activating the workflow.',
-		});
-	}
-	return filters;
+	if (filters.events.length > 0) return filters;
+	throw new NodeOperationError(ctx.getNode(), 'No event is selected', {
+		description: 'Choose at least one event in "Trigger On" before activating the workflow.',
+	});
 }
 
-async function listEndpoints(client: ApiClient): Promise<WebhookEndpoint[]> {
-	return webhookEndpoints(await client.all('/webhooks'));
-}
+const listEndpoints = async (client: ApiClient) => webhookEndpoints(await client.all('/webhooks'));
 
 /** DELETE one endpoint; one that is not there is already gone. Returns an error text on failure. */
 async function deleteEndpoint(client: ApiClient, id: string): Promise<string | undefined> {
 	try {
 		await client.request('DELETE', `/webhooks/${encodeURIComponent(id)}`);
-		return undefined;
 	} catch (error) {
-		if (isGone(error)) return undefined;
-		return (error as Error).message ?? String(error);
+		if (!isGone(error)) return (error as Error).message ?? String(error);
 	}
-}
-
-/**
- * Whether the endpoint at the service is the one this node registered, usable as it is. Listed
- * without its events, it counts as having those it was registered with (kept in static data).
- */
-function isUsable(
-	remote: WebhookEndpoint | undefined,
-	registered: Partial<RegisteredEndpoint>,
-	url: string,
-	events: string[],
-): boolean {
-	return (
-		remote !== undefined &&
-		remote.id === registered.id &&
-		remote.url === url &&
-		sameEvents(remote.events ?? registered.events, events) &&
-		remote.active &&
-		isValidSecret(registered.secret)
-	);
+	return undefined;
 }
 
 /** An activation in automatic mode, checked, its milestones prepared, and the endpoints listed. */
@@ -80,7 +49,9 @@ async function activation(ctx: IHookFunctions) {
 	const filters = checkedFilters(ctx);
 	assertReachable(ctx, url, (await client.connection()).baseUrl);
 	await prepareMilestones(ctx, filters);
-	return { client, url, events: filters.events, endpoints: await listEndpoints(client) };
+	const endpoints = await listEndpoints(client);
+	const atUrl = endpoints.filter((endpoint) => endpoint.url === url);
+	return { client, url, events: filters.events, endpoints, atUrl };
 }
 
 /**
@@ -91,12 +62,11 @@ async function removeAll(
 	client: ApiClient,
 	registeredId: string | undefined,
 	atUrl: WebhookEndpoint[],
-): Promise<string[]> {
+) {
 	const failed: string[] = [];
 	for (const id of new Set([registeredId, ...atUrl.map((endpoint) => endpoint.id)])) {
-		if (!id) continue;
-		const problem = await deleteEndpoint(client, id);
-		if (!problem) continue;
+		const problem = id && (await deleteEndpoint(client, id));
+		if (!id || !problem) continue;
 		failed.push(id);
 		client.ctx.logger.warn(
 			`Dynamic QR Trigger: could not remove webhook endpoint ${id}: ${problem}. Remove it in the service's dashboard if it stays.`,
@@ -113,10 +83,18 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 		return true;
 	}
 	const registered = registeredEndpoint(ctx);
-	const { url, events, endpoints } = await activation(ctx);
+	const { url, events, endpoints, atUrl } = await activation(ctx);
 	const byId = endpoints.find((endpoint) => endpoint.id === registered.id);
-	if (isUsable(byId, registered, url, events)) return true;
-	if (byId || endpoints.some((endpoint) => endpoint.url === url)) {
+	// Listed without its events, it counts as having those it was registered with.
+	if (
+		byId?.url === url &&
+		sameEvents(byId.events ?? registered.events, events) &&
+		byId.active &&
+		isValidSecret(registered.secret)
+	) {
+		return true;
+	}
+	if (byId || atUrl.length > 0) {
 		// Found but not usable (paused, other events, or registered without a secret this node
 		// holds): registerEndpoint() replaces it.
 		ctx.logger.info(
@@ -132,32 +110,27 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') return true;
 	const previousId = registeredEndpoint(ctx).id;
-	const { client, url, events, endpoints } = await activation(ctx);
-	await removeAll(
-		client,
-		previousId,
-		endpoints.filter((endpoint) => endpoint.url === url),
-	);
+	const { client, url, events, atUrl } = await activation(ctx);
+	await removeAll(client, previousId, atUrl);
 	await waitForRetiredEndpoint(ctx, Date.now());
 	storeEndpoint(ctx, {});
 
 	const answer = await client.request('POST', '/webhooks', { body: { url, events } });
-	const record = unwrap(answer);
-	const id = typeof record.id === 'string' ? record.id : undefined;
+	const id = unwrap(answer).id;
 	const secret = webhookSecretOf(answer);
-	if (!id || !secret) {
-		if (id) await deleteEndpoint(client, id);
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'The service registered the webhook endpoint but did not return a usable signing secret',
-			{
-				description:
-					'Deliveries could not be verified, so the endpoint was removed again. Try activating again; if it persists, create the endpoint in the dashboard and use the "Created in the Dashboard" mode.',
-			},
-		);
+	if (typeof id === 'string' && id && secret) {
+		storeEndpoint(ctx, { id, secret, url, events });
+		return true;
 	}
-	storeEndpoint(ctx, { id, secret, url, events });
-	return true;
+	if (typeof id === 'string' && id) await deleteEndpoint(client, id);
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'The service registered the webhook endpoint but did not return a usable signing secret',
+		{
+			description:
+				'Deliveries could not be verified, so the endpoint was removed again. Try activating again; if it persists, create the endpoint in the dashboard and use the "Created in the Dashboard" mode.',
+		},
+	);
 }
 
 /**

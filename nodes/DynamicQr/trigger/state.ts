@@ -1,4 +1,4 @@
-import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { claimMilestones, repairClaims } from './milestoneClaims';
@@ -28,19 +28,12 @@ interface StoredTrigger {
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-export interface RegisteredEndpoint {
-	id: string;
-	secret: string;
-	url: string;
-	events: string[];
-}
-
 const stored = (ctx: TriggerContext) => ctx.getWorkflowStaticData('node') as StoredTrigger;
 
 /** The endpoint this node registered, as far as it is known (a failed removal keeps only its id). */
-export function registeredEndpoint(ctx: TriggerContext): Partial<RegisteredEndpoint> {
-	const { endpointId, secret, url, events } = stored(ctx);
-	return { id: endpointId, secret, url, events };
+export function registeredEndpoint(ctx: TriggerContext) {
+	const { endpointId: id, secret, url, events } = stored(ctx);
+	return { id, secret, url, events };
 }
 
 /**
@@ -49,19 +42,15 @@ export function registeredEndpoint(ctx: TriggerContext): Partial<RegisteredEndpo
  */
 export function storeEndpoint(
 	ctx: IHookFunctions,
-	endpoint: Partial<RegisteredEndpoint>,
+	{ id: endpointId, secret, url, events }: Partial<ReturnType<typeof registeredEndpoint>>,
 	retiredAt?: number,
 ): void {
 	const state = stored(ctx);
 	if (state.endpointId && retiredAt !== undefined) state.retiredAt = retiredAt;
-	delete state.endpointId;
-	delete state.secret;
-	delete state.url;
-	delete state.events;
-	if (endpoint.id) state.endpointId = endpoint.id;
-	if (endpoint.secret) state.secret = endpoint.secret;
-	if (endpoint.url) state.url = endpoint.url;
-	if (endpoint.events) state.events = endpoint.events;
+	for (const [key, value] of Object.entries({ endpointId, secret, url, events })) {
+		if (value) (state as IDataObject)[key] = value;
+		else delete (state as IDataObject)[key];
+	}
 }
 
 /** How long a webhook request may hold its copy of the static data: the service's deadline. */
@@ -74,8 +63,7 @@ export const IN_FLIGHT_MS = 10_000;
 export async function waitForRetiredEndpoint(ctx: IHookFunctions, nowMs: number): Promise<void> {
 	const state = stored(ctx);
 	const retired = state.endpointId ? nowMs : Number(state.retiredAt ?? 0);
-	const wait = retired + IN_FLIGHT_MS - nowMs;
-	if (wait > 0) await sleep(wait);
+	if (retired + IN_FLIGHT_MS > nowMs) await sleep(retired + IN_FLIGHT_MS - nowMs);
 	delete state.retiredAt;
 }
 
@@ -89,8 +77,7 @@ const storedRecord = (state: StoredTrigger) =>
 	typeof state.deliveries === 'string' ? state.deliveries : '';
 
 /** The stored scan milestones, when they are well-formed. */
-function storedMilestones(state: StoredTrigger) {
-	const milestones = state.scanMilestones;
+function storedMilestones({ scanMilestones: milestones }: StoredTrigger) {
 	const wellFormed =
 		typeof milestones?.baseline === 'string' && typeof milestones.claims === 'string';
 	return wellFormed ? milestones : undefined;
@@ -102,17 +89,13 @@ export function repairRecords(ctx: IWebhookFunctions, nowMs: number): boolean {
 	const trigger = triggerKey(ctx);
 	const before = storedRecord(state);
 	const record = repairRecord(before, trigger, nowMs);
-	let changed = record !== before;
-	if (changed) state.deliveries = record;
+	if (record !== before) state.deliveries = record;
 	const milestones = storedMilestones(state);
-	if (milestones) {
-		const claims = repairClaims(milestones.claims, trigger, milestones.baseline);
-		if (claims !== milestones.claims) {
-			state.scanMilestones = { baseline: milestones.baseline, claims };
-			changed = true;
-		}
-	}
-	return changed;
+	if (!milestones) return record !== before;
+	const { baseline, claims: beforeClaims } = milestones;
+	const claims = repairClaims(beforeClaims, trigger, baseline);
+	if (claims !== beforeClaims) state.scanMilestones = { baseline, claims };
+	return record !== before || claims !== beforeClaims;
 }
 
 /**
@@ -143,9 +126,8 @@ export function checkDelivery(ctx: IWebhookFunctions, webhookId: string, nowMs: 
 }
 
 /** Whether the stored scan milestones belong to `baseline` (the settings they were made for). */
-export function hasMilestoneBaseline(ctx: IHookFunctions, baseline: string): boolean {
-	return storedMilestones(stored(ctx))?.baseline === baseline;
-}
+export const hasMilestoneBaseline = (ctx: IHookFunctions, baseline: string) =>
+	storedMilestones(stored(ctx))?.baseline === baseline;
 
 export function storeMilestoneBaseline(ctx: IHookFunctions, baseline: string, claims: string) {
 	stored(ctx).scanMilestones = { baseline, claims };
@@ -162,8 +144,14 @@ export function checkMilestones(
 	const state = stored(ctx);
 	const before = storedMilestones(state);
 	if (before?.baseline !== baseline) return undefined;
-	const trigger = triggerKey(ctx);
-	const claim = claimMilestones(before.claims, trigger, baseline, codeId, milestones, scans);
+	const claim = claimMilestones(
+		before.claims,
+		triggerKey(ctx),
+		baseline,
+		codeId,
+		milestones,
+		scans,
+	);
 	return storedNowAndOnStart(claim, () => {
 		const claims = claim.claims();
 		if (claims !== before.claims) state.scanMilestones = { baseline, claims };
