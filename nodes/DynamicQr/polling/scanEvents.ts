@@ -10,18 +10,8 @@ import { pollingParameters, type ScanEvent } from './pollingProperties';
 import { loadScanCursor, saveScanCursor, type ScanCursor } from './pollState';
 import { quietRule } from './quiet';
 
-/** A code of the list as the scan events read it. */
-export interface CodeView {
-	record: IDataObject;
-	id: string;
-	/** What every scan event's item starts with: the code's id, name, type and short link. */
-	summary: IDataObject;
-	scans: number;
-	/** `created_at` in ms (NaN when unreadable). */
-	createdMs: number;
-	/** `last_scanned_at` in ms (NaN when never scanned). */
-	lastScannedMs: number;
-}
+/** A code of the list as the scan events read it; its times in ms, NaN when unreadable or none. */
+export type CodeView = NonNullable<ReturnType<typeof codeView>>;
 
 /** One scan event's rule (milestones.ts, newScans.ts, quiet.ts). */
 export interface ScanRule {
@@ -37,13 +27,14 @@ export interface ScanRule {
 	sample(codes: CodeView[], nowMs: number): IDataObject | undefined;
 }
 
-function codeView(record: IDataObject): CodeView | undefined {
+function codeView(record: IDataObject) {
 	const id = recordId(record);
 	if (!id) return undefined;
 	const { name, type, short_url } = record;
 	return {
 		record,
 		id,
+		/** What every scan event's item starts with. */
 		summary: { id: record.id, name, type, short_url },
 		scans: scanCount(record),
 		createdMs: timeMs(record.created_at),
@@ -100,14 +91,12 @@ export async function pollScanEvent(
 
 	if (ctx.getMode() === 'manual') {
 		const sample = rule.sample(codes, nowMs);
-		if (!sample) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				codes.length ? 'No QR code has been scanned yet' : 'No QR code matches the filters',
-				{ description: 'Create or scan a QR code, then fetch a test event again.' },
-			);
-		}
-		return [ctx.helpers.returnJsonArray([sample])];
+		if (sample) return [ctx.helpers.returnJsonArray([sample])];
+		throw new NodeOperationError(
+			ctx.getNode(),
+			codes.length ? 'No QR code has been scanned yet' : 'No QR code matches the filters',
+			{ description: 'Create or scan a QR code, then fetch a test event again.' },
+		);
 	}
 
 	const key = [event, rule.settings ?? '', JSON.stringify(qs)].join('|');

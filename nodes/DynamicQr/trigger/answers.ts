@@ -1,10 +1,9 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 /**
- * Every way the trigger answers a delivery, in one place. A delivery is refused (401: not
- * verified), unreadable (400: signed, but no JSON event), not handled yet (503: what it needs
- * cannot be read now; the service sends it again), skipped (200, nothing started: a filter, a
- * repeat, a resync), or started.
+ * Every way the trigger answers a delivery. A delivery is refused (401: not verified), unreadable
+ * (400: signed, but no JSON event), not handled yet (503: what it needs cannot be read now; the
+ * service sends it again), skipped (200, nothing started: a filter, a repeat, a resync), or started.
  */
 export type Outcome =
 	| { kind: 'refused'; why: string }
@@ -13,7 +12,6 @@ export type Outcome =
 	| { kind: 'skipped'; reason: string }
 	| { kind: 'started'; item: IDataObject; onStarted: () => void };
 
-/** The answers the node sends itself. */
 const SENT_BY_NODE = {
 	refused: [401, 'Webhook signature verification failed'],
 	unreadable: [400, 'The body is not a JSON event'],

@@ -29,13 +29,10 @@ function isLocalHost(hostname: string): boolean {
 			(a === 192 && b === 168)
 		);
 	}
-	if (host.includes(':')) {
-		if (host === '::' || host === '::1') return true;
-		if (/^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host)) return true;
-		const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-		if (mapped) return isLocalHost(mapped[1]);
-	}
-	return false;
+	if (host === '::' || host === '::1') return true;
+	if (/^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host)) return true;
+	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+	return mapped ? isLocalHost(mapped[1]) : false;
 }
 
 /** Fails the activation when the API is a public host and the webhook URL is local or plain HTTP. */

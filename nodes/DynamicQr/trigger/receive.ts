@@ -12,9 +12,7 @@ import { checkDelivery } from './state';
 /** The request body exactly as received (n8n fills `rawBody` late for some requests). */
 async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
 	const req = ctx.getRequestObject();
-	if (req.rawBody === undefined && typeof req.readRawBody === 'function') {
-		await req.readRawBody();
-	}
+	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
 	return Buffer.isBuffer(req.rawBody) ? req.rawBody : Buffer.alloc(0);
 }
 

@@ -7,14 +7,11 @@ import { recordDelivery, repairRecord, type Settling } from './repeats';
 /**
  * The trigger's static data: the only code that reads or writes it (what n8n must do around a
  * request for it: docs/n8n-behaviours.md). Saved workflows and live activations hold it, so its
- * keys and formats are those of version 0.1.0 and never change:
- * - `endpointId`, `secret`, `url`, `events`: the endpoint this node registered, and its signing
- *   secret (never logged or put in any output);
- * - `retiredAt`: when the last endpoint this node used was removed (ms);
- * - `deliveries`: the record of deliveries that started the workflow (format in repeats.ts);
- * - `scanMilestones` (added in 0.2.0, "Only at Scan Milestones"): `baseline`, the settings the
- *   claims belong to, and `claims`, the milestones each code has claimed (milestoneClaims.ts).
- * A record is written only when it changes, so that n8n saves the static data only then.
+ * keys and formats are those of version 0.1.0 and never change: `endpointId`, `secret`, `url`,
+ * `events` (the endpoint this node registered; the secret is never logged or output), `retiredAt`
+ * (when the last endpoint this node used was removed, ms), `deliveries` (repeats.ts) and, since
+ * 0.2.0, `scanMilestones`: `baseline` (the settings the claims belong to) and `claims`
+ * (milestoneClaims.ts). A record is written only when it changes: n8n saves only then.
  */
 interface StoredTrigger {
 	endpointId?: string;
@@ -30,16 +27,13 @@ type TriggerContext = IHookFunctions | IWebhookFunctions;
 
 const stored = (ctx: TriggerContext) => ctx.getWorkflowStaticData('node') as StoredTrigger;
 
-/** The endpoint this node registered, as far as it is known (a failed removal keeps only its id). */
+/** As far as it is known: a failed removal keeps only the id, for the next activation to remove. */
 export function registeredEndpoint(ctx: TriggerContext) {
 	const { endpointId: id, secret, url, events } = stored(ctx);
 	return { id, secret, url, events };
 }
 
-/**
- * Stores the endpoint this node uses, or forgets it (`{}`; the record of deliveries stays). An
- * endpoint with only an id is one whose removal failed: the next activation removes it.
- */
+/** `{}` forgets the endpoint (the record of deliveries stays). */
 export function storeEndpoint(
 	ctx: IHookFunctions,
 	{ id: endpointId, secret, url, events }: Partial<ReturnType<typeof registeredEndpoint>>,
@@ -67,35 +61,33 @@ export async function waitForRetiredEndpoint(ctx: IHookFunctions, nowMs: number)
 	delete state.retiredAt;
 }
 
-/** Which trigger a process's memory of deliveries belongs to: the workflow and the node. */
+/** Which trigger a process's memory belongs to: the workflow and the node. */
 export function triggerKey(ctx: IWebhookFunctions): string {
 	const node = ctx.getNode();
 	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 }
 
-const storedRecord = (state: StoredTrigger) =>
-	typeof state.deliveries === 'string' ? state.deliveries : '';
-
-/** The stored scan milestones, when they are well-formed. */
-function storedMilestones({ scanMilestones: milestones }: StoredTrigger) {
+/** The stored records, the milestones only when well-formed. */
+function records(ctx: TriggerContext) {
+	const state = stored(ctx);
+	const { deliveries, scanMilestones: milestones } = state;
 	const wellFormed =
 		typeof milestones?.baseline === 'string' && typeof milestones.claims === 'string';
-	return wellFormed ? milestones : undefined;
+	const record = typeof deliveries === 'string' ? deliveries : '';
+	return { state, record, milestones: wellFormed ? milestones : undefined };
 }
 
 /** Writes back into the stored records what this process knows they lack; true when any. */
 export function repairRecords(ctx: IWebhookFunctions, nowMs: number): boolean {
-	const state = stored(ctx);
+	const { state, record, milestones } = records(ctx);
 	const trigger = triggerKey(ctx);
-	const before = storedRecord(state);
-	const record = repairRecord(before, trigger, nowMs);
-	if (record !== before) state.deliveries = record;
-	const milestones = storedMilestones(state);
-	if (!milestones) return record !== before;
-	const { baseline, claims: beforeClaims } = milestones;
-	const claims = repairClaims(beforeClaims, trigger, baseline);
-	if (claims !== beforeClaims) state.scanMilestones = { baseline, claims };
-	return record !== before || claims !== beforeClaims;
+	const repaired = repairRecord(record, trigger, nowMs);
+	if (repaired !== record) state.deliveries = repaired;
+	if (!milestones) return repaired !== record;
+	const { baseline, claims } = milestones;
+	const claimed = repairClaims(claims, trigger, baseline);
+	if (claimed !== claims) state.scanMilestones = { baseline, claims: claimed };
+	return repaired !== record || claimed !== claims;
 }
 
 /**
@@ -116,18 +108,16 @@ function storedNowAndOnStart<T extends Settling>(handle: T, store: () => void): 
 
 /** Whether this delivery started the workflow before, here or elsewhere; recorded when new. */
 export function checkDelivery(ctx: IWebhookFunctions, webhookId: string, nowMs: number) {
-	const state = stored(ctx);
-	const before = storedRecord(state);
-	const delivery = recordDelivery(before, triggerKey(ctx), webhookId, nowMs);
+	const { state, record } = records(ctx);
+	const delivery = recordDelivery(record, triggerKey(ctx), webhookId, nowMs);
 	return storedNowAndOnStart(delivery, () => {
-		const record = delivery.record();
-		if (record !== before) state.deliveries = record;
+		const next = delivery.record();
+		if (next !== record) state.deliveries = next;
 	});
 }
 
-/** Whether the stored scan milestones belong to `baseline` (the settings they were made for). */
 export const hasMilestoneBaseline = (ctx: IHookFunctions, baseline: string) =>
-	storedMilestones(stored(ctx))?.baseline === baseline;
+	records(ctx).milestones?.baseline === baseline;
 
 export function storeMilestoneBaseline(ctx: IHookFunctions, baseline: string, claims: string) {
 	stored(ctx).scanMilestones = { baseline, claims };
@@ -141,8 +131,7 @@ export function checkMilestones(
 	milestones: number[],
 	scans: number,
 ) {
-	const state = stored(ctx);
-	const before = storedMilestones(state);
+	const { state, milestones: before } = records(ctx);
 	if (before?.baseline !== baseline) return undefined;
 	const claim = claimMilestones(
 		before.claims,
