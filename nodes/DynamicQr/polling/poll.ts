@@ -11,10 +11,6 @@ import { pollScanEvent } from './scanEvents';
 const MAX_NEW_QR_CODES = 10000;
 
 /**
- * One poll: the leads of a card, or the QR codes of the workspace, created since the last one,
- * oldest first, each emitted once; or, for the scan events, the codes whose scans changed
- * (scanEvents.ts). The cursor is written before poll() returns (pollState.ts).
- *
  * The poll keeps within the time n8n gives it (getPollBudgetMs: n8n-workflow 2.39 and later; n8n
  * 1.x has none): a wait the API asks for that does not fit, or a request the time is up for, fails
  * the poll at once (api/request.ts), before the cursor is written, so the next poll starts from
@@ -30,7 +26,6 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const isLead = event === 'newLead';
 	const cardId = isLead ? (parameters.value('cardId', { required: true }) as string) : '';
 	const path = isLead ? `/cards/${encodeURIComponent(cardId)}/leads` : '/qr-codes';
-	// Both lists are newest first.
 	const newest = async () => (await client.all(path, {}, 1))[0];
 	const fetch = async (afterMs?: number) => {
 		if (isLead)

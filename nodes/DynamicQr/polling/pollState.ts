@@ -32,7 +32,7 @@ export interface ScanCursor extends IDataObject {
 
 const stored = (ctx: IPollFunctions) => ctx.getWorkflowStaticData('node');
 
-/** The stored cursor for `key`; undefined when there is none or it belongs to another setting. */
+/** Undefined when there is none or it belongs to another setting. */
 export function loadCursor(ctx: IPollFunctions, key: string): Cursor | undefined {
 	const cursor = stored(ctx).cursor as Cursor | undefined;
 	return cursor?.key === key && Array.isArray(cursor.recent) ? cursor : undefined;
@@ -42,7 +42,6 @@ export function saveCursor(ctx: IPollFunctions, cursor: Cursor): void {
 	stored(ctx).cursor = cursor;
 }
 
-/** The stored scan cursor for `key`, as loadCursor. */
 export function loadScanCursor(ctx: IPollFunctions, key: string): ScanCursor | undefined {
 	const cursor = stored(ctx).scanCursor as ScanCursor | undefined;
 	return cursor?.key === key && typeof cursor.codes === 'string' ? cursor : undefined;

@@ -13,11 +13,9 @@ import { quietRule } from './quiet';
 /** A code of the list as the scan events read it; its times in ms, NaN when unreadable or none. */
 export type CodeView = NonNullable<ReturnType<typeof codeView>>;
 
-/** One scan event's rule (milestones.ts, newScans.ts, quiet.ts). */
 export interface ScanRule {
-	/** The settings that belong to the cursor's key (a change starts over). */
+	/** What else belongs to the cursor's key (a change starts over). */
 	settings?: string;
-	/** A code's state and items, from its state at the last poll. */
 	next(
 		code: CodeView,
 		before: CodeState,
@@ -66,10 +64,8 @@ function foldCodes(rule: ScanRule, codes: CodeView[], nowMs: number, cursor?: Sc
 }
 
 /**
- * One poll of New Scans, Scan Milestone or Quiet Code: one read of the list of codes (the filters
- * applied, as QR Code › Get Many sends them), compared with the last poll's counts. The first poll
- * (or the first after a change of configuration) records and emits nothing. Manual mode shows a
- * sample and leaves the cursor alone.
+ * One read of the list of codes (filtered as QR Code › Get Many), compared with the last poll's
+ * (docs/triggers.md). Manual mode shows a sample and leaves the cursor alone.
  */
 export async function pollScanEvent(
 	ctx: IPollFunctions,

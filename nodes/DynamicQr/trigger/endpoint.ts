@@ -3,8 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { WebhookEndpoint } from '../api';
 import { ApiClient, isGone, sameEvents, unwrap, webhookEndpoints } from '../api';
-import { readFilters } from './filters';
-import { assertReachable } from './reachability';
+import { readFilters } from './triggerProperties';
 import { prepareMilestones } from './scanMilestones';
 import { assertDashboardSecret, endpointMode } from './secret';
 import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
@@ -15,13 +14,61 @@ import { isValidSecret, webhookSecretOf } from '../shared/secrets';
  * dashboard mode the user owns the endpoint, and nothing is registered or removed.
  */
 
+/** localhost, loopback, private, link-local, unspecified and "internal" names. */
+function isLocalHost(hostname: string): boolean {
+	const host = hostname
+		.toLowerCase()
+		.replace(/^\[|\]$/g, '')
+		.replace(/\.$/, '');
+	if (host === '' || host === 'localhost' || host.endsWith('.localhost')) return true;
+	if (/\.(local|internal|lan|home|intranet|corp|test|localdomain)$/.test(host)) return true;
+	if (!host.includes('.') && !host.includes(':')) return true; // a bare intranet name, e.g. "n8n"
+	const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)?.slice(1).map(Number);
+	if (v4?.every((byte) => byte <= 255)) {
+		const [a, b] = v4;
+		return (
+			a === 0 ||
+			a === 10 ||
+			a === 127 ||
+			(a === 100 && b >= 64 && b <= 127) ||
+			(a === 169 && b === 254) ||
+			(a === 172 && b >= 16 && b <= 31) ||
+			(a === 192 && b === 168)
+		);
+	}
+	if (host === '::' || host === '::1') return true;
+	if (/^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host)) return true;
+	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+	return mapped ? isLocalHost(mapped[1]) : false;
+}
+
+/** The service delivers from the internet: a local or plain HTTP URL only works with a local API. */
+function assertReachable(ctx: IHookFunctions, webhookUrl: string, apiBaseUrl: string) {
+	if (!URL.canParse(webhookUrl) || !URL.canParse(apiBaseUrl)) return;
+	if (isLocalHost(new URL(apiBaseUrl).hostname)) return;
+	const webhook = new URL(webhookUrl);
+	const what = isLocalHost(webhook.hostname)
+		? `is on a local or private address (${webhook.host})`
+		: webhook.protocol !== 'https:'
+			? `uses plain HTTP (${webhook.host})`
+			: undefined;
+	if (!what) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The Dynamic QR service cannot deliver events to this n8n: its webhook URL ${what}`,
+		{
+			description:
+				"n8n builds webhook URLs from its WEBHOOK_URL environment variable. Set WEBHOOK_URL to the public HTTPS address of this n8n instance (for example https://n8n.example.com/, behind a reverse proxy or a tunnel), restart n8n and activate the workflow again. If this n8n cannot be reached from the internet, use the 'Dynamic QR Polling Trigger' node instead: it asks the API for new leads and QR codes on a schedule and needs no incoming connection.",
+		},
+	);
+}
+
 function webhookUrlOf(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (url) return url;
 	throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
 }
 
-/** The events and filters, checked: a bad filter, or no event chosen, fails the activation. */
 function checkedFilters(ctx: IHookFunctions) {
 	const filters = readFilters(ctx);
 	if (filters.events.length > 0) return filters;
@@ -42,7 +89,6 @@ async function deleteEndpoint(client: ApiClient, id: string): Promise<string | u
 	return undefined;
 }
 
-/** An activation in automatic mode, checked, its milestones prepared, and the endpoints listed. */
 async function activation(ctx: IHookFunctions) {
 	const client = new ApiClient(ctx);
 	const url = webhookUrlOf(ctx);
@@ -54,10 +100,7 @@ async function activation(ctx: IHookFunctions) {
 	return { client, url, events: filters.events, endpoints, atUrl };
 }
 
-/**
- * Removes the endpoint this node registered and any other at its webhook URL (whose secret is
- * unknown here); returns the ids whose removal failed.
- */
+/** Also removes any other endpoint at the URL (its secret is unknown); returns the ids that failed. */
 async function removeAll(
 	client: ApiClient,
 	registeredId: string | undefined,
@@ -75,7 +118,6 @@ async function removeAll(
 	return failed;
 }
 
-/** Whether the endpoint this node registered is still at the service, unchanged and active. */
 export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') {
 		await prepareMilestones(ctx, checkedFilters(ctx));
@@ -106,7 +148,6 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 	return false;
 }
 
-/** Registers the webhook URL with the chosen events, after removing outdated endpoints. */
 export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') return true;
 	const previousId = registeredEndpoint(ctx).id;
@@ -133,10 +174,7 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	);
 }
 
-/**
- * At deactivation (in dashboard mode, only an endpoint this node registered before). An endpoint
- * whose removal failed keeps its id, so that the next activation removes it.
- */
+/** In dashboard mode, only one this node registered before; one whose removal failed keeps its id. */
 export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	const client = new ApiClient(ctx);
 	const registeredId = registeredEndpoint(ctx).id;

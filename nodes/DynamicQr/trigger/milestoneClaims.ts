@@ -2,16 +2,15 @@ import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, unpackCodes, type CodeState } from '../shared/packedCodes';
 
 /**
- * The scan milestones each code has claimed: per code, the highest milestone that started the
- * workflow or that the code had passed when the baseline was made (scanMilestones.ts); codes
- * below every milestone have no entry. Written back across n8n processes as the record of
- * deliveries is (repeats.ts); a claim whose workflow has not started yet counts in this process
- * (two scans at once claim a milestone once) but is not written back, so a retry claims it anew.
+ * The scan milestones each code has claimed: per code, the highest that started the workflow or
+ * that the code had passed at the baseline (scanMilestones.ts). Written back across n8n processes
+ * as the record of deliveries is (repeats.ts); a claim whose workflow has not started yet counts
+ * here (two scans at once claim a milestone once) but is not written back: a retry claims it anew.
  */
 
 /**
- * Per trigger, the baseline (a new one starts over) and per code the highest milestone known to
- * have started the workflow, and those claimed here whose workflow has not started yet.
+ * Per trigger, its baseline (a new one starts over) and per code the highest milestone known to
+ * have started the workflow and those claimed here that have not yet.
  * Kept for the process, not a run: every delivery is a run of its own.
  */
 type KnownCode = { started: number; pending: number[] };

@@ -2,16 +2,13 @@ import { createHash } from 'crypto';
 
 /**
  * Repeated deliveries (retries and resends keep the `webhook-id`) are dropped across n8n processes
- * through the record of deliveries that started the workflow (static data key `deliveries`, kept
- * by state.ts). n8n saves static data whole, from the copy each request loaded
- * (docs/n8n-behaviours.md), so each process remembers every id it knows to have started a
- * workflow (its own, and those of every stored copy it read) and writes those a copy lacks into
- * every save it makes. An id whose workflow has not started is not written back: the service
- * sends that delivery again, and the retry must not meet its own id.
+ * (docs/scaling.md). n8n saves static data whole, from the copy each request loaded, so each
+ * process writes every id it knows to have started a workflow into every save it makes. An id
+ * whose workflow has not started is not: the service's retry of it must not meet its own id.
  *
- * The record is one string of fixed-width entries, oldest first: a 12-character hash of the
- * webhook-id, then the minute it expires (base 36, 6 characters). n8n parses and writes the whole
- * static data per delivery: 2,000 entries (36 KB) cost it far less than an object of 2,000 keys.
+ * The record (`deliveries`) is one string of fixed-width entries, oldest first: a 12-character hash
+ * of the webhook-id, then the minute it expires (base 36, 6 characters). n8n parses and writes it
+ * per delivery: 2,000 entries (36 KB) cost far less than an object of 2,000 keys.
  */
 
 /** Ids are kept 24 hours: the service's retries span about 8.5 hours. */
@@ -21,7 +18,7 @@ const KEEP_MAX = 2000;
 const KEY_LENGTH = 12;
 const ENTRY_LENGTH = KEY_LENGTH + 6;
 
-/** An id this process knows: its expiry as stored, and whether it is written back into saves. */
+/** Whether the id is written back into saves. */
 type KnownId = { expiry: string; started: boolean };
 
 /**

@@ -71,7 +71,6 @@ export function scheduleResync(ctx: IWebhookFunctions, secret: unknown, round = 
 	});
 }
 
-/** A resync arrived: writes back what the records lack; when they lacked anything, plans another. */
 export function resync(ctx: IWebhookFunctions, secret: unknown, round: unknown): void {
 	if (!repairRecords(ctx, Date.now())) return;
 	scheduleResync(ctx, secret, (Number.isInteger(round) ? Number(round) : MAX_ROUNDS) + 1);

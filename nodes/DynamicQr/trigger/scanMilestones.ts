@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ApiClient, isGone, recordId, scanCount } from '../api';
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
-import type { Outcome } from './answers';
-import type { DeliveryFilters } from './filters';
+import type { Outcome } from './receive';
+import type { DeliveryFilters } from './triggerProperties';
 import type { MilestoneClaim } from './milestoneClaims';
 import { endpointMode } from './secret';
 import { checkMilestones, hasMilestoneBaseline, storeMilestoneBaseline } from './state';
@@ -19,14 +19,10 @@ import { checkMilestones, hasMilestoneBaseline, storeMilestoneBaseline } from '.
 /** A delivery's answer for the service's 10 s deadline leaves room for one wait on a 429. */
 const MAX_WAIT_SECONDS = 5;
 
-/** The settings a baseline belongs to. */
 const baselineOf = (filters: DeliveryFilters) =>
 	`${filters.milestones.join(',')}|${[...filters.qrCodeIds].sort().join(',')}`;
 
-/**
- * At activation: when milestones are set and no baseline for these settings is stored, reads
- * every code once and stores, for each, the highest milestone its count has passed.
- */
+/** At activation, unless stored for these settings: the highest milestone each code has passed. */
 export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFilters) {
 	if (filters.milestones.length === 0) return;
 	if (endpointMode(ctx) === 'dashboard') {

@@ -37,11 +37,7 @@ const dashboardSecretSource = (ctx: TriggerContext) =>
 		? 'the Signing Secret parameter'
 		: 'the Dynamic QR Webhook Signing Secret credential';
 
-/**
- * The secret for a delivery (not necessarily valid); `kept` when it is a version 2 dashboard
- * secret this node read with this credential a few seconds ago (keptSecrets.ts), which `reread`
- * (when a kept secret does not verify a delivery) does not use.
- */
+/** The secret for a delivery (maybe invalid); `kept` when read a few seconds ago (keptSecrets.ts). */
 export async function signingSecret(ctx: IWebhookFunctions, reread = false) {
 	if (endpointMode(ctx) !== 'dashboard') {
 		return { secret: registeredEndpoint(ctx).secret as unknown, kept: false };
@@ -61,7 +57,6 @@ export async function signingSecret(ctx: IWebhookFunctions, reread = false) {
 	return { secret, kept: false };
 }
 
-/** Why no delivery can be verified, for the log: the secret is missing or malformed. */
 export const missingSecretWarning = (ctx: IWebhookFunctions) =>
 	endpointMode(ctx) === 'dashboard'
 		? `Dynamic QR Trigger: the signing secret in ${dashboardSecretSource(ctx)} is missing or not a valid "whsec_" secret; deliveries are refused`

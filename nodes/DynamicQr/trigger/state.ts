@@ -67,7 +67,6 @@ export function triggerKey(ctx: IWebhookFunctions): string {
 	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 }
 
-/** The stored records, the milestones only when well-formed. */
 function records(ctx: TriggerContext) {
 	const state = stored(ctx);
 	const { deliveries, scanMilestones: milestones } = state;
@@ -91,9 +90,8 @@ export function repairRecords(ctx: IWebhookFunctions, nowMs: number): boolean {
 }
 
 /**
- * Stores a record now, and again once n8n has started the workflow (`started`, called while n8n
- * reads the answer, just before it saves): starting it cleared the changed flag n8n's save looks
- * at (docs/n8n-behaviours.md, 6), and the record by then carries all this process knows.
+ * Stores a record now, and again once n8n has started the workflow, just before it saves: starting
+ * it cleared the changed flag (docs/n8n-behaviours.md, 6), and the record now holds more.
  */
 function storedNowAndOnStart<T extends Settling>(handle: T, store: () => void): T {
 	store();
