@@ -15,11 +15,7 @@ export const OVERLAP_WINDOW_MS = 10 * 60 * 1000;
 export const cutoffMs = ({ newestMs }: Cursor) =>
 	newestMs === undefined ? undefined : newestMs - OVERLAP_WINDOW_MS;
 
-/**
- * Folds the records of one poll (in any order) into the cursor and returns the ones not seen
- * before, oldest first. A record without a readable `created_at` counts as created at the newest
- * time seen (or `nowMs`).
- */
+/** The records not seen before, oldest first; one without a readable time counts as the newest. */
 export function advance(cursor: Cursor, records: IDataObject[], nowMs: number): IDataObject[] {
 	const known = new Set(cursor.recent.map(([id]) => id));
 	// Records at or before the cutoff were seen by earlier polls (or are too late to count):

@@ -41,11 +41,9 @@ function codeView(record: IDataObject) {
 }
 
 /**
- * Folds one poll's list of codes (newest first) into the cursor's codes, oldest code first. A code
- * the cursor knows is compared with its state; an unknown one created since the last poll with
- * `{ count: 0, flag: 0 }` (its scans are new); other unknown codes (the first poll, codes that came
- * into the filters) are taken as they are: compared with their own count, their items dropped.
- * Codes not in the list (deleted, filtered out) are dropped.
+ * Oldest code first. An unknown code created since the last poll counts from 0 (its scans are new);
+ * other unknown codes (the first poll, codes new to the filters) are recorded as they are, their
+ * items dropped. Codes not in the list (deleted, filtered out) leave the cursor.
  */
 function foldCodes(rule: ScanRule, codes: CodeView[], nowMs: number, cursor?: ScanCursor) {
 	const known = cursor ? unpackCodes(cursor.codes) : new Map<string, CodeState>();

@@ -16,7 +16,6 @@ import { packCodes, unpackCodes, type CodeState } from '../shared/packedCodes';
 type KnownCode = { started: number; pending: number[] };
 const knownHere = new Map<string, { baseline: string; codes: Map<string, KnownCode> }>();
 
-/** What this process knows of a trigger's claims, having read a stored copy. */
 function learnFrom(claims: string, trigger: string, baseline: string) {
 	let memory = knownHere.get(trigger);
 	if (memory?.baseline !== baseline) {
@@ -72,6 +71,6 @@ export function claimMilestones(
 
 export type MilestoneClaim = ReturnType<typeof claimMilestones>;
 
-/** The stored copy with the started claims this process knows and it lacks, for a save of its own. */
+/** For a save of this process's own (the resync). */
 export const repairClaims = (claims: string, trigger: string, baseline: string) =>
 	learnFrom(claims, trigger, baseline).withKnown();

@@ -64,11 +64,7 @@ function learnFrom(record: string, trigger: string, nowMs: number) {
 		else known.set(key, { expiry, started: true });
 	}
 	forgetOld(known, now);
-	/**
-	 * The stored copy with the started ids it lacks (and `also`) added at the end, without the
-	 * expired entries at its front and the oldest beyond KEEP_MAX. (An expired entry further in,
-	 * written back late by another process, goes when it reaches the front.)
-	 */
+	/** The stored copy plus the started ids it lacks (and `also`), expired ones cut at its front. */
 	const withKnown = (also?: KnownId) => {
 		let added = '';
 		for (const [key, each] of known) {
@@ -115,6 +111,6 @@ export function recordDelivery(record: string, trigger: string, webhookId: strin
 	return { repeat, record: () => withKnown(entry), started: () => settle(true), answered: settle };
 }
 
-/** The stored copy with the started ids this process knows and it lacks, for a save of its own. */
+/** For a save of this process's own (the resync). */
 export const repairRecord = (record: string, trigger: string, nowMs: number) =>
 	learnFrom(record, trigger, nowMs).withKnown();

@@ -112,7 +112,6 @@ export const triggerProperties: INodeProperties[] = [
 	},
 ];
 
-/** The trigger's parameters, read by their declared types. */
 export const triggerParameters = (ctx: IHookFunctions | IWebhookFunctions) =>
 	nodeParameters(ctx, triggerProperties);
 
