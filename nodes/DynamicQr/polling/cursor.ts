@@ -12,36 +12,28 @@ import type { Cursor } from './pollState';
 export const OVERLAP_WINDOW_MS = 10 * 60 * 1000;
 
 /** The lower bound to ask for (exclusive), or undefined to ask for everything. */
-export function cutoffMs(cursor: Cursor): number | undefined {
-	return cursor.newestMs === undefined ? undefined : cursor.newestMs - OVERLAP_WINDOW_MS;
-}
+export const cutoffMs = ({ newestMs }: Cursor) =>
+	newestMs === undefined ? undefined : newestMs - OVERLAP_WINDOW_MS;
 
-/**
- * Folds the records of one poll (in any order) into the cursor and returns the ones not seen
- * before, oldest first. A record without a readable `created_at` counts as created at the newest
- * time seen (or `nowMs`).
- */
+/** The records not seen before, oldest first; one without a readable time counts as the newest. */
 export function advance(cursor: Cursor, records: IDataObject[], nowMs: number): IDataObject[] {
 	const known = new Set(cursor.recent.map(([id]) => id));
 	// Records at or before the cutoff were seen by earlier polls (or are too late to count):
 	// a service that ignores `since`, or reads it per day, answers them again.
-	const pastMs = cutoffMs(cursor);
-	let newest = cursor.newestMs;
+	const pastMs = cutoffMs(cursor) ?? -Infinity;
 	const fresh: Array<{ record: IDataObject; at: number; order: number }> = [];
 	records.forEach((record, order) => {
 		const id = String(record.id ?? '');
-		if (!id) return;
 		const parsed = timeMs(record.created_at);
-		const at = Number.isFinite(parsed) ? parsed : (newest ?? nowMs);
-		if (pastMs !== undefined && at <= pastMs) return;
+		const at = Number.isFinite(parsed) ? parsed : (cursor.newestMs ?? nowMs);
+		if (!id || at <= pastMs) return;
 		if (!known.has(id)) {
 			known.add(id);
 			fresh.push({ record, at, order });
 			cursor.recent.push([id, at]);
 		}
-		if (newest === undefined || at > newest) newest = at;
+		if (cursor.newestMs === undefined || at > cursor.newestMs) cursor.newestMs = at;
 	});
-	cursor.newestMs = newest;
 	const keepFrom = cutoffMs(cursor) ?? -Infinity;
 	cursor.recent = cursor.recent.filter(([, at]) => at >= keepFrom);
 	// Oldest first; the API lists newest first, so among equal times the later index is older.

@@ -13,11 +13,8 @@ const item = (code: CodeView, reached: number[]): IDataObject => ({
 });
 
 /**
- * Scan Milestone: the cursor keeps each code's highest count seen, so a milestone fires once per
- * code, when the count first reaches or passes it; never again after the count went down and up
- * (a reset), never for one passed before the code was first seen. A code that passed several
- * milestones since the last poll gives ONE item: `milestone` the highest, `milestones_reached`
- * all of them, lowest first.
+ * Scan Milestone (docs/triggers.md): the cursor keeps each code's highest count seen, so a reset
+ * and a climb back fire nothing; several milestones passed since the last poll give one item.
  */
 export function milestoneRule(ctx: IPollFunctions): ScanRule {
 	const parameters = pollingParameters(ctx);

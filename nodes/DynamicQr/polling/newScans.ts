@@ -14,10 +14,7 @@ const item = (code: CodeView, before: number): IDataObject => ({
 	last_scanned_at: code.record.last_scanned_at ?? null,
 });
 
-/**
- * New Scans: one item per code whose count rose since the last poll. A count that went down
- * (the statistics were reset) emits nothing and counts from there.
- */
+/** New Scans (docs/triggers.md): a count that went down (a reset) emits nothing. */
 export const newScansRule: ScanRule = {
 	next: (code, before) => ({
 		state: { count: code.scans, flag: 0 },
@@ -34,9 +31,8 @@ export const newScansRule: ScanRule = {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * Include Breakdown: each item gets its code's statistics for whole days, from the day of the last
- * poll (`sinceMs`) through today (or the day of its last scan, if the service's clock is ahead).
- * One request per item, sent together (the client paces them).
+ * Include Breakdown: whole days from the last poll's through today (or the day of the last scan, if
+ * the service's clock is ahead). One request per item, sent together (the client paces them).
  */
 export async function addBreakdowns(
 	client: ApiClient,

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient, createdAtOrBefore } from '../api';
@@ -10,24 +10,7 @@ import { pollScanEvent } from './scanEvents';
 /** At most this many new QR codes per poll (100 pages); a warning says when older ones are skipped. */
 const MAX_NEW_QR_CODES = 10000;
 
-/** QR codes created after `afterMs`: the list (newest first) read until a page reaches an older one. */
-async function fetchQrCodes(client: ApiClient, afterMs?: number): Promise<IDataObject[]> {
-	const codes = await client.all('/qr-codes', {}, MAX_NEW_QR_CODES, {
-		isPast: afterMs === undefined ? undefined : createdAtOrBefore(afterMs),
-	});
-	if (codes.length >= MAX_NEW_QR_CODES) {
-		client.ctx.logger.warn(
-			`Dynamic QR Polling Trigger: more than ${MAX_NEW_QR_CODES} new QR codes since the last poll; the oldest of them are not emitted`,
-		);
-	}
-	return codes;
-}
-
 /**
- * One poll: the leads of a card, or the QR codes of the workspace, created since the last one,
- * oldest first, each emitted once; or, for the scan events, the codes whose scans changed
- * (scanEvents.ts). The cursor is written before poll() returns (pollState.ts).
- *
  * The poll keeps within the time n8n gives it (getPollBudgetMs: n8n-workflow 2.39 and later; n8n
  * 1.x has none): a wait the API asks for that does not fit, or a request the time is up for, fails
  * the poll at once (api/request.ts), before the cursor is written, so the next poll starts from
@@ -43,11 +26,18 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const isLead = event === 'newLead';
 	const cardId = isLead ? (parameters.value('cardId', { required: true }) as string) : '';
 	const path = isLead ? `/cards/${encodeURIComponent(cardId)}/leads` : '/qr-codes';
-	// Both lists are newest first.
 	const newest = async () => (await client.all(path, {}, 1))[0];
 	const fetch = async (afterMs?: number) => {
-		if (!isLead) return await fetchQrCodes(client, afterMs);
-		return afterMs === undefined ? await client.all(path) : await client.since(path, afterMs);
+		if (isLead)
+			return afterMs === undefined ? await client.all(path) : await client.since(path, afterMs);
+		const isPast = afterMs === undefined ? undefined : createdAtOrBefore(afterMs);
+		const codes = await client.all(path, {}, MAX_NEW_QR_CODES, { isPast });
+		if (codes.length >= MAX_NEW_QR_CODES) {
+			ctx.logger.warn(
+				`Dynamic QR Polling Trigger: more than ${MAX_NEW_QR_CODES} new QR codes since the last poll; the oldest of them are not emitted`,
+			);
+		}
+		return codes;
 	};
 
 	if (ctx.getMode() === 'manual') {

@@ -3,7 +3,6 @@ import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { codeFilterOptions } from '../shared/codeFilters';
 import { nodeParameters } from '../shared/parameters';
 
-/** The events that read the list of codes and compare each code's scans with the last poll's. */
 export const SCAN_EVENTS = ['newScans', 'scanMilestone', 'quietCode'] as const;
 export type ScanEvent = (typeof SCAN_EVENTS)[number];
 export const isScanEvent = (event: string): event is ScanEvent =>
@@ -128,5 +127,4 @@ export const pollingProperties: INodeProperties[] = [
 	},
 ];
 
-/** The polling trigger's parameters, read by their declared types. */
 export const pollingParameters = (ctx: IPollFunctions) => nodeParameters(ctx, pollingProperties);

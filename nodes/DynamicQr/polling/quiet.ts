@@ -19,10 +19,8 @@ const item = (code: CodeView, days: number, nowMs: number): IDataObject => ({
 });
 
 /**
- * Quiet Code: a code fires once when it has had no scan for Quiet for (Days) (by n8n's clock); the
- * flag in the cursor says its quiet spell was reported, and is cleared when its count rises (a
- * new scan), so it fires again only after a scan and a new quiet spell. Codes already quiet when
- * first seen (at activation) count as reported.
+ * Quiet Code (docs/triggers.md): the flag says the code's quiet spell was reported; a new scan (its
+ * count rose) clears it. Codes already quiet when first seen (at activation) count as reported.
  */
 export function quietRule(ctx: IPollFunctions): ScanRule {
 	const days = pollingParameters(ctx).value('quietDays', { required: true }) as number;

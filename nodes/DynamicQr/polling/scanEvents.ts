@@ -10,24 +10,12 @@ import { pollingParameters, type ScanEvent } from './pollingProperties';
 import { loadScanCursor, saveScanCursor, type ScanCursor } from './pollState';
 import { quietRule } from './quiet';
 
-/** A code of the list as the scan events read it. */
-export interface CodeView {
-	record: IDataObject;
-	id: string;
-	/** What every scan event's item starts with: the code's id, name, type and short link. */
-	summary: IDataObject;
-	scans: number;
-	/** `created_at` in ms (NaN when unreadable). */
-	createdMs: number;
-	/** `last_scanned_at` in ms (NaN when never scanned). */
-	lastScannedMs: number;
-}
+/** A code of the list as the scan events read it; its times in ms, NaN when unreadable or none. */
+export type CodeView = NonNullable<ReturnType<typeof codeView>>;
 
-/** One scan event's rule (milestones.ts, newScans.ts, quiet.ts). */
 export interface ScanRule {
-	/** The settings that belong to the cursor's key (a change starts over). */
+	/** What else belongs to the cursor's key (a change starts over). */
 	settings?: string;
-	/** A code's state and items, from its state at the last poll. */
 	next(
 		code: CodeView,
 		before: CodeState,
@@ -37,13 +25,14 @@ export interface ScanRule {
 	sample(codes: CodeView[], nowMs: number): IDataObject | undefined;
 }
 
-function codeView(record: IDataObject): CodeView | undefined {
+function codeView(record: IDataObject) {
 	const id = recordId(record);
 	if (!id) return undefined;
 	const { name, type, short_url } = record;
 	return {
 		record,
 		id,
+		/** What every scan event's item starts with. */
 		summary: { id: record.id, name, type, short_url },
 		scans: scanCount(record),
 		createdMs: timeMs(record.created_at),
@@ -52,11 +41,9 @@ function codeView(record: IDataObject): CodeView | undefined {
 }
 
 /**
- * Folds one poll's list of codes (newest first) into the cursor's codes, oldest code first. A code
- * the cursor knows is compared with its state; an unknown one created since the last poll with
- * `{ count: 0, flag: 0 }` (its scans are new); other unknown codes (the first poll, codes that came
- * into the filters) are taken as they are: compared with their own count, their items dropped.
- * Codes not in the list (deleted, filtered out) are dropped.
+ * Oldest code first. An unknown code created since the last poll counts from 0 (its scans are new);
+ * other unknown codes (the first poll, codes new to the filters) are recorded as they are, their
+ * items dropped. Codes not in the list (deleted, filtered out) leave the cursor.
  */
 function foldCodes(rule: ScanRule, codes: CodeView[], nowMs: number, cursor?: ScanCursor) {
 	const known = cursor ? unpackCodes(cursor.codes) : new Map<string, CodeState>();
@@ -75,10 +62,8 @@ function foldCodes(rule: ScanRule, codes: CodeView[], nowMs: number, cursor?: Sc
 }
 
 /**
- * One poll of New Scans, Scan Milestone or Quiet Code: one read of the list of codes (the filters
- * applied, as QR Code › Get Many sends them), compared with the last poll's counts. The first poll
- * (or the first after a change of configuration) records and emits nothing. Manual mode shows a
- * sample and leaves the cursor alone.
+ * One read of the list of codes (filtered as QR Code › Get Many), compared with the last poll's
+ * (docs/triggers.md). Manual mode shows a sample and leaves the cursor alone.
  */
 export async function pollScanEvent(
 	ctx: IPollFunctions,
@@ -100,14 +85,12 @@ export async function pollScanEvent(
 
 	if (ctx.getMode() === 'manual') {
 		const sample = rule.sample(codes, nowMs);
-		if (!sample) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				codes.length ? 'No QR code has been scanned yet' : 'No QR code matches the filters',
-				{ description: 'Create or scan a QR code, then fetch a test event again.' },
-			);
-		}
-		return [ctx.helpers.returnJsonArray([sample])];
+		if (sample) return [ctx.helpers.returnJsonArray([sample])];
+		throw new NodeOperationError(
+			ctx.getNode(),
+			codes.length ? 'No QR code has been scanned yet' : 'No QR code matches the filters',
+			{ description: 'Create or scan a QR code, then fetch a test event again.' },
+		);
 	}
 
 	const key = [event, rule.settings ?? '', JSON.stringify(qs)].join('|');

@@ -3,11 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { WebhookEndpoint } from '../api';
 import { ApiClient, isGone, sameEvents, unwrap, webhookEndpoints } from '../api';
-import { readFilters } from './filters';
-import { assertReachable } from './reachability';
+import { readFilters } from './triggerProperties';
 import { prepareMilestones } from './scanMilestones';
 import { assertDashboardSecret, endpointMode } from './secret';
-import type { RegisteredEndpoint } from './state';
 import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
 import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
@@ -16,87 +14,102 @@ import { isValidSecret, webhookSecretOf } from '../shared/secrets';
  * dashboard mode the user owns the endpoint, and nothing is registered or removed.
  */
 
-function webhookUrlOf(ctx: IHookFunctions): string {
-	const url = ctx.getNodeWebhookUrl('default');
-	if (!url) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'n8n did not provide a webhook URL for this trigger',
+/** localhost, loopback, private, link-local, unspecified and "internal" names. */
+function isLocalHost(hostname: string): boolean {
+	const host = hostname
+		.toLowerCase()
+		.replace(/^\[|\]$/g, '')
+		.replace(/\.$/, '');
+	if (host === '' || host === 'localhost' || host.endsWith('.localhost')) return true;
+	if (/\.(local|internal|lan|home|intranet|corp|test|localdomain)$/.test(host)) return true;
+	if (!host.includes('.') && !host.includes(':')) return true; // a bare intranet name, e.g. "n8n"
+	const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)?.slice(1).map(Number);
+	if (v4?.every((byte) => byte <= 255)) {
+		const [a, b] = v4;
+		return (
+			a === 0 ||
+			a === 10 ||
+			a === 127 ||
+			(a === 100 && b >= 64 && b <= 127) ||
+			(a === 169 && b === 254) ||
+			(a === 172 && b >= 16 && b <= 31) ||
+			(a === 192 && b === 168)
 		);
 	}
-	return url;
+	if (host === '::' || host === '::1') return true;
+	if (/^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host)) return true;
+	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+	return mapped ? isLocalHost(mapped[1]) : false;
 }
 
-/** The events and filters, checked: a bad filter, or no event chosen, fails the activation. */
+/** The service delivers from the internet: a local or plain HTTP URL only works with a local API. */
+function assertReachable(ctx: IHookFunctions, webhookUrl: string, apiBaseUrl: string) {
+	if (!URL.canParse(webhookUrl) || !URL.canParse(apiBaseUrl)) return;
+	if (isLocalHost(new URL(apiBaseUrl).hostname)) return;
+	const webhook = new URL(webhookUrl);
+	const what = isLocalHost(webhook.hostname)
+		? `is on a local or private address (${webhook.host})`
+		: webhook.protocol !== 'https:'
+			? `uses plain HTTP (${webhook.host})`
+			: undefined;
+	if (!what) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The Dynamic QR service cannot deliver events to this n8n: its webhook URL ${what}`,
+		{
+			description:
+				"n8n builds webhook URLs from its WEBHOOK_URL environment variable. Set WEBHOOK_URL to the public HTTPS address of this n8n instance (for example https://n8n.example.com/, behind a reverse proxy or a tunnel), restart n8n and activate the workflow again. If this n8n cannot be reached from the internet, use the 'Dynamic QR Polling Trigger' node instead: it asks the API for new leads and QR codes on a schedule and needs no incoming connection.",
+		},
+	);
+}
+
+function webhookUrlOf(ctx: IHookFunctions): string {
+	const url = ctx.getNodeWebhookUrl('default');
+	if (url) return url;
+	throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
+}
+
 function checkedFilters(ctx: IHookFunctions) {
 	const filters = readFilters(ctx);
-	if (filters.events.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'No event is selected', {
-			description: 'Choose at least one event in "Trigger On" before activating the workflow.',
-		});
-	}
-	return filters;
+	if (filters.events.length > 0) return filters;
+	throw new NodeOperationError(ctx.getNode(), 'No event is selected', {
+		description: 'Choose at least one event in "Trigger On" before activating the workflow.',
+	});
 }
 
-async function listEndpoints(client: ApiClient): Promise<WebhookEndpoint[]> {
-	return webhookEndpoints(await client.all('/webhooks'));
-}
+const listEndpoints = async (client: ApiClient) => webhookEndpoints(await client.all('/webhooks'));
 
 /** DELETE one endpoint; one that is not there is already gone. Returns an error text on failure. */
 async function deleteEndpoint(client: ApiClient, id: string): Promise<string | undefined> {
 	try {
 		await client.request('DELETE', `/webhooks/${encodeURIComponent(id)}`);
-		return undefined;
 	} catch (error) {
-		if (isGone(error)) return undefined;
-		return (error as Error).message ?? String(error);
+		if (!isGone(error)) return (error as Error).message ?? String(error);
 	}
+	return undefined;
 }
 
-/**
- * Whether the endpoint at the service is the one this node registered, usable as it is. Listed
- * without its events, it counts as having those it was registered with (kept in static data).
- */
-function isUsable(
-	remote: WebhookEndpoint | undefined,
-	registered: Partial<RegisteredEndpoint>,
-	url: string,
-	events: string[],
-): boolean {
-	return (
-		remote !== undefined &&
-		remote.id === registered.id &&
-		remote.url === url &&
-		sameEvents(remote.events ?? registered.events, events) &&
-		remote.active &&
-		isValidSecret(registered.secret)
-	);
-}
-
-/** An activation in automatic mode, checked, its milestones prepared, and the endpoints listed. */
 async function activation(ctx: IHookFunctions) {
 	const client = new ApiClient(ctx);
 	const url = webhookUrlOf(ctx);
 	const filters = checkedFilters(ctx);
 	assertReachable(ctx, url, (await client.connection()).baseUrl);
 	await prepareMilestones(ctx, filters);
-	return { client, url, events: filters.events, endpoints: await listEndpoints(client) };
+	const endpoints = await listEndpoints(client);
+	const atUrl = endpoints.filter((endpoint) => endpoint.url === url);
+	return { client, url, events: filters.events, endpoints, atUrl };
 }
 
-/**
- * Removes the endpoint this node registered and any other at its webhook URL (whose secret is
- * unknown here); returns the ids whose removal failed.
- */
+/** Also removes any other endpoint at the URL (its secret is unknown); returns the ids that failed. */
 async function removeAll(
 	client: ApiClient,
 	registeredId: string | undefined,
 	atUrl: WebhookEndpoint[],
-): Promise<string[]> {
+) {
 	const failed: string[] = [];
 	for (const id of new Set([registeredId, ...atUrl.map((endpoint) => endpoint.id)])) {
-		if (!id) continue;
-		const problem = await deleteEndpoint(client, id);
-		if (!problem) continue;
+		const problem = id && (await deleteEndpoint(client, id));
+		if (!id || !problem) continue;
 		failed.push(id);
 		client.ctx.logger.warn(
 			`Dynamic QR Trigger: could not remove webhook endpoint ${id}: ${problem}. Remove it in the service's dashboard if it stays.`,
@@ -105,7 +118,6 @@ async function removeAll(
 	return failed;
 }
 
-/** Whether the endpoint this node registered is still at the service, unchanged and active. */
 export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') {
 		await prepareMilestones(ctx, checkedFilters(ctx));
@@ -113,10 +125,18 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 		return true;
 	}
 	const registered = registeredEndpoint(ctx);
-	const { url, events, endpoints } = await activation(ctx);
+	const { url, events, endpoints, atUrl } = await activation(ctx);
 	const byId = endpoints.find((endpoint) => endpoint.id === registered.id);
-	if (isUsable(byId, registered, url, events)) return true;
-	if (byId || endpoints.some((endpoint) => endpoint.url === url)) {
+	// Listed without its events, it counts as having those it was registered with.
+	if (
+		byId?.url === url &&
+		sameEvents(byId.events ?? registered.events, events) &&
+		byId.active &&
+		isValidSecret(registered.secret)
+	) {
+		return true;
+	}
+	if (byId || atUrl.length > 0) {
 		// Found but not usable (paused, other events, or registered without a secret this node
 		// holds): registerEndpoint() replaces it.
 		ctx.logger.info(
@@ -128,42 +148,33 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 	return false;
 }
 
-/** Registers the webhook URL with the chosen events, after removing outdated endpoints. */
 export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') return true;
 	const previousId = registeredEndpoint(ctx).id;
-	const { client, url, events, endpoints } = await activation(ctx);
-	await removeAll(
-		client,
-		previousId,
-		endpoints.filter((endpoint) => endpoint.url === url),
-	);
+	const { client, url, events, atUrl } = await activation(ctx);
+	await removeAll(client, previousId, atUrl);
 	await waitForRetiredEndpoint(ctx, Date.now());
 	storeEndpoint(ctx, {});
 
 	const answer = await client.request('POST', '/webhooks', { body: { url, events } });
-	const record = unwrap(answer);
-	const id = typeof record.id === 'string' ? record.id : undefined;
+	const id = unwrap(answer).id;
 	const secret = webhookSecretOf(answer);
-	if (!id || !secret) {
-		if (id) await deleteEndpoint(client, id);
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'The service registered the webhook endpoint but did not return a usable signing secret',
-			{
-				description:
-					'Deliveries could not be verified, so the endpoint was removed again. Try activating again; if it persists, create the endpoint in the dashboard and use the "Created in the Dashboard" mode.',
-			},
-		);
+	if (typeof id === 'string' && id && secret) {
+		storeEndpoint(ctx, { id, secret, url, events });
+		return true;
 	}
-	storeEndpoint(ctx, { id, secret, url, events });
-	return true;
+	if (typeof id === 'string' && id) await deleteEndpoint(client, id);
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'The service registered the webhook endpoint but did not return a usable signing secret',
+		{
+			description:
+				'Deliveries could not be verified, so the endpoint was removed again. Try activating again; if it persists, create the endpoint in the dashboard and use the "Created in the Dashboard" mode.',
+		},
+	);
 }
 
-/**
- * At deactivation (in dashboard mode, only an endpoint this node registered before). An endpoint
- * whose removal failed keeps its id, so that the next activation removes it.
- */
+/** In dashboard mode, only one this node registered before; one whose removal failed keeps its id. */
 export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	const client = new ApiClient(ctx);
 	const registeredId = registeredEndpoint(ctx).id;

@@ -12,7 +12,6 @@ export const KEPT_FOR_MS = 5000;
 
 const kept = new Map<string, { secret: string; readAtMs: number }>();
 
-/** The secret read for `key` less than KEPT_FOR_MS before `nowMs`, if any. */
 export function keptSecret(key: string, nowMs: number): string | undefined {
 	const entry = kept.get(key);
 	if (entry && nowMs - entry.readAtMs < KEPT_FOR_MS && nowMs >= entry.readAtMs) return entry.secret;
@@ -20,6 +19,5 @@ export function keptSecret(key: string, nowMs: number): string | undefined {
 	return undefined;
 }
 
-export function keepSecret(key: string, secret: string, nowMs: number): void {
+export const keepSecret = (key: string, secret: string, nowMs: number) =>
 	kept.set(key, { secret, readAtMs: nowMs });
-}

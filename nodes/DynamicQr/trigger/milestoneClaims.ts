@@ -1,33 +1,24 @@
 import { milestonesBetween } from '../shared/milestoneNumbers';
-import type { CodeState } from '../shared/packedCodes';
-import { packCodes, unpackCodes } from '../shared/packedCodes';
-import type { Settling } from './repeats';
+import { packCodes, unpackCodes, type CodeState } from '../shared/packedCodes';
 
 /**
- * The scan milestones each code has claimed: per code, the highest milestone that started the
- * workflow or that the code had passed when the baseline was made (scanMilestones.ts); codes
- * below every milestone have no entry. Written back across n8n processes as the record of
- * deliveries is (repeats.ts); a claim whose workflow has not started yet counts in this process
- * (two scans at once claim a milestone once) but is not written back, so a retry claims it anew.
+ * The scan milestones each code has claimed: per code, the highest that started the workflow or
+ * that the code had passed at the baseline (scanMilestones.ts). Written back across n8n processes
+ * as the record of deliveries is (repeats.ts); a claim whose workflow has not started yet counts
+ * here (two scans at once claim a milestone once) but is not written back: a retry claims it anew.
  */
-
-interface KnownCode {
-	/** The highest milestone known to have started the workflow, here or in a stored copy. */
-	started: number;
-	/** Milestones claimed by deliveries of this process whose workflow has not started yet. */
-	pending: number[];
-}
 
 /**
- * What this process knows, per trigger: the baseline it belongs to (a new baseline starts over)
- * and the codes. Kept for the process, not a run: every delivery is a run of its own.
+ * Per trigger, its baseline (a new one starts over) and per code the highest milestone known to
+ * have started the workflow and those claimed here that have not yet.
+ * Kept for the process, not a run: every delivery is a run of its own.
  */
+type KnownCode = { started: number; pending: number[] };
 const knownHere = new Map<string, { baseline: string; codes: Map<string, KnownCode> }>();
 
-/** What this process knows of a trigger's claims, having read a stored copy. */
 function learnFrom(claims: string, trigger: string, baseline: string) {
 	let memory = knownHere.get(trigger);
-	if (!memory || memory.baseline !== baseline) {
+	if (memory?.baseline !== baseline) {
 		memory = { baseline, codes: new Map() };
 		knownHere.set(trigger, memory);
 	}
@@ -41,26 +32,18 @@ function learnFrom(claims: string, trigger: string, baseline: string) {
 	/** The stored copy with the started claims it lacks. */
 	const withKnown = (): string => {
 		const lacking: Array<[string, CodeState]> = [];
-		for (const [id, known] of codes) {
-			if (known.started > (saved.get(id)?.count ?? 0)) {
-				lacking.push([id, { count: known.started, flag: 0 }]);
-			}
+		for (const [id, { started }] of codes) {
+			if (started > (saved.get(id)?.count ?? 0)) lacking.push([id, { count: started, flag: 0 }]);
 		}
 		return lacking.length === 0 ? claims : packCodes(new Map([...saved, ...lacking]));
 	};
 	return { codes, withKnown };
 }
 
-export interface MilestoneClaim extends Settling {
-	/** The milestones this scan reached that no delivery claimed before, lowest first. */
-	reached: number[];
-	/** The record to store, with what this process knows by now. */
-	claims: () => string;
-}
-
 /**
  * The milestones a code with `scans` scans reached that are not claimed yet, here or in another
- * n8n process (in `claims`, the stored copy); when there are any, the highest is claimed.
+ * n8n process (in `claims`, the stored copy), lowest first; when there are any, the highest is
+ * claimed. `claims()` is the record to store, with what this process knows by then.
  */
 export function claimMilestones(
 	claims: string,
@@ -69,7 +52,7 @@ export function claimMilestones(
 	codeId: string,
 	milestones: number[],
 	scans: number,
-): MilestoneClaim {
+) {
 	const { codes, withKnown } = learnFrom(claims, trigger, baseline);
 	const code = codes.get(codeId) ?? { started: 0, pending: [] };
 	const reached = milestonesBetween(milestones, Math.max(code.started, ...code.pending), scans);
@@ -86,7 +69,8 @@ export function claimMilestones(
 	return { reached, claims: withKnown, started: () => settle(true), answered: settle };
 }
 
-/** The stored copy with the started claims this process knows and it lacks, for a save of its own. */
-export function repairClaims(claims: string, trigger: string, baseline: string): string {
-	return learnFrom(claims, trigger, baseline).withKnown();
-}
+export type MilestoneClaim = ReturnType<typeof claimMilestones>;
+
+/** For a save of this process's own (the resync). */
+export const repairClaims = (claims: string, trigger: string, baseline: string) =>
+	learnFrom(claims, trigger, baseline).withKnown();

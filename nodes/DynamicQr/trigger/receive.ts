@@ -1,20 +1,68 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { asObject, eventQrCodeId } from '../api';
-import { answer } from './answers';
-import { filterOut, readFilters } from './filters';
+import { filterOut, readFilters } from './triggerProperties';
 import { checkScanMilestone } from './scanMilestones';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './resync';
 import { checkDelivery } from './state';
 
+/**
+ * Every way the trigger answers a delivery. A delivery is refused (401: not verified), unreadable
+ * (400: signed, but no JSON event), not handled yet (503: what it needs cannot be read now; the
+ * service sends it again), skipped (200, nothing started: a filter, a repeat, a resync), or started.
+ */
+export type Outcome =
+	| { kind: 'refused'; why: string }
+	| { kind: 'unreadable' }
+	| { kind: 'later'; why: string }
+	| { kind: 'skipped'; reason: string }
+	| { kind: 'started'; item: IDataObject; onStarted: () => void };
+
+const SENT_BY_NODE = {
+	refused: [401, 'Webhook signature verification failed'],
+	unreadable: [400, 'The body is not a JSON event'],
+	later: [503, 'The delivery could not be handled now; send it again later'],
+} as const;
+
+function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData {
+	switch (outcome.kind) {
+		case 'skipped':
+			return { webhookResponse: { received: true, started: false, reason: outcome.reason } };
+		case 'started':
+			return {
+				// A getter: n8n 2.x reads the answer once it has started the execution, before it
+				// saves the static data (docs/n8n-behaviours.md, 5).
+				get webhookResponse() {
+					outcome.onStarted();
+					return { message: 'Workflow was started' };
+				},
+				workflowData: [[{ json: outcome.item }]],
+			};
+		case 'refused':
+			// The reason goes to the debug log only: the sender learns nothing from the answer.
+			ctx.logger.debug(`Dynamic QR Trigger: delivery refused: ${outcome.why}`);
+			break;
+		case 'unreadable':
+			ctx.logger.warn(
+				'Dynamic QR Trigger: a correctly signed delivery had a body that is not a JSON object',
+			);
+			break;
+		case 'later':
+			ctx.logger.warn(
+				`Dynamic QR Trigger: a delivery is left for the service to send again: ${outcome.why}`,
+			);
+	}
+	const [status, message] = SENT_BY_NODE[outcome.kind];
+	ctx.getResponseObject().status(status).json({ message });
+	return { noWebhookResponse: true };
+}
+
 /** The request body exactly as received (n8n fills `rawBody` late for some requests). */
 async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
 	const req = ctx.getRequestObject();
-	if (req.rawBody === undefined && typeof req.readRawBody === 'function') {
-		await req.readRawBody();
-	}
+	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
 	return Buffer.isBuffer(req.rawBody) ? req.rawBody : Buffer.alloc(0);
 }
 
@@ -26,10 +74,7 @@ function parseEvent(raw: Buffer): IDataObject | undefined {
 	}
 }
 
-/**
- * The delivery's signature checked. A kept dashboard secret that matches no signature is read
- * again: the user may have changed it in n8n.
- */
+/** A kept dashboard secret that matches no signature is read again: it may have changed in n8n. */
 async function checkSignature(ctx: IWebhookFunctions, raw: Buffer, nowMs: number) {
 	const check = async (reread: boolean) => {
 		const { secret, kept } = await signingSecret(ctx, reread);
@@ -41,10 +86,6 @@ async function checkSignature(ctx: IWebhookFunctions, raw: Buffer, nowMs: number
 	return first.kept && mismatch ? await check(true) : first;
 }
 
-/**
- * One delivery: verify the signature over the raw bytes, parse the event, apply the filters (with
- * scan milestones, read the code's count), drop repeats, start the workflow.
- */
 export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const raw = await rawBodyOf(ctx);
 	const nowMs = Date.now();

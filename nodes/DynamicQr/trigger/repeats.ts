@@ -1,18 +1,14 @@
 import { createHash } from 'crypto';
 
 /**
- * Repeated deliveries (retries and manual resends keep the `webhook-id`) are dropped across n8n
- * processes through the record of deliveries that started the workflow, in the trigger's static
- * data (key `deliveries`, kept by state.ts). n8n saves static data whole, from the copy each
- * request loaded (docs/n8n-behaviours.md), so each process remembers every id it knows to have
- * started a workflow (its own, and every id of a stored copy it read) and writes those a copy
- * lacks into every save it makes. Ids whose delivery has not started a workflow are not written
- * back: the service sends such a delivery again, and that retry must not meet its own id.
+ * Repeated deliveries (retries and resends keep the `webhook-id`) are dropped across n8n processes
+ * (docs/scaling.md). n8n saves static data whole, from the copy each request loaded, so each
+ * process writes every id it knows to have started a workflow into every save it makes. An id
+ * whose workflow has not started is not: the service's retry of it must not meet its own id.
  *
- * The record is one string of fixed-width entries, oldest first: a 12-character hash of the
- * webhook-id, then the minute it expires (base 36, 6 characters). n8n parses and writes the
- * whole static data for every delivery, and a string of 2,000 entries (36 KB) costs it far less
- * than an object with 2,000 keys.
+ * The record (`deliveries`) is one string of fixed-width entries, oldest first: a 12-character hash
+ * of the webhook-id, then the minute it expires (base 36, 6 characters). n8n parses and writes it
+ * per delivery: 2,000 entries (36 KB) cost far less than an object of 2,000 keys.
  */
 
 /** Ids are kept 24 hours: the service's retries span about 8.5 hours. */
@@ -22,16 +18,12 @@ const KEEP_MAX = 2000;
 const KEY_LENGTH = 12;
 const ENTRY_LENGTH = KEY_LENGTH + 6;
 
-/** An id this process knows: its expiry as stored, and whether it is written back into saves. */
-interface KnownId {
-	expiry: string;
-	started: boolean;
-}
+/** Whether the id is written back into saves. */
+type KnownId = { expiry: string; started: boolean };
 
 /**
- * What this process knows, per trigger: key -> entry, oldest first. Kept for the process, not a
- * run: it is what lets one delivery see the ids other deliveries started, and every delivery is
- * a run of its own.
+ * Per trigger, key -> the id, oldest first. Kept for the process, not a run: it is what lets one
+ * delivery see the ids other deliveries started, and every delivery is a run of its own.
  */
 const knownHere = new Map<string, Map<string, KnownId>>();
 
@@ -39,7 +31,7 @@ const knownHere = new Map<string, Map<string, KnownId>>();
 const keyOf = (webhookId: string) =>
 	createHash('sha256').update(webhookId).digest('base64url').slice(0, KEY_LENGTH);
 
-/** An expiry as stored: fixed-width base 36 minutes, so that stored expiries compare as strings. */
+/** Fixed-width base 36 minutes, so that stored expiries compare as strings. */
 const storedExpiry = (expiresMs: number) =>
 	Math.ceil(expiresMs / 60_000)
 		.toString(36)
@@ -72,11 +64,7 @@ function learnFrom(record: string, trigger: string, nowMs: number) {
 		else known.set(key, { expiry, started: true });
 	}
 	forgetOld(known, now);
-	/**
-	 * The stored copy with the started ids it lacks (and `also`) added at the end, without the
-	 * expired entries at its front and the oldest beyond KEEP_MAX. (An expired entry further in,
-	 * written back late by another process, goes when it reaches the front.)
-	 */
+	/** The stored copy plus the started ids it lacks (and `also`), expired ones cut at its front. */
 	const withKnown = (also?: KnownId) => {
 		let added = '';
 		for (const [key, each] of known) {
@@ -102,20 +90,11 @@ export interface Settling {
 	answered: (ok: boolean) => void;
 }
 
-export interface RecordedDelivery extends Settling {
-	/** The delivery already started the workflow, in this n8n process or in another one. */
-	repeat: boolean;
-	/** The record to store, made when called: a later call carries what the process learned since. */
-	record: () => string;
-}
-
-/** Whether this delivery started the workflow before, here or in `record`; recorded when not. */
-export function recordDelivery(
-	record: string,
-	trigger: string,
-	webhookId: string,
-	nowMs: number,
-): RecordedDelivery {
+/**
+ * Whether this delivery started the workflow before, here or in `record` (`repeat`); recorded
+ * when not. `record()` makes the record to store when called, with all the process knows by then.
+ */
+export function recordDelivery(record: string, trigger: string, webhookId: string, nowMs: number) {
 	const { known, now, withKnown } = learnFrom(record, trigger, nowMs);
 	const key = keyOf(webhookId);
 	// An id still waiting for its workflow to start counts too: the same delivery arriving twice
@@ -132,7 +111,6 @@ export function recordDelivery(
 	return { repeat, record: () => withKnown(entry), started: () => settle(true), answered: settle };
 }
 
-/** The stored copy with the started ids this process knows and it lacks, for a save of its own. */
-export function repairRecord(record: string, trigger: string, nowMs: number): string {
-	return learnFrom(record, trigger, nowMs).withKnown();
-}
+/** For a save of this process's own (the resync). */
+export const repairRecord = (record: string, trigger: string, nowMs: number) =>
+	learnFrom(record, trigger, nowMs).withKnown();

@@ -8,13 +8,12 @@ import { repairRecords, triggerKey } from './state';
 /**
  * The resync (docs/scaling.md; docs/n8n-behaviours.md, 4, 10, 11): QUIET_MS after its last
  * started delivery a processor sends its own webhook a signed request that starts nothing and
- * writes back what the stored records lack. One that wrote something is followed by another.
+ * writes back what the stored records lack. One that wrote something is followed by another, up
+ * to MAX_ROUNDS in a row; then the next delivery takes over.
  */
 
-/** The type of a resync event: only this trigger sends it, to the n8n process it runs in. */
 export const RESYNC_TYPE = 'n8n-nodes-dynamic-qr.resync';
 const QUIET_MS = 500;
-/** Resyncs in a row that may write something back; then the next delivery takes over. */
 const MAX_ROUNDS = 5;
 
 /**
@@ -23,7 +22,6 @@ const MAX_ROUNDS = 5;
  */
 const latest = new Map<string, symbol>();
 
-/** This process's own address for the request being answered, with its path. */
 function ownUrl(ctx: IWebhookFunctions): string | undefined {
 	const req = ctx.getRequestObject();
 	const socket = req.socket as { localAddress?: string; localPort?: number; encrypted?: boolean };
@@ -73,9 +71,7 @@ export function scheduleResync(ctx: IWebhookFunctions, secret: unknown, round = 
 	});
 }
 
-/** A resync arrived: writes back what the records lack; when they lacked anything, plans another. */
 export function resync(ctx: IWebhookFunctions, secret: unknown, round: unknown): void {
-	if (repairRecords(ctx, Date.now())) {
-		scheduleResync(ctx, secret, (Number.isInteger(round) ? Number(round) : MAX_ROUNDS) + 1);
-	}
+	if (!repairRecords(ctx, Date.now())) return;
+	scheduleResync(ctx, secret, (Number.isInteger(round) ? Number(round) : MAX_ROUNDS) + 1);
 }

@@ -3,10 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient, isGone, recordId, scanCount } from '../api';
 import { milestonesBetween } from '../shared/milestoneNumbers';
-import { packCodes } from '../shared/packedCodes';
-import type { CodeState } from '../shared/packedCodes';
-import type { Outcome } from './answers';
-import type { DeliveryFilters } from './filters';
+import { packCodes, type CodeState } from '../shared/packedCodes';
+import type { Outcome } from './receive';
+import type { DeliveryFilters } from './triggerProperties';
 import type { MilestoneClaim } from './milestoneClaims';
 import { endpointMode } from './secret';
 import { checkMilestones, hasMilestoneBaseline, storeMilestoneBaseline } from './state';
@@ -20,18 +19,11 @@ import { checkMilestones, hasMilestoneBaseline, storeMilestoneBaseline } from '.
 /** A delivery's answer for the service's 10 s deadline leaves room for one wait on a 429. */
 const MAX_WAIT_SECONDS = 5;
 
-/** The settings a baseline belongs to. */
 const baselineOf = (filters: DeliveryFilters) =>
 	`${filters.milestones.join(',')}|${[...filters.qrCodeIds].sort().join(',')}`;
 
-/**
- * At activation: when milestones are set and no baseline for these settings is stored, reads
- * every code once and stores, for each, the highest milestone its count has passed.
- */
-export async function prepareMilestones(
-	ctx: IHookFunctions,
-	filters: DeliveryFilters,
-): Promise<void> {
+/** At activation, unless stored for these settings: the highest milestone each code has passed. */
+export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFilters) {
 	if (filters.milestones.length === 0) return;
 	if (endpointMode(ctx) === 'dashboard') {
 		throw new NodeOperationError(
@@ -66,41 +58,34 @@ export async function prepareMilestones(
 	storeMilestoneBaseline(ctx, baseline, packCodes(claims));
 }
 
-/** What the milestones make of a scan; a test webhook's scan is shown, with no `claim`. */
-export type MilestoneCheck =
-	| { kind: 'claimed'; claim?: MilestoneClaim; fields: IDataObject }
-	| Extract<Outcome, { kind: 'skipped' | 'later' }>;
-
 /** The code's count, read now; claims the milestones it reached that no scan claimed before. */
 export async function checkScanMilestone(
 	ctx: IWebhookFunctions,
 	filters: DeliveryFilters,
 	codeId: string | undefined,
-): Promise<MilestoneCheck> {
+): Promise<
+	| { kind: 'claimed'; claim?: MilestoneClaim; fields: IDataObject }
+	| Extract<Outcome, { kind: 'skipped' | 'later' }>
+> {
 	if (codeId === undefined) return { kind: 'skipped', reason: 'scan without a QR code id' };
-	let record: IDataObject;
+	let scans: number;
 	try {
 		const client = new ApiClient(ctx, { maxWaitSeconds: MAX_WAIT_SECONDS });
-		record = await client.getRecord(`/qr-codes/${encodeURIComponent(codeId)}`);
+		scans = scanCount(await client.getRecord(`/qr-codes/${encodeURIComponent(codeId)}`));
 	} catch (error) {
 		if (isGone(error)) return { kind: 'skipped', reason: 'the scanned QR code no longer exists' };
-		return {
-			kind: 'later',
-			why: `the scanned code's count could not be read: ${(error as Error).message}`,
-		};
+		const why = `the scanned code's count could not be read: ${(error as Error).message}`;
+		return { kind: 'later', why };
 	}
-	const scans = scanCount(record);
 	const fields = (reached: number[]) => ({
 		milestone: reached.at(-1),
 		milestones_reached: reached,
 		scans,
 	});
 	if (ctx.getMode() === 'manual') {
+		// A test webhook's scan is shown, with no claim.
 		const passed = milestonesBetween(filters.milestones, 0, scans);
-		return {
-			kind: 'claimed',
-			fields: fields(passed.length ? passed : filters.milestones.slice(0, 1)),
-		};
+		return { kind: 'claimed', fields: fields(passed.length ? passed : [filters.milestones[0]]) };
 	}
 	const claim = checkMilestones(ctx, baselineOf(filters), codeId, filters.milestones, scans);
 	// Saved before the activation's copy was: the service sends the delivery again.

@@ -14,9 +14,8 @@ import { isValidSecret } from '../shared/secrets';
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-export function endpointMode(ctx: TriggerContext): 'automatic' | 'dashboard' {
-	return triggerParameters(ctx).option('endpointMode') === 'dashboard' ? 'dashboard' : 'automatic';
-}
+export const endpointMode = (ctx: TriggerContext): 'automatic' | 'dashboard' =>
+	triggerParameters(ctx).option('endpointMode') === 'dashboard' ? 'dashboard' : 'automatic';
 
 /** The dashboard secret without the whitespace a copy and paste brings along; empty when none. */
 async function dashboardSecret(ctx: TriggerContext): Promise<string> {
@@ -38,17 +37,10 @@ const dashboardSecretSource = (ctx: TriggerContext) =>
 		? 'the Signing Secret parameter'
 		: 'the Dynamic QR Webhook Signing Secret credential';
 
-/**
- * The secret for a delivery (not necessarily valid); `kept` when it is a version 2 dashboard
- * secret this node read with this credential a few seconds ago (keptSecrets.ts), which `reread`
- * (when a kept secret does not verify a delivery) does not use.
- */
-export async function signingSecret(
-	ctx: IWebhookFunctions,
-	reread = false,
-): Promise<{ secret: unknown; kept: boolean }> {
+/** The secret for a delivery (maybe invalid); `kept` when read a few seconds ago (keptSecrets.ts). */
+export async function signingSecret(ctx: IWebhookFunctions, reread = false) {
 	if (endpointMode(ctx) !== 'dashboard') {
-		return { secret: registeredEndpoint(ctx).secret, kept: false };
+		return { secret: registeredEndpoint(ctx).secret as unknown, kept: false };
 	}
 	const node = ctx.getNode();
 	const credentialId = node.credentials?.dynamicQrSigningSecretApi?.id;
@@ -65,12 +57,10 @@ export async function signingSecret(
 	return { secret, kept: false };
 }
 
-/** Why no delivery can be verified, for the log: the secret is missing or malformed. */
-export function missingSecretWarning(ctx: IWebhookFunctions): string {
-	return endpointMode(ctx) === 'dashboard'
+export const missingSecretWarning = (ctx: IWebhookFunctions) =>
+	endpointMode(ctx) === 'dashboard'
 		? `Dynamic QR Trigger: the signing secret in ${dashboardSecretSource(ctx)} is missing or not a valid "whsec_" secret; deliveries are refused`
 		: 'Dynamic QR Trigger: no signing secret is stored for this workflow (deactivate and activate it again); deliveries are refused';
-}
 
 export async function assertDashboardSecret(ctx: IHookFunctions): Promise<void> {
 	if (isValidSecret(await dashboardSecret(ctx))) return;

@@ -6,7 +6,7 @@ import { decodeSecret } from '../shared/secrets';
  * Standard Webhooks verification (https://www.standardwebhooks.com), symmetric scheme only, as
  * docs/triggers.md#verification says; other signature versions (e.g. `v1a`, asymmetric) are
  * ignored. Pure: nothing here reads the clock, the network or the environment. Nothing throws on
- * untrusted input; every outcome is a `SignatureResult`.
+ * untrusted input; every outcome is a result.
  */
 
 const TOLERANCE_SECONDS = 300;
@@ -27,29 +27,18 @@ const FAILURES = {
 	no_matching_signature: 'no v1 signature in webhook-signature matches the body',
 };
 
-export type SignatureFailureReason = keyof typeof FAILURES;
-
-export type SignatureResult =
-	| { valid: true; id: string; timestamp: number }
-	| { valid: false; reason: SignatureFailureReason };
-
+type FailureReason = keyof typeof FAILURES;
 type HeaderBag = Record<string, string | string[] | undefined | null>;
-
 type Body = Buffer | Uint8Array | string;
 
-export const describeFailure = (reason: SignatureFailureReason): string => FAILURES[reason];
+export const describeFailure = (reason: FailureReason): string => FAILURES[reason];
 
 /** HMAC-SHA256 over `id.timestamp.body` in base64 (a string body as its UTF-8 bytes). */
 const signWithKey = (key: Buffer, id: string, timestamp: string, body: Body) =>
 	createHmac('sha256', key).update(`${id}.${timestamp}.`, 'utf8').update(body).digest('base64');
 
 /** The `webhook-signature` value a sender makes for a payload; undefined for an invalid secret. */
-export function signPayload(
-	secret: unknown,
-	id: string,
-	timestamp: number,
-	body: string,
-): string | undefined {
+export function signPayload(secret: unknown, id: string, timestamp: number, body: string) {
 	const key = decodeSecret(secret);
 	return key ? `v1,${signWithKey(key, id, String(timestamp), body)}` : undefined;
 }
@@ -85,18 +74,16 @@ export function verifySignature(
 	headers: HeaderBag | undefined | null,
 	rawBody: Body,
 	nowSeconds: number,
-): SignatureResult {
-	const fail = (reason: SignatureFailureReason) => ({ valid: false, reason }) as const;
+): { valid: true; id: string; timestamp: number } | { valid: false; reason: FailureReason } {
+	const fail = (reason: FailureReason) => ({ valid: false, reason }) as const;
 	const key = decodeSecret(secret);
 	if (!key) return fail('invalid_secret');
 	if (!headers || typeof headers !== 'object') return fail('missing_headers');
-
 	const id = readHeader(headers, 'webhook-id');
 	const timestamp = readHeader(headers, 'webhook-timestamp');
 	const signatures = readHeader(headers, 'webhook-signature');
 	if (id === null || timestamp === null || signatures === null) return fail('ambiguous_headers');
 	if (!id || !timestamp || !signatures) return fail('missing_headers');
-
 	// Control characters and whitespace never belong in an id (the spec allows any other text).
 	if (id.length > MAX_ID_LENGTH || !/^[\x21-\x7e]+$/.test(id)) return fail('invalid_id');
 	// Canonical decimal seconds only: no sign, no leading zeros, no fraction, no suffix.

@@ -1,4 +1,4 @@
-import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { claimMilestones, repairClaims } from './milestoneClaims';
@@ -7,14 +7,11 @@ import { recordDelivery, repairRecord, type Settling } from './repeats';
 /**
  * The trigger's static data: the only code that reads or writes it (what n8n must do around a
  * request for it: docs/n8n-behaviours.md). Saved workflows and live activations hold it, so its
- * keys and formats are those of version 0.1.0 and never change:
- * - `endpointId`, `secret`, `url`, `events`: the endpoint this node registered, and its signing
- *   secret (never logged or put in any output);
- * - `retiredAt`: when the last endpoint this node used was removed (ms);
- * - `deliveries`: the record of deliveries that started the workflow (format in repeats.ts);
- * - `scanMilestones` (added in 0.2.0, "Only at Scan Milestones"): `baseline`, the settings the
- *   claims belong to, and `claims`, the milestones each code has claimed (milestoneClaims.ts).
- * A record is written only when it changes, so that n8n saves the static data only then.
+ * keys and formats are those of version 0.1.0 and never change: `endpointId`, `secret`, `url`,
+ * `events` (the endpoint this node registered; the secret is never logged or output), `retiredAt`
+ * (when the last endpoint this node used was removed, ms), `deliveries` (repeats.ts) and, since
+ * 0.2.0, `scanMilestones`: `baseline` (the settings the claims belong to) and `claims`
+ * (milestoneClaims.ts). A record is written only when it changes: n8n saves only then.
  */
 interface StoredTrigger {
 	endpointId?: string;
@@ -28,40 +25,26 @@ interface StoredTrigger {
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-export interface RegisteredEndpoint {
-	id: string;
-	secret: string;
-	url: string;
-	events: string[];
-}
-
 const stored = (ctx: TriggerContext) => ctx.getWorkflowStaticData('node') as StoredTrigger;
 
-/** The endpoint this node registered, as far as it is known (a failed removal keeps only its id). */
-export function registeredEndpoint(ctx: TriggerContext): Partial<RegisteredEndpoint> {
-	const { endpointId, secret, url, events } = stored(ctx);
-	return { id: endpointId, secret, url, events };
+/** As far as it is known: a failed removal keeps only the id, for the next activation to remove. */
+export function registeredEndpoint(ctx: TriggerContext) {
+	const { endpointId: id, secret, url, events } = stored(ctx);
+	return { id, secret, url, events };
 }
 
-/**
- * Stores the endpoint this node uses, or forgets it (`{}`; the record of deliveries stays). An
- * endpoint with only an id is one whose removal failed: the next activation removes it.
- */
+/** `{}` forgets the endpoint (the record of deliveries stays). */
 export function storeEndpoint(
 	ctx: IHookFunctions,
-	endpoint: Partial<RegisteredEndpoint>,
+	{ id: endpointId, secret, url, events }: Partial<ReturnType<typeof registeredEndpoint>>,
 	retiredAt?: number,
 ): void {
 	const state = stored(ctx);
 	if (state.endpointId && retiredAt !== undefined) state.retiredAt = retiredAt;
-	delete state.endpointId;
-	delete state.secret;
-	delete state.url;
-	delete state.events;
-	if (endpoint.id) state.endpointId = endpoint.id;
-	if (endpoint.secret) state.secret = endpoint.secret;
-	if (endpoint.url) state.url = endpoint.url;
-	if (endpoint.events) state.events = endpoint.events;
+	for (const [key, value] of Object.entries({ endpointId, secret, url, events })) {
+		if (value) (state as IDataObject)[key] = value;
+		else delete (state as IDataObject)[key];
+	}
 }
 
 /** How long a webhook request may hold its copy of the static data: the service's deadline. */
@@ -74,51 +57,41 @@ export const IN_FLIGHT_MS = 10_000;
 export async function waitForRetiredEndpoint(ctx: IHookFunctions, nowMs: number): Promise<void> {
 	const state = stored(ctx);
 	const retired = state.endpointId ? nowMs : Number(state.retiredAt ?? 0);
-	const wait = retired + IN_FLIGHT_MS - nowMs;
-	if (wait > 0) await sleep(wait);
+	if (retired + IN_FLIGHT_MS > nowMs) await sleep(retired + IN_FLIGHT_MS - nowMs);
 	delete state.retiredAt;
 }
 
-/** Which trigger a process's memory of deliveries belongs to: the workflow and the node. */
+/** Which trigger a process's memory belongs to: the workflow and the node. */
 export function triggerKey(ctx: IWebhookFunctions): string {
 	const node = ctx.getNode();
 	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 }
 
-const storedRecord = (state: StoredTrigger) =>
-	typeof state.deliveries === 'string' ? state.deliveries : '';
-
-/** The stored scan milestones, when they are well-formed. */
-function storedMilestones(state: StoredTrigger) {
-	const milestones = state.scanMilestones;
+function records(ctx: TriggerContext) {
+	const state = stored(ctx);
+	const { deliveries, scanMilestones: milestones } = state;
 	const wellFormed =
 		typeof milestones?.baseline === 'string' && typeof milestones.claims === 'string';
-	return wellFormed ? milestones : undefined;
+	const record = typeof deliveries === 'string' ? deliveries : '';
+	return { state, record, milestones: wellFormed ? milestones : undefined };
 }
 
 /** Writes back into the stored records what this process knows they lack; true when any. */
 export function repairRecords(ctx: IWebhookFunctions, nowMs: number): boolean {
-	const state = stored(ctx);
+	const { state, record, milestones } = records(ctx);
 	const trigger = triggerKey(ctx);
-	const before = storedRecord(state);
-	const record = repairRecord(before, trigger, nowMs);
-	let changed = record !== before;
-	if (changed) state.deliveries = record;
-	const milestones = storedMilestones(state);
-	if (milestones) {
-		const claims = repairClaims(milestones.claims, trigger, milestones.baseline);
-		if (claims !== milestones.claims) {
-			state.scanMilestones = { baseline: milestones.baseline, claims };
-			changed = true;
-		}
-	}
-	return changed;
+	const repaired = repairRecord(record, trigger, nowMs);
+	if (repaired !== record) state.deliveries = repaired;
+	if (!milestones) return repaired !== record;
+	const { baseline, claims } = milestones;
+	const claimed = repairClaims(claims, trigger, baseline);
+	if (claimed !== claims) state.scanMilestones = { baseline, claims: claimed };
+	return repaired !== record || claimed !== claims;
 }
 
 /**
- * Stores a record now, and again once n8n has started the workflow (`started`, called while n8n
- * reads the answer, just before it saves): starting it cleared the changed flag n8n's save looks
- * at (docs/n8n-behaviours.md, 6), and the record by then carries all this process knows.
+ * Stores a record now, and again once n8n has started the workflow, just before it saves: starting
+ * it cleared the changed flag (docs/n8n-behaviours.md, 6), and the record now holds more.
  */
 function storedNowAndOnStart<T extends Settling>(handle: T, store: () => void): T {
 	store();
@@ -133,19 +106,16 @@ function storedNowAndOnStart<T extends Settling>(handle: T, store: () => void): 
 
 /** Whether this delivery started the workflow before, here or elsewhere; recorded when new. */
 export function checkDelivery(ctx: IWebhookFunctions, webhookId: string, nowMs: number) {
-	const state = stored(ctx);
-	const before = storedRecord(state);
-	const delivery = recordDelivery(before, triggerKey(ctx), webhookId, nowMs);
+	const { state, record } = records(ctx);
+	const delivery = recordDelivery(record, triggerKey(ctx), webhookId, nowMs);
 	return storedNowAndOnStart(delivery, () => {
-		const record = delivery.record();
-		if (record !== before) state.deliveries = record;
+		const next = delivery.record();
+		if (next !== record) state.deliveries = next;
 	});
 }
 
-/** Whether the stored scan milestones belong to `baseline` (the settings they were made for). */
-export function hasMilestoneBaseline(ctx: IHookFunctions, baseline: string): boolean {
-	return storedMilestones(stored(ctx))?.baseline === baseline;
-}
+export const hasMilestoneBaseline = (ctx: IHookFunctions, baseline: string) =>
+	records(ctx).milestones?.baseline === baseline;
 
 export function storeMilestoneBaseline(ctx: IHookFunctions, baseline: string, claims: string) {
 	stored(ctx).scanMilestones = { baseline, claims };
@@ -159,11 +129,16 @@ export function checkMilestones(
 	milestones: number[],
 	scans: number,
 ) {
-	const state = stored(ctx);
-	const before = storedMilestones(state);
+	const { state, milestones: before } = records(ctx);
 	if (before?.baseline !== baseline) return undefined;
-	const trigger = triggerKey(ctx);
-	const claim = claimMilestones(before.claims, trigger, baseline, codeId, milestones, scans);
+	const claim = claimMilestones(
+		before.claims,
+		triggerKey(ctx),
+		baseline,
+		codeId,
+		milestones,
+		scans,
+	);
 	return storedNowAndOnStart(claim, () => {
 		const claims = claim.claims();
 		if (claims !== before.claims) state.scanMilestones = { baseline, claims };
