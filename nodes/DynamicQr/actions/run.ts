@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { ClientSettings } from '../api';
 import { ApiClient } from '../api';
@@ -51,6 +51,7 @@ export type RecordKey = (
 ) => string | undefined;
 
 export interface OperationModule {
+	description: INodeProperties[];
 	execute: Operation;
 	recordKey?: RecordKey;
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit } from '../listing';
 import { cardLocator, recordKeyOf } from '../locators';
@@ -6,7 +6,7 @@ import { operationParameters } from '../operationParameters';
 import { toItems } from '../outputItems';
 import { timestamp } from '../dates';
 import { showOnlyFor } from '../display';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
 	cardLocator,
@@ -34,11 +34,7 @@ export const description = showOnlyFor('lead', 'getAll', properties);
 export const recordKey = recordKeyOf(cardLocator);
 
 /** Leads shared on a card, newest first. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const parameters = operationParameters(this, itemIndex, description);
 	const cardId = parameters.recordId('cardId');
 	const filters = parameters.collection('filters');
@@ -50,4 +46,4 @@ export async function execute(
 		? await run.client.since(path, Date.parse(since), limit, { itemIndex })
 		: await run.client.all(path, {}, limit, { itemIndex });
 	return toItems(leads);
-}
+};

@@ -1,11 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { multipartBody, uploadRecord } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import { binaryFieldName, operationParameters } from '../operationParameters';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 import { describeValue } from '../../shared/parameters';
 
 const properties: INodeProperties[] = [
@@ -24,11 +24,7 @@ export const description = showOnlyFor('logo', 'upload', properties);
 /** The logo images the upload takes (the field's hint): PNG, JPEG, SVG; never a header's CR/LF. */
 const LOGO_TYPES = /^image\/(png|jpeg|jpg|pjpeg|svg\+xml)$/i;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const propertyName = binaryFieldName(operationParameters(this, itemIndex, description));
 	const file = this.helpers.assertBinaryData(itemIndex, propertyName);
 	const mimeType = String(file.mimeType ?? '').trim();
@@ -56,4 +52,4 @@ export async function execute(
 		itemIndex,
 	});
 	return toItems(uploadRecord(answer));
-}
+};

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
 import { unwrap } from '../../api';
@@ -7,7 +7,7 @@ import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
 import { payloadProperties } from '../payload';
 import { createCode, readCreateRequest } from './createRequest';
-import type { ActionRun, RecordKey } from '../run';
+import type { Operation, RecordKey } from '../run';
 
 const properties: INodeProperties[] = [
 	{
@@ -103,11 +103,7 @@ export const recordKey: RecordKey = function (itemIndex) {
 	return String(additional.idempotencyKey ?? '').trim() || undefined;
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const request = readCreateRequest(operationParameters(this, itemIndex, description));
 	return toItems(unwrap(await createCode(run, request, itemIndex)));
-}
+};

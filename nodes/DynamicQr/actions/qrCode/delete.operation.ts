@@ -1,9 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { qrCodeLocator, recordKeyOf } from '../locators';
 import { operationParameters } from '../operationParameters';
 import { showOnlyFor } from '../display';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
 	{
@@ -20,12 +20,8 @@ export const description = showOnlyFor('qrCode', 'delete', properties);
 
 export const recordKey = recordKeyOf(qrCodeLocator);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const id = operationParameters(this, itemIndex, description).recordId('qrCodeId');
 	await run.client.request('DELETE', `/qr-codes/${id}`, { itemIndex });
 	return [{ json: { deleted: true } }];
-}
+};

@@ -1,11 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../../api';
 import { qrCodeLocator, recordKeyOf } from '../locators';
 import { operationParameters } from '../operationParameters';
 import { showOnlyFor } from '../display';
 import { imageProperties, readImageRequest, toBinary } from '../image';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
 
@@ -13,11 +13,7 @@ export const description = showOnlyFor('qrCode', 'downloadImage', properties);
 
 export const recordKey = recordKeyOf(qrCodeLocator);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const parameters = operationParameters(this, itemIndex, description);
 	const id = parameters.recordId('qrCodeId');
 	const request = readImageRequest(parameters);
@@ -35,4 +31,4 @@ export async function execute(
 			binary: await toBinary(this, request, image, `qr-${id}`),
 		},
 	];
-}
+};

@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit } from '../listing';
 import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 import { codeListQuery } from '../../shared/codeFilters';
 import { listFiltersProperty } from './listFilters';
 
@@ -12,11 +12,7 @@ const properties: INodeProperties[] = [...returnAllOrLimit, listFiltersProperty,
 
 export const description = showOnlyFor('qrCode', 'getAll', properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const parameters = operationParameters(this, itemIndex, description);
 	const filters = parameters.collection('filters');
 	const limit = readLimit(parameters);
@@ -24,4 +20,4 @@ export async function execute(
 	const qs = codeListQuery(filters);
 	const records = await run.client.all('/qr-codes', qs, limit, { itemIndex });
 	return toItems(records.map((record) => simplifyQrCode(simplify, record)));
-}
+};

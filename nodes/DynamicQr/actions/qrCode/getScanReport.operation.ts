@@ -1,15 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
 import { requiredWhen, showOnlyFor } from '../display';
 import { toItems } from '../outputItems';
 import { operationParameters } from '../operationParameters';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 import { calendarDay } from '../dates';
 import { emptyCounts } from './scanReport/breakdowns';
 import { codeRows, summary } from './scanReport/reportItems';
@@ -147,11 +142,7 @@ function readIds(parameters: ReturnType<typeof operationParameters>): string[] {
 	return [...new Set(ids)];
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const parameters = operationParameters(this, itemIndex, description);
 	// The choices first, then the fields they show: a bad choice is the error named.
 	const codesBy = parameters.option('codesBy');
@@ -176,4 +167,4 @@ export async function execute(
 			? summary(period, codes, breakdowns ?? emptyCounts())
 			: codeRows(period, codes),
 	);
-}
+};

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { scansPerDay, unknownDaysError, unwrap } from '../../api';
 import { qrCodeLocator, recordKeyOf } from '../locators';
@@ -11,7 +6,7 @@ import { operationParameters } from '../operationParameters';
 import { toItems } from '../outputItems';
 import { calendarDay } from '../dates';
 import { showOnlyFor } from '../display';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -53,11 +48,7 @@ export const description = showOnlyFor('qrCode', 'getScans', properties);
 
 export const recordKey = recordKeyOf(qrCodeLocator);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const parameters = operationParameters(this, itemIndex, description);
 	const id = parameters.recordId('qrCodeId');
 	const qs: IDataObject = {};
@@ -82,4 +73,4 @@ export async function execute(
 		);
 	}
 	return toItems(days.map((day) => ({ qr_code_id: id, ...day })));
-}
+};

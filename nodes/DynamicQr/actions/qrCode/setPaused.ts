@@ -1,17 +1,16 @@
-import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
+import { qrCodeLocator, recordKeyOf } from '../locators';
+import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
 import { toItems } from '../outputItems';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 import { changedRecord } from './changedRecord';
 
 /** Pause and Resume differ only in the value of `paused`. */
-export async function setPaused(
-	run: ActionRun,
-	itemIndex: number,
-	description: INodeProperties[],
-	paused: boolean,
-): Promise<INodeExecutionData[]> {
-	const id = operationParameters(run.ctx, itemIndex, description).recordId('qrCodeId');
-	return toItems(await changedRecord(run, id, { paused }, itemIndex));
+export function setPaused(operation: string, paused: boolean) {
+	const description = showOnlyFor('qrCode', operation, [qrCodeLocator]);
+	const execute: Operation = async function (itemIndex, run) {
+		const id = operationParameters(this, itemIndex, description).recordId('qrCodeId');
+		return toItems(await changedRecord(run, id, { paused }, itemIndex));
+	};
+	return { description, recordKey: recordKeyOf(qrCodeLocator), execute };
 }

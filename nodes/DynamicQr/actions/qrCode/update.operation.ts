@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
@@ -13,7 +8,7 @@ import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 import { changedRecord } from './changedRecord';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -49,11 +44,7 @@ export const description = showOnlyFor('qrCode', 'update', properties);
 export const recordKey = recordKeyOf(qrCodeLocator);
 
 /** PATCH changes only what is sent: the body holds only what the user set. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const parameters = operationParameters(this, itemIndex, description);
 	const id = parameters.recordId('qrCodeId');
 	const updateFields = parameters.collection('updateFields');
@@ -88,4 +79,4 @@ export async function execute(
 		});
 	}
 	return toItems(await changedRecord(run, id, body, itemIndex));
-}
+};

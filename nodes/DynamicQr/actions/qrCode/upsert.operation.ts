@@ -1,14 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
-import type { ActionRun, RecordKey } from '../run';
+import type { Operation, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
 import type { WantedCode } from './createOrUpdate/differences';
 import { differences } from './createOrUpdate/differences';
@@ -89,11 +84,7 @@ export const recordKey: RecordKey = function (itemIndex, run) {
  * Finds the item's code in the run's list (read once per run) and creates it when there is none,
  * changes only what differs when there is one, and writes nothing when nothing differs.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const parameters = parametersOf(this, itemIndex);
 	const request = readCreateRequest(parameters);
 	// Paused is left out unless the user added it: then each code is kept as it is.
@@ -123,4 +114,4 @@ export async function execute(
 	}
 	if (result !== 'unchanged') index?.put(record);
 	return [{ json: { ...record, [RESULT_KEY]: result } }];
-}
+};

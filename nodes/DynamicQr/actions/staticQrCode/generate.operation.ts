@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { STATIC_QR_TYPES } from '../../qrTypes';
@@ -8,7 +8,7 @@ import { imageProperties, readImageRequest, toBinary } from '../image';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,11 +24,7 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('staticQrCode', 'generate', properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const parameters = operationParameters(this, itemIndex, description);
 	const type = getQrType(parameters);
 	if (!type.static) {
@@ -53,4 +49,4 @@ export async function execute(
 			binary: await toBinary(this, request, image, `qr-static-${type.value}`),
 		},
 	];
-}
+};

@@ -1,15 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 import { EVENT_OPTIONS } from '../../shared/eventOptions';
 import { maskSigningSecrets, webhookSecretOf } from '../../shared/secrets';
 
@@ -46,11 +41,7 @@ export const description = showOnlyFor('webhookEndpoint', 'create', properties);
 
 const HIDDEN_SECRET = '[hidden: turn on Include Signing Secret to output it]';
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	const parameters = operationParameters(this, itemIndex, description);
 	const body: IDataObject = {
 		url: parameters.string('url').trim(),
@@ -66,4 +57,4 @@ export async function execute(
 	const endpoint = secret === undefined ? unwrap(answer) : { ...unwrap(answer), secret };
 	if (includeSecret) return toItems(endpoint);
 	return toItems(maskSigningSecrets(endpoint, HIDDEN_SECRET));
-}
+};
