@@ -22,14 +22,6 @@ import * as endpoints from './webhookEndpoint/getMany.operation';
 import * as endpointDelete from './webhookEndpoint/delete.operation';
 import type { OperationModule } from './run';
 
-interface Resource {
-	name: string;
-	value: string;
-	operations: Record<string, OperationModule>;
-	/** The resource's Operation parameter and every operation's fields. */
-	description: INodeProperties[];
-}
-
 /**
  * A resource: its Operation parameter (`options`, the first the default), then the fields of its
  * `operations` (by option value) in the order they are listed.
@@ -39,7 +31,7 @@ function resource(
 	value: string,
 	operations: Record<string, OperationModule>,
 	options: INodePropertyOptions[],
-): Resource {
+) {
 	const first = options[0].value;
 	const operation: INodeProperties = {
 		displayName: 'Operation',
@@ -55,7 +47,7 @@ function resource(
 }
 
 /** The action node's resources, in the order the Resource parameter lists them. */
-export const RESOURCES: Resource[] = [
+export const RESOURCES = [
 	resource('Account', 'account', { get: account }, [
 		{
 			name: 'Get',
