@@ -77,17 +77,10 @@ export const imageProperties: INodeProperties[] = [
 	},
 ];
 
-export interface ImageRequest {
-	format: string;
-	size: IDataObject;
-	/** The output item's binary field for the image. */
-	binaryField: string;
-}
-
-/** Format, size and output field, all read (and checked) before the request. */
-export function readImageRequest(parameters: ParameterReader): ImageRequest {
+/** Format, size and the output item's binary field, all read (and checked) before the request. */
+export function readImageRequest(parameters: ParameterReader) {
 	const format = parameters.option('format');
-	const size =
+	const size: IDataObject =
 		parameters.option('sizeUnit') === 'mm'
 			? { mm: parameters.number('mm'), dpi: parameters.number('dpi') }
 			: { size: parameters.number('size') };
@@ -97,15 +90,11 @@ export function readImageRequest(parameters: ParameterReader): ImageRequest {
 /** The binary field of the output item: the image with its MIME type and file name. */
 export async function toBinary(
 	ctx: IExecuteFunctions,
-	request: ImageRequest,
+	{ format, binaryField }: ReturnType<typeof readImageRequest>,
 	image: BinaryAnswer,
 	baseName: string,
 ) {
-	const mimeType = FORMATS.get(request.format)?.mimeType ?? image.contentType;
-	const data = await ctx.helpers.prepareBinaryData(
-		image.data,
-		`${baseName}.${request.format}`,
-		mimeType,
-	);
-	return { [request.binaryField]: data };
+	const mimeType = FORMATS.get(format)?.mimeType ?? image.contentType;
+	const data = await ctx.helpers.prepareBinaryData(image.data, `${baseName}.${format}`, mimeType);
+	return { [binaryField]: data };
 }

@@ -79,18 +79,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		let next = 0;
 		let active = 0;
 		/** Per record with an item running: the items waiting for it, in input order. */
-		const waiting = new Map<string, number[]>();
+		const waiting = new Map<string | undefined, number[]>();
 		const start = (itemIndex: number, key: string | undefined) => {
 			active++;
 			void runItem(itemIndex)
 				.catch((error: Error) => fail(itemIndex, error))
 				.finally(() => {
 					active--;
-					if (key !== undefined) {
-						const following = waiting.get(key)?.shift();
-						if (following === undefined) waiting.delete(key);
-						else if (!failure) start(following, key);
-					}
+					const following = waiting.get(key)?.shift();
+					if (following === undefined) waiting.delete(key);
+					else if (!failure) start(following, key);
 					pump();
 				});
 		};
@@ -98,14 +96,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			while (!failure && next < items.length && active < flight.limit) {
 				const itemIndex = next++;
 				const key = keyOf(itemIndex);
-				if (key === undefined) {
-					start(itemIndex, key);
-					continue;
-				}
 				const queue = waiting.get(key);
 				if (queue) queue.push(itemIndex);
 				else {
-					waiting.set(key, []);
+					if (key !== undefined) waiting.set(key, []);
 					start(itemIndex, key);
 				}
 			}

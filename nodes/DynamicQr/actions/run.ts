@@ -11,7 +11,8 @@ import { ApiClient } from '../api';
 export class ActionRun {
 	readonly client: ApiClient;
 
-	private readonly store = new Map<symbol, unknown>();
+	/** What operations keep for the whole run, each under its own key. */
+	readonly kept = new Map<symbol, unknown>();
 
 	constructor(
 		readonly ctx: IExecuteFunctions,
@@ -20,15 +21,10 @@ export class ActionRun {
 		this.client = new ApiClient(ctx, settings);
 	}
 
-	/** What an operation keeps for the whole run under `key`, made by `create` on first use. */
+	/** What the run keeps under `key`, made by `create` on first use. */
 	keep<T>(key: symbol, create: () => T): T {
-		if (!this.store.has(key)) this.store.set(key, create());
-		return this.store.get(key) as T;
-	}
-
-	/** What the run keeps under `key`, if anything was made yet. */
-	kept<T>(key: symbol): T | undefined {
-		return this.store.get(key) as T | undefined;
+		if (!this.kept.has(key)) this.kept.set(key, create());
+		return this.kept.get(key) as T;
 	}
 }
 
