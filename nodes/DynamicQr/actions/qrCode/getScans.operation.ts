@@ -60,9 +60,7 @@ export const execute: Operation = async function (itemIndex, run) {
 	const statistics = unwrap(
 		await run.client.request('GET', `/qr-codes/${encodeURIComponent(id)}/scans`, { qs, itemIndex }),
 	);
-	if (output !== 'days') {
-		return toItems({ qr_code_id: id, ...statistics });
-	}
+	if (output !== 'days') return toItems({ qr_code_id: id, ...statistics });
 	const days = scansPerDay(statistics.days);
 	if (!days) {
 		throw unknownDaysError(

@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
 import type { Operation, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
-import type { WantedCode } from './createOrUpdate/differences';
 import { differences } from './createOrUpdate/differences';
 import { readMatch } from './createOrUpdate/match';
 import type { CodeIndex } from './createOrUpdate/codeIndex';
@@ -89,29 +88,24 @@ export const execute: Operation = async function (itemIndex, run) {
 	const request = readCreateRequest(parameters);
 	// Paused is left out unless the user added it: then each code is kept as it is.
 	const paused = request.additional.paused as boolean | undefined;
-	const wanted: WantedCode = { ...request, paused };
 	const match = readMatch(run, parameters, itemIndex, String(request.body.name));
 
 	// An item without an ID to match can only create: it needs no list.
 	let index: CodeIndex | undefined;
 	const found = await match.find(async () => (index ??= await codeIndex(run, itemIndex)));
-	let record: IDataObject;
-	let result: 'created' | 'updated' | 'unchanged';
-	if (!found) {
-		await codeIndexRead(run)?.catch(() => undefined);
-		record = unwrap(await createCode(run, request, itemIndex));
-		// A create has no paused flag: a code asked for paused is paused right after.
-		if (wanted.paused !== undefined && Boolean(record.paused) !== wanted.paused) {
-			record = await changedRecord(run, String(record.id), { paused: wanted.paused }, itemIndex);
-		}
-		result = 'created';
-	} else {
-		const changes = differences(found, wanted);
-		record = changes.fields.length
-			? await changedRecord(run, String(found.id), changes.body, itemIndex)
-			: found;
-		result = changes.fields.length ? 'updated' : 'unchanged';
+	if (found) {
+		const changes = differences(found, { ...request, paused });
+		if (!changes.fields.length) return [{ json: { ...found, [RESULT_KEY]: 'unchanged' } }];
+		const record = await changedRecord(run, String(found.id), changes.body, itemIndex);
+		index?.put(record);
+		return [{ json: { ...record, [RESULT_KEY]: 'updated' } }];
 	}
-	if (result !== 'unchanged') index?.put(record);
-	return [{ json: { ...record, [RESULT_KEY]: result } }];
+	await codeIndexRead(run)?.catch(() => undefined);
+	let record = unwrap(await createCode(run, request, itemIndex));
+	// A create has no paused flag: a code asked for paused is paused right after.
+	if (paused !== undefined && Boolean(record.paused) !== paused) {
+		record = await changedRecord(run, String(record.id), { paused }, itemIndex);
+	}
+	index?.put(record);
+	return [{ json: { ...record, [RESULT_KEY]: 'created' } }];
 };
