@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../api';
 import { binaryFieldName } from './operationParameters';
@@ -87,14 +92,15 @@ export function readImageRequest(parameters: ParameterReader) {
 	return { format, size, binaryField: binaryFieldName(parameters) };
 }
 
-/** The binary field of the output item: the image with its MIME type and file name. */
-export async function toBinary(
+/** The output item: `json`, and the image in its binary field with its MIME type and file name. */
+export async function imageItems(
 	ctx: IExecuteFunctions,
 	{ format, binaryField }: ReturnType<typeof readImageRequest>,
 	image: BinaryAnswer,
 	baseName: string,
-) {
+	json: IDataObject,
+): Promise<INodeExecutionData[]> {
 	const mimeType = FORMATS.get(format)?.mimeType ?? image.contentType;
 	const data = await ctx.helpers.prepareBinaryData(image.data, `${baseName}.${format}`, mimeType);
-	return { [binaryField]: data };
+	return [{ json, binary: { [binaryField]: data } }];
 }

@@ -4,7 +4,7 @@ import type { BinaryAnswer } from '../../api';
 import { qrCodeLocator, recordKeyOf } from '../locators';
 import { operationParameters } from '../operationParameters';
 import { showOnlyFor } from '../display';
-import { imageProperties, readImageRequest, toBinary } from '../image';
+import { imageProperties, readImageRequest, imageItems } from '../image';
 import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
@@ -25,10 +25,6 @@ export const execute: Operation = async function (itemIndex, run) {
 		binary: true,
 		itemIndex,
 	});
-	return [
-		{
-			json: { id: code.id, name: code.name, short_url: code.short_url, format },
-			binary: await toBinary(this, request, image, `qr-${id}`),
-		},
-	];
+	const json = { id: code.id, name: code.name, short_url: code.short_url, format };
+	return await imageItems(this, request, image, `qr-${id}`, json);
 };

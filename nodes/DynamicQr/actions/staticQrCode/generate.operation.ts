@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { STATIC_QR_TYPES } from '../../qrTypes';
 import type { BinaryAnswer } from '../../api';
 
-import { imageProperties, readImageRequest, toBinary } from '../image';
+import { imageProperties, readImageRequest, imageItems } from '../image';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
@@ -43,10 +43,6 @@ export const execute: Operation = async function (itemIndex, run) {
 		binary: true,
 		itemIndex,
 	});
-	return [
-		{
-			json: { type: type.value, payload, format },
-			binary: await toBinary(this, request, image, `qr-static-${type.value}`),
-		},
-	];
+	const json = { type: type.value, payload, format };
+	return await imageItems(this, request, image, `qr-static-${type.value}`, json);
 };
