@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { RESOURCES } from './resources';
-import { readRequestOptions } from './operationParameters';
+import { operationParameters, readRequestOptions } from './operationParameters';
 import type { OperationModule } from './run';
 import { ActionRun } from './run';
 
@@ -18,11 +18,12 @@ const OPERATIONS = new Map<string, OperationModule>(
 
 /**
  * Runs the chosen operation once per input item and returns the results in input order, each
- * paired to its item. Every item's operation gets the run (its one ApiClient). Items start in
- * input order while the run has room for another request in flight (the client's Flight), except
- * that an item acting on the same record as one still running waits for it: the items of one
- * record take effect in input order, those of different records run side by side. With Continue
- * On Fail an item's error becomes its output; otherwise the first failure stops the run.
+ * paired to its item. Every item's operation gets the run (its one ApiClient) and the reader of
+ * the item's parameters. Items start in input order while the run has room for another request in
+ * flight (the client's Flight), except that an item acting on the same record as one still running
+ * waits for it: the items of one record take effect in input order, those of different records
+ * run side by side. With Continue On Fail an item's error becomes its output; otherwise the first
+ * failure stops the run.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -35,7 +36,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" of resource "${resource}" is not supported`,
 		);
 	}
-	const { execute, recordKey } = chosen;
+	const { execute, recordKey, description, reads = description } = chosen;
 
 	const run = new ActionRun(this, readRequestOptions(this));
 	const { flight } = run.client;
@@ -50,7 +51,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const runItem = async (itemIndex: number) => {
 		try {
-			const output = await execute.call(this, itemIndex, run);
+			const parameters = operationParameters(this, itemIndex, reads);
+			const output = await execute.call(this, itemIndex, run, parameters);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (!this.continueOnFail()) return fail(itemIndex, error as Error);

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import type { ClientSettings } from '../api';
 import { ApiClient } from '../api';
+import type { ParameterReader } from '../shared/parameters';
 
 /**
  * One run of the action node, handed by the router to every item's operation: the run's client
@@ -28,11 +29,12 @@ export class ActionRun {
 	}
 }
 
-/** What every operation module exports to run one item. */
+/** What every operation module exports to run one item, read by its declared `parameters`. */
 export type Operation = (
 	this: IExecuteFunctions,
 	itemIndex: number,
 	run: ActionRun,
+	parameters: ParameterReader,
 ) => Promise<INodeExecutionData[]>;
 
 /**
@@ -48,6 +50,8 @@ export type RecordKey = (
 
 export interface OperationModule {
 	description: INodeProperties[];
+	/** The fields the item's parameters are read by, when more than its description's. */
+	reads?: INodeProperties[];
 	execute: Operation;
 	recordKey?: RecordKey;
 }

@@ -1,5 +1,4 @@
 import { cardLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
@@ -8,7 +7,7 @@ export const description = showOnlyFor('card', 'get', [cardLocator]);
 
 export const recordKey = recordKeyOf(cardLocator);
 
-export const execute: Operation = async function (itemIndex, run) {
-	const id = operationParameters(this, itemIndex, description).recordId('cardId');
+export const execute: Operation = async function (itemIndex, run, parameters) {
+	const id = parameters.recordId('cardId');
 	return toItems(await run.client.getRecord(`/cards/${id}`, itemIndex));
 };

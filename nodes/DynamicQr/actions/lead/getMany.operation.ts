@@ -2,7 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit } from '../listing';
 import { cardLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
 import { toItems } from '../outputItems';
 import { timestamp } from '../dates';
 import { showOnlyFor } from '../display';
@@ -34,8 +33,7 @@ export const description = showOnlyFor('lead', 'getAll', properties);
 export const recordKey = recordKeyOf(cardLocator);
 
 /** Leads shared on a card, newest first. */
-export const execute: Operation = async function (itemIndex, run) {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const cardId = parameters.recordId('cardId');
 	const filters = parameters.collection('filters');
 	const since = filters.since === undefined ? undefined : timestamp(filters.since as string);

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { multipartBody, uploadRecord } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
-import { binaryFieldName, operationParameters } from '../operationParameters';
+import { binaryFieldName } from '../operationParameters';
 import type { Operation } from '../run';
 import { describeValue } from '../../shared/parameters';
 
@@ -24,8 +24,8 @@ export const description = showOnlyFor('logo', 'upload', properties);
 /** The logo images the upload takes (the field's hint): PNG, JPEG, SVG; never a header's CR/LF. */
 const LOGO_TYPES = /^image\/(png|jpeg|jpg|pjpeg|svg\+xml)$/i;
 
-export const execute: Operation = async function (itemIndex, run) {
-	const propertyName = binaryFieldName(operationParameters(this, itemIndex, description));
+export const execute: Operation = async function (itemIndex, run, parameters) {
+	const propertyName = binaryFieldName(parameters);
 	const file = this.helpers.assertBinaryData(itemIndex, propertyName);
 	const mimeType = String(file.mimeType ?? '').trim();
 	if (!LOGO_TYPES.test(mimeType)) {

@@ -103,7 +103,7 @@ export const recordKey: RecordKey = function (itemIndex) {
 	return String(additional.idempotencyKey ?? '').trim() || undefined;
 };
 
-export const execute: Operation = async function (itemIndex, run) {
-	const request = readCreateRequest(operationParameters(this, itemIndex, description));
+export const execute: Operation = async function (itemIndex, run, parameters) {
+	const request = readCreateRequest(parameters);
 	return toItems(unwrap(await createCode(run, request, itemIndex)));
 };

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { qrCodeLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
 import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
@@ -20,8 +19,8 @@ export const description = showOnlyFor('qrCode', 'delete', properties);
 
 export const recordKey = recordKeyOf(qrCodeLocator);
 
-export const execute: Operation = async function (itemIndex, run) {
-	const id = operationParameters(this, itemIndex, description).recordId('qrCodeId');
+export const execute: Operation = async function (itemIndex, run, parameters) {
+	const id = parameters.recordId('qrCodeId');
 	await run.client.request('DELETE', `/qr-codes/${id}`, { itemIndex });
 	return [{ json: { deleted: true } }];
 };

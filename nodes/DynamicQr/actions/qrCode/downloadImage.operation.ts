@@ -2,7 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../../api';
 import { qrCodeLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
 import { showOnlyFor } from '../display';
 import { imageProperties, readImageRequest, imageItems } from '../image';
 import type { Operation } from '../run';
@@ -13,8 +12,7 @@ export const description = showOnlyFor('qrCode', 'downloadImage', properties);
 
 export const recordKey = recordKeyOf(qrCodeLocator);
 
-export const execute: Operation = async function (itemIndex, run) {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
 	const request = readImageRequest(parameters);
 	const { format, size } = request;

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { qrCodeLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
 import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
@@ -12,8 +11,7 @@ export const description = showOnlyFor('qrCode', 'get', properties);
 
 export const recordKey = recordKeyOf(qrCodeLocator);
 
-export const execute: Operation = async function (itemIndex, run) {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
 	const simplify = parameters.boolean('simplify');
 	return toItems(

@@ -3,7 +3,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit } from '../listing';
 import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
-import { operationParameters } from '../operationParameters';
 import type { Operation } from '../run';
 import { codeListQuery } from '../../shared/codeFilters';
 import { listFiltersProperty } from './listFilters';
@@ -12,8 +11,7 @@ const properties: INodeProperties[] = [...returnAllOrLimit, listFiltersProperty,
 
 export const description = showOnlyFor('qrCode', 'getAll', properties);
 
-export const execute: Operation = async function (itemIndex, run) {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const filters = parameters.collection('filters');
 	const limit = readLimit(parameters);
 	const simplify = parameters.boolean('simplify');

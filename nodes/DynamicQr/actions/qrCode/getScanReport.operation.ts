@@ -3,7 +3,6 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { ID_PATTERN, ID_RULE } from '../../api';
 import { requiredWhen, showOnlyFor } from '../display';
 import { toItems } from '../outputItems';
-import { operationParameters } from '../operationParameters';
 import type { Operation } from '../run';
 import { calendarDay } from '../dates';
 import { namedPeriod, reportPeriod } from './scanReport/period';
@@ -129,8 +128,7 @@ function readIds(parameters: ParameterReader): string[] {
 	return [...new Set(ids)];
 }
 
-export const execute: Operation = async function (itemIndex, run) {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	// The choices first, then the fields they show: a bad choice is the error named.
 	const byIds = parameters.option('codesBy') === 'ids';
 	const summary = parameters.option('reportOutput') === 'summary';

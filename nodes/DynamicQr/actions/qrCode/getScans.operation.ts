@@ -2,7 +2,6 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { scansPerDay, unknownDaysError, unwrap } from '../../api';
 import { qrCodeLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
 import { toItems } from '../outputItems';
 import { calendarDay } from '../dates';
 import { showOnlyFor } from '../display';
@@ -48,8 +47,7 @@ export const description = showOnlyFor('qrCode', 'getScans', properties);
 
 export const recordKey = recordKeyOf(qrCodeLocator);
 
-export const execute: Operation = async function (itemIndex, run) {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
 	const qs: IDataObject = {};
 	const from = parameters.string('from');

@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
 import { qrCodeLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
@@ -44,8 +43,7 @@ export const description = showOnlyFor('qrCode', 'update', properties);
 export const recordKey = recordKeyOf(qrCodeLocator);
 
 /** PATCH changes only what is sent: the body holds only what the user set. */
-export const execute: Operation = async function (itemIndex, run) {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
 	const updateFields = parameters.collection('updateFields');
 	const body: IDataObject = {};

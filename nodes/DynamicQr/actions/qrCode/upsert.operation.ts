@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import { showOnlyFor } from '../display';
@@ -70,12 +70,12 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('qrCode', 'upsert', properties);
 
-const parametersOf = (ctx: IExecuteFunctions, itemIndex: number) =>
-	operationParameters(ctx, itemIndex, [...createProperties, ...description]);
+/** Create's fields are Create or Update's too. */
+export const reads = [...createProperties, ...description];
 
 /** Items that match one code (one name, or one ID) run one after another and see each other's changes. */
 export const recordKey: RecordKey = function (itemIndex, run) {
-	const parameters = parametersOf(this, itemIndex);
+	const parameters = operationParameters(this, itemIndex, reads);
 	return readMatch(run, parameters, itemIndex, parameters.string('name')).key;
 };
 
@@ -83,8 +83,7 @@ export const recordKey: RecordKey = function (itemIndex, run) {
  * Finds the item's code in the run's list (read once per run) and creates it when there is none,
  * changes only what differs when there is one, and writes nothing when nothing differs.
  */
-export const execute: Operation = async function (itemIndex, run) {
-	const parameters = parametersOf(this, itemIndex);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const request = readCreateRequest(parameters);
 	// Paused is left out unless the user added it: then each code is kept as it is.
 	const paused = request.additional.paused as boolean | undefined;

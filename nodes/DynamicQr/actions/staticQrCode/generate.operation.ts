@@ -7,7 +7,6 @@ import type { BinaryAnswer } from '../../api';
 import { imageProperties, readImageRequest, imageItems } from '../image';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
 import { showOnlyFor } from '../display';
-import { operationParameters } from '../operationParameters';
 import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
@@ -24,8 +23,7 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('staticQrCode', 'generate', properties);
 
-export const execute: Operation = async function (itemIndex, run) {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const type = getQrType(parameters);
 	if (!type.static) {
 		throw new NodeOperationError(

@@ -3,7 +3,6 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { unwrap } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
-import { operationParameters } from '../operationParameters';
 import type { Operation } from '../run';
 import { EVENT_OPTIONS } from '../../shared/eventOptions';
 import { maskSigningSecrets, webhookSecretOf } from '../../shared/secrets';
@@ -41,8 +40,7 @@ export const description = showOnlyFor('webhookEndpoint', 'create', properties);
 
 const HIDDEN_SECRET = '[hidden: turn on Include Signing Secret to output it]';
 
-export const execute: Operation = async function (itemIndex, run) {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const body: IDataObject = {
 		url: parameters.string('url').trim(),
 		events: parameters.optionList('events'),

@@ -1,5 +1,4 @@
 import { recordKeyOf, webhookEndpointLocator } from '../locators';
-import { operationParameters } from '../operationParameters';
 import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
@@ -7,8 +6,8 @@ export const description = showOnlyFor('webhookEndpoint', 'delete', [webhookEndp
 
 export const recordKey = recordKeyOf(webhookEndpointLocator);
 
-export const execute: Operation = async function (itemIndex, run) {
-	const id = operationParameters(this, itemIndex, description).recordId('webhookEndpointId');
+export const execute: Operation = async function (itemIndex, run, parameters) {
+	const id = parameters.recordId('webhookEndpointId');
 	await run.client.request('DELETE', `/webhooks/${id}`, { itemIndex });
 	return [{ json: { deleted: true } }];
 };
