@@ -45,12 +45,11 @@ function usersOf(types: QrType[], key: string, mode: PayloadMode): string {
  * one collection, so that only the keys the data has are shown.
  */
 function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
-	const firstByKey = new Map<string, QrTypeField>();
-	for (const type of types) {
-		for (const field of type.fields)
-			if (!firstByKey.has(field.name)) firstByKey.set(field.name, field);
-	}
-	const fields = [...firstByKey.values()].map(
+	const every = types.flatMap((type) => type.fields);
+	const firstOfKey = every.filter(
+		(field, index) => every.findIndex(({ name }) => name === field.name) === index,
+	);
+	const fields = firstOfKey.map(
 		(field): INodeProperties => ({
 			displayName: field.label,
 			name: field.name,

@@ -38,8 +38,6 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('webhookEndpoint', 'create', properties);
 
-const HIDDEN_SECRET = '[hidden: turn on Include Signing Secret to output it]';
-
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const body: IDataObject = {
 		url: parameters.string('url').trim(),
@@ -53,6 +51,6 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	// `secret` either way, and hidden everywhere unless asked for.
 	const secret = webhookSecretOf(answer);
 	const endpoint = secret === undefined ? unwrap(answer) : { ...unwrap(answer), secret };
-	if (includeSecret) return toItems(endpoint);
-	return toItems(maskSigningSecrets(endpoint, HIDDEN_SECRET));
+	const hidden = '[hidden: turn on Include Signing Secret to output it]';
+	return toItems(includeSecret ? endpoint : maskSigningSecrets(endpoint, hidden));
 };

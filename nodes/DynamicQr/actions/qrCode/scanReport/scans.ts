@@ -128,7 +128,7 @@ function topValues(codes: CodeScans[]): IDataObject {
 }
 
 /** Scans in the period and the one before, and the change (in percent: null when none before). */
-const counts = (scans: number, previousScans: number): IDataObject => ({
+const counts = ({ scans, previousScans }: Pick<CodeScans, 'scans' | 'previousScans'>) => ({
 	scans,
 	previous_scans: previousScans,
 	change: scans - previousScans,
@@ -155,7 +155,7 @@ export function reportItems(
 			period: name,
 			from,
 			to,
-			...counts(code.scans, code.previousScans),
+			...counts(code),
 		}));
 	}
 	const total = (key: 'scans' | 'previousScans') => codes.reduce((sum, code) => sum + code[key], 0);
@@ -170,11 +170,8 @@ export function reportItems(
 			previous_from: previous.from,
 			previous_to: previous.to,
 			codes: codes.length,
-			...counts(total('scans'), total('previousScans')),
-			per_code: perCode.map((code) => ({
-				...codeFields(code),
-				...counts(code.scans, code.previousScans),
-			})),
+			...counts({ scans: total('scans'), previousScans: total('previousScans') }),
+			per_code: perCode.map((code) => ({ ...codeFields(code), ...counts(code) })),
 			top: topValues(codes),
 		},
 	];
