@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { recordKeyOf } from './locators';
 import { RESOURCES } from './resources';
 import { operationParameters, readRequestOptions } from './operationParameters';
 import type { OperationModule } from './run';
@@ -36,7 +37,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" of resource "${resource}" is not supported`,
 		);
 	}
-	const { execute, recordKey, description, reads = description } = chosen;
+	const { execute, description, reads = description } = chosen;
+	// An operation on the one record its locator names runs that record's items in input order.
+	const locator = description.find((property) => property.type === 'resourceLocator');
+	const recordKey = chosen.recordKey ?? (locator && recordKeyOf(locator));
 
 	const run = new ActionRun(this, readRequestOptions(this));
 	const { flight } = run.client;

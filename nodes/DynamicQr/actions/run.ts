@@ -53,5 +53,6 @@ export interface OperationModule {
 	/** The fields the item's parameters are read by, when more than its description's. */
 	reads?: INodeProperties[];
 	execute: Operation;
+	/** The item's record, where it is not the one the operation's locator names. */
 	recordKey?: RecordKey;
 }

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit } from '../listing';
-import { cardLocator, recordKeyOf } from '../locators';
+import { cardLocator } from '../locators';
 import { toItems } from '../outputItems';
 import { timestamp } from '../dates';
 import { showOnlyFor } from '../display';
@@ -29,8 +29,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = showOnlyFor('lead', 'getAll', properties);
-
-export const recordKey = recordKeyOf(cardLocator);
 
 /** Leads shared on a card, newest first. */
 export const execute: Operation = async function (itemIndex, run, parameters) {

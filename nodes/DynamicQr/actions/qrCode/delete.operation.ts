@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { qrCodeLocator, recordKeyOf } from '../locators';
+import { qrCodeLocator } from '../locators';
 import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
@@ -16,8 +16,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = showOnlyFor('qrCode', 'delete', properties);
-
-export const recordKey = recordKeyOf(qrCodeLocator);
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../../api';
-import { qrCodeLocator, recordKeyOf } from '../locators';
+import { qrCodeLocator } from '../locators';
 import { showOnlyFor } from '../display';
 import { imageProperties, readImageRequest, imageItems } from '../image';
 import type { Operation } from '../run';
@@ -9,8 +9,6 @@ import type { Operation } from '../run';
 const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
 
 export const description = showOnlyFor('qrCode', 'downloadImage', properties);
-
-export const recordKey = recordKeyOf(qrCodeLocator);
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { qrCodeLocator, recordKeyOf } from '../locators';
+import { qrCodeLocator } from '../locators';
 import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
@@ -8,8 +8,6 @@ import type { Operation } from '../run';
 const properties: INodeProperties[] = [qrCodeLocator, simplifyProperty];
 
 export const description = showOnlyFor('qrCode', 'get', properties);
-
-export const recordKey = recordKeyOf(qrCodeLocator);
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');

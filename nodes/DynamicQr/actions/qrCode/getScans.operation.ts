@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { scansPerDay, unknownDaysError, unwrap } from '../../api';
-import { qrCodeLocator, recordKeyOf } from '../locators';
+import { qrCodeLocator } from '../locators';
 import { toItems } from '../outputItems';
 import { calendarDay } from '../dates';
 import { showOnlyFor } from '../display';
@@ -44,8 +44,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = showOnlyFor('qrCode', 'getScans', properties);
-
-export const recordKey = recordKeyOf(qrCodeLocator);
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');

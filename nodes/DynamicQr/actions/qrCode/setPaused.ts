@@ -1,4 +1,4 @@
-import { qrCodeLocator, recordKeyOf } from '../locators';
+import { qrCodeLocator } from '../locators';
 import { showOnlyFor } from '../display';
 import { toItems } from '../outputItems';
 import type { Operation } from '../run';
@@ -11,5 +11,5 @@ export function setPaused(operation: string, paused: boolean) {
 		const id = parameters.recordId('qrCodeId');
 		return toItems(await changedRecord(run, id, { paused }, itemIndex));
 	};
-	return { description, recordKey: recordKeyOf(qrCodeLocator), execute };
+	return { description, execute };
 }

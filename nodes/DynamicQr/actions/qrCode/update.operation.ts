@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { qrCodeLocator, recordKeyOf } from '../locators';
+import { qrCodeLocator } from '../locators';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
@@ -39,8 +39,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = showOnlyFor('qrCode', 'update', properties);
-
-export const recordKey = recordKeyOf(qrCodeLocator);
 
 /** PATCH changes only what is sent: the body holds only what the user set. */
 export const execute: Operation = async function (itemIndex, run, parameters) {

@@ -1,10 +1,8 @@
-import { recordKeyOf, webhookEndpointLocator } from '../locators';
+import { webhookEndpointLocator } from '../locators';
 import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
 export const description = showOnlyFor('webhookEndpoint', 'delete', [webhookEndpointLocator]);
-
-export const recordKey = recordKeyOf(webhookEndpointLocator);
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('webhookEndpointId');
