@@ -12,8 +12,7 @@ import { isEmpty } from './read';
  * fails the build until it is described here.
  */
 interface FormatRules {
-	/** The parameter; a one-line text input when absent. */
-	input?(field: QrTypeField): Omit<INodeProperties, 'displayName' | 'name'>;
+	input(field: QrTypeField): Omit<INodeProperties, 'displayName' | 'name'>;
 	/** A problem with the value, in words; null when it fits. Text formats only need text. */
 	check?(value: unknown): string | null;
 	/** Whether the value set means the same as the code's; text comparison when absent. */
@@ -25,13 +24,12 @@ export const text = (value: unknown) =>
 
 export const sameText = (wanted: unknown, current: unknown) => text(wanted) === text(current);
 
-/** How a field of its format is entered. */
-export const inputOf = (field: QrTypeField): Omit<INodeProperties, 'displayName' | 'name'> =>
-	FORMATS[field.format].input?.(field) ?? {
-		type: 'string',
-		default: '',
-		placeholder: field.placeholder,
-	};
+const textInput = (field: QrTypeField, rows?: number) => ({
+	type: 'string' as const,
+	default: '',
+	placeholder: field.placeholder,
+	...(rows ? { typeOptions: { rows } } : {}),
+});
 
 const checkUrl = (value: unknown): string | null => {
 	try {
@@ -63,23 +61,18 @@ const sameLinks = (wanted: unknown, current: unknown) =>
  * reference does not say that the service normalises them.
  */
 export const FORMATS: Record<FieldFormat, FormatRules> = {
-	text: {},
-	longText: {
-		input: (field) => ({
-			type: 'string',
-			default: '',
-			placeholder: field.placeholder,
-			typeOptions: { rows: 3 },
-		}),
-	},
-	url: { check: checkUrl },
+	text: { input: (field) => textInput(field) },
+	longText: { input: (field) => textInput(field, 3) },
+	url: { input: (field) => textInput(field), check: checkUrl },
 	email: {
+		input: (field) => textInput(field),
 		check: (value) =>
 			/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value))
 				? null
 				: `must be an email address, e.g. name@email.com (got ${describeValue(value)})`,
 	},
 	phone: {
+		input: (field) => textInput(field),
 		check: (value) => {
 			const text = String(value);
 			const digits = text.replace(/\D/g, '').length;

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
 import { isFieldRequired } from '../../qrTypes';
 import { typeOptions } from '../../shared/codeFilters';
-import { inputOf } from './formats';
+import { FORMATS } from './formats';
 import { requiredWhen } from '../display';
 import { sinceVersion } from '../versions';
 import {
@@ -20,7 +20,7 @@ function fieldProperties(type: QrType, field: QrTypeField, mode: PayloadMode): I
 		name: fieldParameterName(type.value, field.name),
 		description:
 			mode === 'update' ? `${field.description}. Leave empty to keep it.` : field.description,
-		...inputOf(field),
+		...FORMATS[field.format].input(field),
 	} as INodeProperties;
 	const fields = { payloadInput: ['fields'] };
 	return isFieldRequired(type, field, mode)
@@ -58,7 +58,7 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 			}`,
 			...(field.format === 'links'
 				? { type: 'json' as const, default: '' }
-				: { ...inputOf(field), placeholder: field.placeholder }),
+				: { ...FORMATS[field.format].input(field), placeholder: field.placeholder }),
 		}),
 	);
 	return [
