@@ -84,8 +84,13 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 }
 
 /**
- * The Type selector, the choice of payload input, and every way of filling the payload. The
- * caller wraps them in its resource/operation.
+ * The Type selector, the choice of payload input, and every way of filling the payload, all from
+ * the one table in qrTypes.ts; the caller wraps them in its resource/operation. Three ways to
+ * give a payload:
+ * - Fields for the Type: the chosen type's own fields (required ones marked);
+ * - Fields for Mixed Types: every payload field once, by name, for a Type that comes from the
+ *   data (an expression); each item sends the fields its own type uses;
+ * - JSON: the whole payload object.
  */
 export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
 	const update = mode === 'update';

@@ -5,7 +5,7 @@ import { unwrap } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
-import { payloadProperties } from '../payload';
+import { payloadProperties } from '../payload/payloadProperties';
 import { createCode, readCreateRequest } from './createRequest';
 import type { Operation, RecordKey } from '../run';
 

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ParameterReader } from '../../shared/parameters';
-import { getQrType, readPayload, validatePayload } from '../payload';
+import { getQrType, readPayload } from '../payload/read';
+import { validatePayload } from '../payload/validate';
 import { defaultIdempotencyKey } from '../idempotency';
 import type { ActionRun } from '../run';
 

@@ -5,7 +5,9 @@ import { QR_TYPES } from '../../qrTypes';
 import { qrCodeLocator } from '../locators';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
-import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
+import { payloadProperties } from '../payload/payloadProperties';
+import { getQrType, readPayload } from '../payload/read';
+import { validatePayload } from '../payload/validate';
 import { changedRecord } from './changedRecord';
 import type { Operation } from '../run';
 

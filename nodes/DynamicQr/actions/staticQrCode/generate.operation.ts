@@ -5,7 +5,9 @@ import { STATIC_QR_TYPES } from '../../qrTypes';
 import type { BinaryAnswer } from '../../api';
 
 import { imageProperties, readImageRequest, imageItems } from '../image';
-import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
+import { payloadProperties } from '../payload/payloadProperties';
+import { getQrType, readPayload } from '../payload/read';
+import { validatePayload } from '../payload/validate';
 import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
