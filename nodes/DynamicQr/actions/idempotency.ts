@@ -11,11 +11,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  */
 function runIdOf(ctx: IExecuteFunctions): string {
 	const context = ctx.getContext('node');
-	const kept: unknown = context.runId;
-	if (typeof kept === 'string' && kept !== '') return kept;
-	const executionId = ctx.getExecutionId();
-	context.runId = executionId;
-	return executionId;
+	if (typeof context.runId !== 'string' || !context.runId) context.runId = ctx.getExecutionId();
+	return context.runId as string;
 }
 
 /**

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../api';
 import { binaryFieldName } from './operationParameters';
@@ -77,35 +82,25 @@ export const imageProperties: INodeProperties[] = [
 	},
 ];
 
-export interface ImageRequest {
-	format: string;
-	size: IDataObject;
-	/** The output item's binary field for the image. */
-	binaryField: string;
-}
-
-/** Format, size and output field, all read (and checked) before the request. */
-export function readImageRequest(parameters: ParameterReader): ImageRequest {
+/** Format, size and the output item's binary field, all read (and checked) before the request. */
+export function readImageRequest(parameters: ParameterReader) {
 	const format = parameters.option('format');
-	const size =
+	const size: IDataObject =
 		parameters.option('sizeUnit') === 'mm'
 			? { mm: parameters.number('mm'), dpi: parameters.number('dpi') }
 			: { size: parameters.number('size') };
 	return { format, size, binaryField: binaryFieldName(parameters) };
 }
 
-/** The binary field of the output item: the image with its MIME type and file name. */
-export async function toBinary(
+/** The output item: `json`, and the image in its binary field with its MIME type and file name. */
+export async function imageItems(
 	ctx: IExecuteFunctions,
-	request: ImageRequest,
+	{ format, binaryField }: ReturnType<typeof readImageRequest>,
 	image: BinaryAnswer,
 	baseName: string,
-) {
-	const mimeType = FORMATS.get(request.format)?.mimeType ?? image.contentType;
-	const data = await ctx.helpers.prepareBinaryData(
-		image.data,
-		`${baseName}.${request.format}`,
-		mimeType,
-	);
-	return { [request.binaryField]: data };
+	json: IDataObject,
+): Promise<INodeExecutionData[]> {
+	const mimeType = FORMATS.get(format)?.mimeType ?? image.contentType;
+	const data = await ctx.helpers.prepareBinaryData(image.data, `${baseName}.${format}`, mimeType);
+	return [{ json, binary: { [binaryField]: data } }];
 }

@@ -1,10 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { ParameterReader } from '../shared/parameters';
 import { showOnlyFor } from './display';
 import { toItems } from './outputItems';
-import { operationParameters } from './operationParameters';
-import type { ActionRun } from './run';
+import type { Operation } from './run';
 
 /** Return All / Limit (default 50), the n8n way of listing. */
 export const returnAllOrLimit: INodeProperties[] = [
@@ -37,13 +36,9 @@ export function readLimit(parameters: ParameterReader): number | undefined {
  */
 export function listOperation(resource: string, path: string) {
 	const description = showOnlyFor(resource, 'getAll', returnAllOrLimit);
-	async function execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		run: ActionRun,
-	): Promise<INodeExecutionData[]> {
-		const limit = readLimit(operationParameters(this, itemIndex, description));
+	const execute: Operation = async function (itemIndex, run, parameters) {
+		const limit = readLimit(parameters);
 		return toItems(await run.client.all(path, {}, limit, { itemIndex }));
-	}
+	};
 	return { description, execute };
 }

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { recordKeyOf } from './locators';
 import { RESOURCES } from './resources';
-import { readRequestOptions } from './operationParameters';
+import { operationParameters, readRequestOptions } from './operationParameters';
 import type { OperationModule } from './run';
 import { ActionRun } from './run';
 
@@ -18,11 +19,12 @@ const OPERATIONS = new Map<string, OperationModule>(
 
 /**
  * Runs the chosen operation once per input item and returns the results in input order, each
- * paired to its item. Every item's operation gets the run (its one ApiClient). Items start in
- * input order while the run has room for another request in flight (the client's Flight), except
- * that an item acting on the same record as one still running waits for it: the items of one
- * record take effect in input order, those of different records run side by side. With Continue
- * On Fail an item's error becomes its output; otherwise the first failure stops the run.
+ * paired to its item. Every item's operation gets the run (its one ApiClient) and the reader of
+ * the item's parameters. Items start in input order while the run has room for another request in
+ * flight (the client's Flight), except that an item acting on the same record as one still running
+ * waits for it: the items of one record take effect in input order, those of different records
+ * run side by side. With Continue On Fail an item's error becomes its output; otherwise the first
+ * failure stops the run.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -35,7 +37,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" of resource "${resource}" is not supported`,
 		);
 	}
-	const { execute, recordKey } = chosen;
+	const { execute, description, reads = description } = chosen;
+	// An operation on the one record its locator names runs that record's items in input order.
+	const locator = description.find((property) => property.type === 'resourceLocator');
+	const recordKey = chosen.recordKey ?? (locator && recordKeyOf(locator));
 
 	const run = new ActionRun(this, readRequestOptions(this));
 	const { flight } = run.client;
@@ -50,7 +55,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const runItem = async (itemIndex: number) => {
 		try {
-			const output = await execute.call(this, itemIndex, run);
+			const parameters = operationParameters(this, itemIndex, reads);
+			const output = await execute.call(this, itemIndex, run, parameters);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (!this.continueOnFail()) return fail(itemIndex, error as Error);
@@ -79,18 +85,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		let next = 0;
 		let active = 0;
 		/** Per record with an item running: the items waiting for it, in input order. */
-		const waiting = new Map<string, number[]>();
+		const waiting = new Map<string | undefined, number[]>();
 		const start = (itemIndex: number, key: string | undefined) => {
 			active++;
 			void runItem(itemIndex)
 				.catch((error: Error) => fail(itemIndex, error))
 				.finally(() => {
 					active--;
-					if (key !== undefined) {
-						const following = waiting.get(key)?.shift();
-						if (following === undefined) waiting.delete(key);
-						else if (!failure) start(following, key);
-					}
+					const following = waiting.get(key)?.shift();
+					if (following === undefined) waiting.delete(key);
+					else if (!failure) start(following, key);
 					pump();
 				});
 		};
@@ -98,14 +102,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			while (!failure && next < items.length && active < flight.limit) {
 				const itemIndex = next++;
 				const key = keyOf(itemIndex);
-				if (key === undefined) {
-					start(itemIndex, key);
-					continue;
-				}
 				const queue = waiting.get(key);
 				if (queue) queue.push(itemIndex);
 				else {
-					waiting.set(key, []);
+					if (key !== undefined) waiting.set(key, []);
 					start(itemIndex, key);
 				}
 			}

@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { ClientSettings } from '../api';
 import { ApiClient } from '../api';
+import type { ParameterReader } from '../shared/parameters';
 
 /**
  * One run of the action node, handed by the router to every item's operation: the run's client
@@ -11,7 +12,8 @@ import { ApiClient } from '../api';
 export class ActionRun {
 	readonly client: ApiClient;
 
-	private readonly store = new Map<symbol, unknown>();
+	/** What operations keep for the whole run, each under its own key. */
+	readonly kept = new Map<symbol, unknown>();
 
 	constructor(
 		readonly ctx: IExecuteFunctions,
@@ -20,23 +22,19 @@ export class ActionRun {
 		this.client = new ApiClient(ctx, settings);
 	}
 
-	/** What an operation keeps for the whole run under `key`, made by `create` on first use. */
+	/** What the run keeps under `key`, made by `create` on first use. */
 	keep<T>(key: symbol, create: () => T): T {
-		if (!this.store.has(key)) this.store.set(key, create());
-		return this.store.get(key) as T;
-	}
-
-	/** What the run keeps under `key`, if anything was made yet. */
-	kept<T>(key: symbol): T | undefined {
-		return this.store.get(key) as T | undefined;
+		if (!this.kept.has(key)) this.kept.set(key, create());
+		return this.kept.get(key) as T;
 	}
 }
 
-/** What every operation module exports to run one item. */
+/** What every operation module exports to run one item, read by its declared `parameters`. */
 export type Operation = (
 	this: IExecuteFunctions,
 	itemIndex: number,
 	run: ActionRun,
+	parameters: ParameterReader,
 ) => Promise<INodeExecutionData[]>;
 
 /**
@@ -51,6 +49,10 @@ export type RecordKey = (
 ) => string | undefined;
 
 export interface OperationModule {
+	description: INodeProperties[];
+	/** The fields the item's parameters are read by, when more than its description's. */
+	reads?: INodeProperties[];
 	execute: Operation;
+	/** The item's record, where it is not the one the operation's locator names. */
 	recordKey?: RecordKey;
 }

@@ -37,85 +37,52 @@ function cursorOf(token: string | undefined): PageCursor {
 type ToItem = (record: IDataObject, siteUrl: string) => INodeListSearchItems;
 
 /**
- * One page of the list per call while the user scrolls. A filter the service cannot apply
- * (only QR codes have `search`) is applied here, to the whole list at once: read page after
- * page it would leave the user scrolling through pages of few or no matches.
+ * A list search: one page of the list per call while the user scrolls. A filter the service
+ * cannot apply (only QR codes have `search`) is applied here, to the whole list at once: read
+ * page after page it would leave the user scrolling through pages of few or no matches.
  */
-async function searchList(
-	ctx: ILoadOptionsFunctions,
-	path: string,
-	toItem: ToItem,
-	filter?: string,
-	paginationToken?: string,
-	serverSearch = false,
-): Promise<INodeListSearchResult> {
-	const needle = (filter ?? '').toLowerCase();
-	const filterHere = needle !== '' && !serverSearch;
-	const qs: IDataObject = needle && serverSearch ? { search: filter } : {};
-	const client = new ApiClient(ctx);
-	const { records, hasMore, next } = filterHere
-		? { records: await client.all(path), hasMore: false, next: FIRST_PAGE }
-		: await client.page(path, qs, cursorOf(paginationToken), PAGE_SIZE);
-	const { siteUrl } = await client.connection();
-	const items = records.map((record) => toItem(record, siteUrl));
-	return {
-		results: needle
-			? items.filter((item) => `${item.name} ${String(item.value)}`.toLowerCase().includes(needle))
-			: items,
-		paginationToken: hasMore ? tokenOf(next) : undefined,
+const searchList = (path: string, toItem: ToItem, serverSearch = false) =>
+	async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const needle = (filter ?? '').toLowerCase();
+		const filterHere = needle !== '' && !serverSearch;
+		const qs: IDataObject = needle && serverSearch ? { search: filter } : {};
+		const client = new ApiClient(this);
+		const { records, hasMore, next } = filterHere
+			? { records: await client.all(path), hasMore: false, next: FIRST_PAGE }
+			: await client.page(path, qs, cursorOf(paginationToken), PAGE_SIZE);
+		const { siteUrl } = await client.connection();
+		const items = records.map((record) => toItem(record, siteUrl));
+		return {
+			results: needle
+				? items.filter((item) =>
+						`${item.name} ${String(item.value)}`.toLowerCase().includes(needle),
+					)
+				: items,
+			paginationToken: hasMore ? tokenOf(next) : undefined,
+		};
 	};
-}
 
-export async function searchQrCodes(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchList(
-		this,
-		'/qr-codes',
-		(code, siteUrl) => ({
-			name: `${String(code.name)} (${String(code.type)})`,
-			value: String(code.id),
-			url: `${siteUrl}/qr-codes/${String(code.id)}`,
-		}),
-		filter,
-		paginationToken,
-		true,
-	);
-}
+export const searchQrCodes = searchList(
+	'/qr-codes',
+	(code, siteUrl) => ({
+		name: `${String(code.name)} (${String(code.type)})`,
+		value: String(code.id),
+		url: `${siteUrl}/qr-codes/${String(code.id)}`,
+	}),
+	true,
+);
 
-export async function searchCards(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchList(
-		this,
-		'/cards',
-		(card, siteUrl) => ({
-			name: cardLabel(card),
-			value: String(card.id),
-			url: `${siteUrl}/cards/${String(card.id)}`,
-		}),
-		filter,
-		paginationToken,
-	);
-}
+export const searchCards = searchList('/cards', (card, siteUrl) => ({
+	name: cardLabel(card),
+	value: String(card.id),
+	url: `${siteUrl}/cards/${String(card.id)}`,
+}));
 
-export async function searchWebhookEndpoints(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchList(
-		this,
-		'/webhooks',
-		(endpoint) => ({
-			name: `${String(endpoint.url)} (${((endpoint.events as string[]) ?? []).join(', ')})`,
-			value: String(endpoint.id),
-		}),
-		filter,
-		paginationToken,
-	);
-}
+export const searchWebhookEndpoints = searchList('/webhooks', (endpoint) => ({
+	name: `${String(endpoint.url)} (${((endpoint.events as string[]) ?? []).join(', ')})`,
+	value: String(endpoint.id),
+}));

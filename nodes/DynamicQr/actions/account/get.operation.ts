@@ -1,15 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 export const description = showOnlyFor('account', 'get', []);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
+export const execute: Operation = async function (itemIndex, run) {
 	return toItems(await run.client.getRecord('/me', itemIndex));
-}
+};

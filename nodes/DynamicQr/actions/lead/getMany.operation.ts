@@ -1,12 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit } from '../listing';
-import { cardLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
+import { cardLocator } from '../locators';
 import { toItems } from '../outputItems';
 import { timestamp } from '../dates';
 import { showOnlyFor } from '../display';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
 	cardLocator,
@@ -31,15 +30,8 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('lead', 'getAll', properties);
 
-export const recordKey = recordKeyOf(cardLocator);
-
 /** Leads shared on a card, newest first. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const cardId = parameters.recordId('cardId');
 	const filters = parameters.collection('filters');
 	const since = filters.since === undefined ? undefined : timestamp(filters.since as string);
@@ -50,4 +42,4 @@ export async function execute(
 		? await run.client.since(path, Date.parse(since), limit, { itemIndex })
 		: await run.client.all(path, {}, limit, { itemIndex });
 	return toItems(leads);
-}
+};

@@ -1,11 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { multipartBody, uploadRecord } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
-import { binaryFieldName, operationParameters } from '../operationParameters';
-import type { ActionRun } from '../run';
+import { binaryFieldName } from '../operationParameters';
+import type { Operation } from '../run';
 import { describeValue } from '../../shared/parameters';
 
 const properties: INodeProperties[] = [
@@ -24,12 +24,8 @@ export const description = showOnlyFor('logo', 'upload', properties);
 /** The logo images the upload takes (the field's hint): PNG, JPEG, SVG; never a header's CR/LF. */
 const LOGO_TYPES = /^image\/(png|jpeg|jpg|pjpeg|svg\+xml)$/i;
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const propertyName = binaryFieldName(operationParameters(this, itemIndex, description));
+export const execute: Operation = async function (itemIndex, run, parameters) {
+	const propertyName = binaryFieldName(parameters);
 	const file = this.helpers.assertBinaryData(itemIndex, propertyName);
 	const mimeType = String(file.mimeType ?? '').trim();
 	if (!LOGO_TYPES.test(mimeType)) {
@@ -56,4 +52,4 @@ export async function execute(
 		itemIndex,
 	});
 	return toItems(uploadRecord(answer));
-}
+};

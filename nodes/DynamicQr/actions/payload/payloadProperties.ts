@@ -45,12 +45,11 @@ function usersOf(types: QrType[], key: string, mode: PayloadMode): string {
  * one collection, so that only the keys the data has are shown.
  */
 function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
-	const firstByKey = new Map<string, QrTypeField>();
-	for (const type of types) {
-		for (const field of type.fields)
-			if (!firstByKey.has(field.name)) firstByKey.set(field.name, field);
-	}
-	const fields = [...firstByKey.values()].map(
+	const every = types.flatMap((type) => type.fields);
+	const firstOfKey = every.filter(
+		(field, index) => every.findIndex(({ name }) => name === field.name) === index,
+	);
+	const fields = firstOfKey.map(
 		(field): INodeProperties => ({
 			displayName: field.label,
 			name: field.name,
@@ -84,38 +83,20 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 	];
 }
 
-/** What n8n's AI workflow builder is told about Type, with the Pro types from the type table. */
-function typeHint(mode: PayloadMode, proTypes: string[]): string {
-	if (mode === 'update') {
-		return "Keep the code's current type unless the user asks to change what the code does; another type replaces the payload.";
-	}
-	const usual =
-		'url (a link to a web page) is the usual choice; the other types have payload fields of their own';
-	if (mode === 'static' || !proTypes.length) return `${usual}.`;
-	return `${usual}. ${proTypes.join(', ')} need a Pro plan; on other plans the API refuses them.`;
-}
-
 /**
- * The Type selector, the choice of payload input, and every way of filling the payload. The
- * caller wraps them in its resource/operation.
+ * The Type selector, the choice of payload input, and every way of filling the payload, all from
+ * the one table in qrTypes.ts; the caller wraps them in its resource/operation. Three ways to
+ * give a payload:
+ * - Fields for the Type: the chosen type's own fields (required ones marked);
+ * - Fields for Mixed Types: every payload field once, by name, for a Type that comes from the
+ *   data (an expression); each item sends the fields its own type uses;
+ * - JSON: the whole payload object.
  */
 export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
+	const update = mode === 'update';
 	const proTypes = types.filter((type) => type.plan === 'pro').map((type) => type.value);
-	const inputOptions = [
-		{
-			name: 'Fields for the Type',
-			value: 'fields',
-			description: 'Fill in the fields of the type chosen in Type',
-		},
-		{
-			name: 'Fields for Mixed Types',
-			value: 'mixed',
-			description:
-				'Every payload field once, by name, for a Type taken from the data: each item sends the fields its own type uses',
-		},
-		{ name: 'JSON', value: 'json', description: 'Write the whole payload object as JSON' },
-	];
 	const changesPayload = ['fields', 'mixed', 'json'];
+	const firstInput = update ? 'none' : 'fields';
 	const payloadInput: INodeProperties = {
 		displayName: 'Payload Input',
 		name: 'payloadInput',
@@ -123,27 +104,46 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		noDataExpression: true,
 		builderHint: {
 			propertyHint:
-				(mode === 'update'
+				(update
 					? 'none keeps the current type and payload, e.g. to rename a code or change its design. '
 					: '') +
 				'fields when every item makes the same type of code; mixed when the type comes from the data, such as a sheet column; json when an earlier node already holds the payload object.',
 		},
 		description:
 			'The payload is what the code holds, such as its URL, phone number or contact details. Choose how to give it: as the fields of the chosen Type, as fields for items of different types, or as one JSON object.',
-		options:
-			mode === 'update'
+		options: [
+			...(update
 				? [
 						{
 							name: 'Keep Current Payload',
 							value: 'none',
 							description: 'Change neither the type nor the payload',
 						},
-						...inputOptions,
 					]
-				: inputOptions,
-		default: 'fields',
-		...(mode === 'update' ? { default: 'none' } : {}),
+				: []),
+			{
+				name: 'Fields for the Type',
+				value: 'fields',
+				description: 'Fill in the fields of the type chosen in Type',
+			},
+			{
+				name: 'Fields for Mixed Types',
+				value: 'mixed',
+				description:
+					'Every payload field once, by name, for a Type taken from the data: each item sends the fields its own type uses',
+			},
+			{ name: 'JSON', value: 'json', description: 'Write the whole payload object as JSON' },
+		],
+		default: firstInput,
 	};
+	// What n8n's AI workflow builder is told about Type, with the Pro types from the type table.
+	const usual =
+		'url (a link to a web page) is the usual choice; the other types have payload fields of their own';
+	const typeHint = update
+		? "Keep the code's current type unless the user asks to change what the code does; another type replaces the payload."
+		: mode === 'static' || !proTypes.length
+			? `${usual}.`
+			: `${usual}. ${proTypes.join(', ')} need a Pro plan; on other plans the API refuses them.`;
 	const type: INodeProperties = {
 		displayName: 'Type',
 		name: 'type',
@@ -151,16 +151,16 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		required: true,
 		options: typeOptions(types),
 		default: 'url',
-		builderHint: { propertyHint: typeHint(mode, proTypes) },
+		builderHint: { propertyHint: typeHint },
 		description:
-			(mode === 'update'
+			(update
 				? "The code's current type, or another type to change it to (its payload is then replaced)"
 				: 'What the code does when scanned; it decides the payload fields') +
 			'. For a type taken from the data, use an expression with Payload Input "Fields for Mixed Types" or "JSON".',
-		...(mode === 'update' ? { displayOptions: { show: { payloadInput: changesPayload } } } : {}),
+		...(update ? { displayOptions: { show: { payloadInput: changesPayload } } } : {}),
 	};
 	// Creating starts from the type; updating starts from whether the payload changes at all.
-	const properties = mode === 'update' ? [payloadInput, type] : [type, payloadInput];
+	const properties = update ? [payloadInput, type] : [type, payloadInput];
 	if (proTypes.length && mode !== 'static') {
 		properties.push({
 			displayName:
@@ -176,10 +176,9 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		name: 'payloadJson',
 		type: 'json',
 		default: '{\n  "url": "https://example.com"\n}',
-		description:
-			mode === 'update'
-				? 'Payload fields to change, as a JSON object; merged into the current payload unless Replace Payload is on'
-				: "The payload object with the type's fields, as JSON",
+		description: update
+			? 'Payload fields to change, as a JSON object; merged into the current payload unless Replace Payload is on'
+			: "The payload object with the type's fields, as JSON",
 	};
 	// Chosen as the payload, it is the payload: required from version 2 (version 1 reads empty as {}).
 	properties.push(
@@ -191,12 +190,10 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 				show: { payloadInput: ['json'], '@version': sinceVersion(TYPED_PAYLOAD_SINCE) },
 			},
 		},
+		...types.flatMap((type) => type.fields.flatMap((field) => fieldProperties(type, field, mode))),
+		...mixedFieldProperties(types, mode),
 	);
-	for (const type of types) {
-		for (const field of type.fields) properties.push(...fieldProperties(type, field, mode));
-	}
-	properties.push(...mixedFieldProperties(types, mode));
-	if (mode === 'update') {
+	if (update) {
 		properties.push({
 			displayName: 'Replace Payload',
 			name: 'replacePayload',

@@ -43,12 +43,6 @@ export function isEmpty(value: unknown): boolean {
 	);
 }
 
-/** A links value from the fixed collection (its `link` entries), or a list from JSON. */
-function readLinks(read: unknown): unknown {
-	const fromCollection = (read as { link?: unknown } | null | undefined)?.link;
-	return fromCollection ?? read;
-}
-
 /** Whether the node's version gives the mixed-type fields as one collection (Payload Fields). */
 export const mixedFieldsCollected = (parameters: ParameterReader) =>
 	parameters.node.typeVersion >= TYPED_PAYLOAD_SINCE;
@@ -76,7 +70,8 @@ export function readPayload(parameters: ParameterReader, type: QrType): IDataObj
 						: fieldParameterName(type.value, field.name),
 					{ required: false },
 				);
-		if (field.format === 'links') value = readLinks(value);
+		// Links: the fixed collection's `link` entries, or a list from JSON.
+		if (field.format === 'links') value = (value as { link?: unknown } | null)?.link ?? value;
 		else if (typeof value === 'string') value = value.trim();
 		if (!isEmpty(value)) payload[field.name] = value as IDataObject[keyof IDataObject];
 	}

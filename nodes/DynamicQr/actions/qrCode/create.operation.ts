@@ -1,13 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
 import { unwrap } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
-import { payloadProperties } from '../payload';
+import { payloadProperties } from '../payload/payloadProperties';
 import { createCode, readCreateRequest } from './createRequest';
-import type { ActionRun, RecordKey } from '../run';
+import type { Operation, RecordKey } from '../run';
 
 const properties: INodeProperties[] = [
 	{
@@ -103,11 +103,7 @@ export const recordKey: RecordKey = function (itemIndex) {
 	return String(additional.idempotencyKey ?? '').trim() || undefined;
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const request = readCreateRequest(operationParameters(this, itemIndex, description));
+export const execute: Operation = async function (itemIndex, run, parameters) {
+	const request = readCreateRequest(parameters);
 	return toItems(unwrap(await createCode(run, request, itemIndex)));
-}
+};

@@ -1,24 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { QrType } from '../../qrTypes';
 import type { ParameterReader } from '../../shared/parameters';
-import { getQrType, readPayload, validatePayload } from '../payload';
+import { getQrType, readPayload } from '../payload/read';
+import { validatePayload } from '../payload/validate';
 import { defaultIdempotencyKey } from '../idempotency';
 import type { ActionRun } from '../run';
 
-/** A create as the item asks for it, checked before any request. Create and Create or Update share it. */
-export interface CreateRequest {
-	type: QrType;
-	/** The POST body: name, type, payload, and design, folder, domain, tags when set. */
-	body: IDataObject;
-	/** The key the user gave; empty for the default, derived only when a create is sent. */
-	idempotencyKey: string;
-	/** Additional Fields as read, for what an operation adds to them (Create or Update's Paused). */
-	additional: IDataObject;
-}
-
-/** Reads Name, Type, the payload and Additional Fields of one item into a create. */
-export function readCreateRequest(parameters: ParameterReader): CreateRequest {
+/**
+ * Reads Name, Type, the payload and Additional Fields of one item into a create, checked before
+ * any request. Create and Create or Update share it.
+ */
+export function readCreateRequest(parameters: ParameterReader) {
 	const name = parameters.string('name');
 	const type = getQrType(parameters);
 	const payload = readPayload(parameters, type);
@@ -35,8 +27,11 @@ export function readCreateRequest(parameters: ParameterReader): CreateRequest {
 
 	return {
 		type,
+		// The POST body: name, type, payload, and design, folder, domain, tags when set.
 		body,
+		// The key the user gave; empty for the default, derived only when a create is sent.
 		idempotencyKey: String(additional.idempotencyKey ?? '').trim(),
+		// Additional Fields as read, for what an operation adds to them (Create or Update's Paused).
 		additional,
 	};
 }
@@ -44,7 +39,7 @@ export function readCreateRequest(parameters: ParameterReader): CreateRequest {
 /** POST /qr-codes, under the key the user gave or the item's default key. */
 export async function createCode(
 	{ ctx, client }: ActionRun,
-	{ body, idempotencyKey }: CreateRequest,
+	{ body, idempotencyKey }: { body: IDataObject; idempotencyKey: string },
 	itemIndex: number,
 ): Promise<IDataObject> {
 	// Deriving the default evaluates an expression: Create or Update skips it for codes it finds.

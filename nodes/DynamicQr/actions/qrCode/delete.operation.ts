@@ -1,9 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { qrCodeLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
+import { qrCodeLocator } from '../locators';
 import { showOnlyFor } from '../display';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
 	{
@@ -18,14 +17,8 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('qrCode', 'delete', properties);
 
-export const recordKey = recordKeyOf(qrCodeLocator);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const id = operationParameters(this, itemIndex, description).recordId('qrCodeId');
+export const execute: Operation = async function (itemIndex, run, parameters) {
+	const id = parameters.recordId('qrCodeId');
 	await run.client.request('DELETE', `/qr-codes/${id}`, { itemIndex });
 	return [{ json: { deleted: true } }];
-}
+};

@@ -1,24 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../../api';
-import { qrCodeLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
+import { qrCodeLocator } from '../locators';
 import { showOnlyFor } from '../display';
-import { imageProperties, readImageRequest, toBinary } from '../image';
-import type { ActionRun } from '../run';
+import { imageProperties, readImageRequest, imageItems } from '../image';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
 
 export const description = showOnlyFor('qrCode', 'downloadImage', properties);
 
-export const recordKey = recordKeyOf(qrCodeLocator);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
 	const request = readImageRequest(parameters);
 	const { format, size } = request;
@@ -29,10 +21,6 @@ export async function execute(
 		binary: true,
 		itemIndex,
 	});
-	return [
-		{
-			json: { id: code.id, name: code.name, short_url: code.short_url, format },
-			binary: await toBinary(this, request, image, `qr-${id}`),
-		},
-	];
-}
+	const json = { id: code.id, name: code.name, short_url: code.short_url, format };
+	return await imageItems(this, request, image, `qr-${id}`, json);
+};

@@ -1,10 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit } from '../listing';
 import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
-import { operationParameters } from '../operationParameters';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 import { codeListQuery } from '../../shared/codeFilters';
 import { listFiltersProperty } from './listFilters';
 
@@ -12,16 +11,11 @@ const properties: INodeProperties[] = [...returnAllOrLimit, listFiltersProperty,
 
 export const description = showOnlyFor('qrCode', 'getAll', properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const filters = parameters.collection('filters');
 	const limit = readLimit(parameters);
 	const simplify = parameters.boolean('simplify');
 	const qs = codeListQuery(filters);
 	const records = await run.client.all('/qr-codes', qs, limit, { itemIndex });
 	return toItems(records.map((record) => simplifyQrCode(simplify, record)));
-}
+};

@@ -1,22 +1,14 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
 import { requiredWhen, showOnlyFor } from '../display';
 import { toItems } from '../outputItems';
-import { operationParameters } from '../operationParameters';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 import { calendarDay } from '../dates';
-import { emptyCounts } from './scanReport/breakdowns';
-import { codeRows, summary } from './scanReport/reportItems';
-import type { ReportPeriod } from './scanReport/period';
 import { namedPeriod, reportPeriod } from './scanReport/period';
-import { countScans } from './scanReport/scans';
+import { countScans, reportItems } from './scanReport/scans';
 import { codeListQuery } from '../../shared/codeFilters';
+import type { ParameterReader } from '../../shared/parameters';
 import { listFiltersProperty } from './listFilters';
 
 const properties: INodeProperties[] = [
@@ -113,67 +105,44 @@ const properties: INodeProperties[] = [
 export const description = showOnlyFor('qrCode', 'getScanReport', properties);
 
 /** The period chosen, checked before any request. */
-function readPeriod(
-	ctx: IExecuteFunctions,
-	parameters: ReturnType<typeof operationParameters>,
-): ReportPeriod {
+function readPeriod(ctx: IExecuteFunctions, parameters: ParameterReader) {
 	const name = parameters.option('period');
 	if (name !== 'custom') return namedPeriod(name, Date.now(), ctx.getTimezone());
 	const from = calendarDay(parameters.string('from', { required: true }));
 	const to = calendarDay(parameters.string('to', { required: true }));
 	if (from > to) {
-		throw parameters.fail(
-			{ property: parameters.property('from') },
-			from,
-			`a day no later than To (${to})`,
-		);
+		const property = parameters.property('from');
+		throw parameters.fail({ property }, from, `a day no later than To (${to})`);
 	}
 	return reportPeriod(name, { from, to });
 }
 
 /** The IDs given, each checked as an ID before any request; repeated ones count once. */
-function readIds(parameters: ReturnType<typeof operationParameters>): string[] {
+function readIds(parameters: ParameterReader): string[] {
 	const ids = parameters.stringList('qrCodeIds', { required: true });
-	const pattern = new RegExp(ID_PATTERN);
-	for (const id of ids) {
-		if (!pattern.test(id)) {
-			throw parameters.fail(
-				{ property: parameters.property('qrCodeIds') },
-				id,
-				`QR code IDs of ${ID_RULE}, comma-separated`,
-			);
-		}
+	const bad = ids.find((id) => !new RegExp(ID_PATTERN).test(id));
+	if (bad !== undefined) {
+		const property = parameters.property('qrCodeIds');
+		throw parameters.fail({ property }, bad, `QR code IDs of ${ID_RULE}, comma-separated`);
 	}
 	return [...new Set(ids)];
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	// The choices first, then the fields they show: a bad choice is the error named.
-	const codesBy = parameters.option('codesBy');
-	const output = parameters.option('reportOutput');
+	const byIds = parameters.option('codesBy') === 'ids';
+	const summary = parameters.option('reportOutput') === 'summary';
 	const period = readPeriod(this, parameters);
-	const ids = codesBy === 'ids' ? readIds(parameters) : [];
-	const filters = codesBy === 'ids' ? {} : parameters.collection('filters');
-
-	const records: IDataObject[] =
-		codesBy === 'ids'
-			? await Promise.all(
-					ids.map((id) => run.client.getRecord(`/qr-codes/${encodeURIComponent(id)}`, itemIndex)),
-				)
-			: await run.client.all('/qr-codes', codeListQuery(filters), undefined, { itemIndex });
+	const ids = byIds ? readIds(parameters) : [];
+	const query = byIds ? {} : codeListQuery(parameters.collection('filters'));
+	const records = byIds
+		? await Promise.all(
+				ids.map((id) => run.client.getRecord(`/qr-codes/${encodeURIComponent(id)}`, itemIndex)),
+			)
+		: await run.client.all('/qr-codes', query, undefined, { itemIndex });
 	// The run's client bounds the requests in flight and paces them at the plan's rate.
-	const breakdowns = output === 'summary' ? emptyCounts() : undefined;
 	const codes = await Promise.all(
-		records.map((record) => countScans(this, run, itemIndex, period, record, breakdowns)),
+		records.map((record) => countScans(this, run, itemIndex, period, record, summary)),
 	);
-	return toItems(
-		output === 'summary'
-			? summary(period, codes, breakdowns ?? emptyCounts())
-			: codeRows(period, codes),
-	);
-}
+	return toItems(reportItems(period, codes, summary));
+};

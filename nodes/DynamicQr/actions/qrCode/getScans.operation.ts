@@ -1,17 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { scansPerDay, unknownDaysError, unwrap } from '../../api';
-import { qrCodeLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
+import { qrCodeLocator } from '../locators';
 import { toItems } from '../outputItems';
 import { calendarDay } from '../dates';
 import { showOnlyFor } from '../display';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -51,14 +45,7 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('qrCode', 'getScans', properties);
 
-export const recordKey = recordKeyOf(qrCodeLocator);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
 	const qs: IDataObject = {};
 	const from = parameters.string('from');
@@ -69,9 +56,7 @@ export async function execute(
 	const statistics = unwrap(
 		await run.client.request('GET', `/qr-codes/${encodeURIComponent(id)}/scans`, { qs, itemIndex }),
 	);
-	if (output !== 'days') {
-		return toItems({ qr_code_id: id, ...statistics });
-	}
+	if (output !== 'days') return toItems({ qr_code_id: id, ...statistics });
 	const days = scansPerDay(statistics.days);
 	if (!days) {
 		throw unknownDaysError(
@@ -82,4 +67,4 @@ export async function execute(
 		);
 	}
 	return toItems(days.map((day) => ({ qr_code_id: id, ...day })));
-}
+};

@@ -1,18 +1,3 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-
-import { qrCodeLocator, recordKeyOf } from '../locators';
-import { showOnlyFor } from '../display';
 import { setPaused } from './setPaused';
-import type { ActionRun } from '../run';
 
-export const description = showOnlyFor('qrCode', 'pause', [qrCodeLocator]);
-
-export const recordKey = recordKeyOf(qrCodeLocator);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	return await setPaused(run, itemIndex, description, true);
-}
+export const { description, execute } = setPaused('pause', true);

@@ -1,17 +1,15 @@
-import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
-import { operationParameters } from '../operationParameters';
+import { qrCodeLocator } from '../locators';
+import { showOnlyFor } from '../display';
 import { toItems } from '../outputItems';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 import { changedRecord } from './changedRecord';
 
 /** Pause and Resume differ only in the value of `paused`. */
-export async function setPaused(
-	run: ActionRun,
-	itemIndex: number,
-	description: INodeProperties[],
-	paused: boolean,
-): Promise<INodeExecutionData[]> {
-	const id = operationParameters(run.ctx, itemIndex, description).recordId('qrCodeId');
-	return toItems(await changedRecord(run, id, { paused }, itemIndex));
+export function setPaused(operation: string, paused: boolean) {
+	const description = showOnlyFor('qrCode', operation, [qrCodeLocator]);
+	const execute: Operation = async function (itemIndex, run, parameters) {
+		const id = parameters.recordId('qrCodeId');
+		return toItems(await changedRecord(run, id, { paused }, itemIndex));
+	};
+	return { description, execute };
 }

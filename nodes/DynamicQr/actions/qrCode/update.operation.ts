@@ -1,19 +1,15 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { qrCodeLocator, recordKeyOf } from '../locators';
-import { operationParameters } from '../operationParameters';
+import { qrCodeLocator } from '../locators';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
-import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
+import { payloadProperties } from '../payload/payloadProperties';
+import { getQrType, readPayload } from '../payload/read';
+import { validatePayload } from '../payload/validate';
 import { changedRecord } from './changedRecord';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
 	qrCodeLocator,
@@ -46,15 +42,8 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('qrCode', 'update', properties);
 
-export const recordKey = recordKeyOf(qrCodeLocator);
-
 /** PATCH changes only what is sent: the body holds only what the user set. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
 	const updateFields = parameters.collection('updateFields');
 	const body: IDataObject = {};
@@ -88,4 +77,4 @@ export async function execute(
 		});
 	}
 	return toItems(await changedRecord(run, id, body, itemIndex));
-}
+};

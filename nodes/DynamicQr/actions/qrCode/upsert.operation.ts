@@ -1,16 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import { showOnlyFor } from '../display';
 import { operationParameters } from '../operationParameters';
-import type { ActionRun, RecordKey } from '../run';
+import type { Operation, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
-import type { WantedCode } from './createOrUpdate/differences';
 import { differences } from './createOrUpdate/differences';
 import { readMatch } from './createOrUpdate/match';
 import type { CodeIndex } from './createOrUpdate/codeIndex';
@@ -76,12 +70,12 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('qrCode', 'upsert', properties);
 
-const parametersOf = (ctx: IExecuteFunctions, itemIndex: number) =>
-	operationParameters(ctx, itemIndex, [...createProperties, ...description]);
+/** Create's fields are Create or Update's too. */
+export const reads = [...createProperties, ...description];
 
 /** Items that match one code (one name, or one ID) run one after another and see each other's changes. */
 export const recordKey: RecordKey = function (itemIndex, run) {
-	const parameters = parametersOf(this, itemIndex);
+	const parameters = operationParameters(this, itemIndex, reads);
 	return readMatch(run, parameters, itemIndex, parameters.string('name')).key;
 };
 
@@ -89,38 +83,28 @@ export const recordKey: RecordKey = function (itemIndex, run) {
  * Finds the item's code in the run's list (read once per run) and creates it when there is none,
  * changes only what differs when there is one, and writes nothing when nothing differs.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const parameters = parametersOf(this, itemIndex);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const request = readCreateRequest(parameters);
 	// Paused is left out unless the user added it: then each code is kept as it is.
 	const paused = request.additional.paused as boolean | undefined;
-	const wanted: WantedCode = { ...request, paused };
 	const match = readMatch(run, parameters, itemIndex, String(request.body.name));
 
 	// An item without an ID to match can only create: it needs no list.
 	let index: CodeIndex | undefined;
 	const found = await match.find(async () => (index ??= await codeIndex(run, itemIndex)));
-	let record: IDataObject;
-	let result: 'created' | 'updated' | 'unchanged';
-	if (!found) {
-		await codeIndexRead(run)?.catch(() => undefined);
-		record = unwrap(await createCode(run, request, itemIndex));
-		// A create has no paused flag: a code asked for paused is paused right after.
-		if (wanted.paused !== undefined && Boolean(record.paused) !== wanted.paused) {
-			record = await changedRecord(run, String(record.id), { paused: wanted.paused }, itemIndex);
-		}
-		result = 'created';
-	} else {
-		const changes = differences(found, wanted);
-		record = changes.fields.length
-			? await changedRecord(run, String(found.id), changes.body, itemIndex)
-			: found;
-		result = changes.fields.length ? 'updated' : 'unchanged';
+	if (found) {
+		const changes = differences(found, { ...request, paused });
+		if (!changes.fields.length) return [{ json: { ...found, [RESULT_KEY]: 'unchanged' } }];
+		const record = await changedRecord(run, String(found.id), changes.body, itemIndex);
+		index?.put(record);
+		return [{ json: { ...record, [RESULT_KEY]: 'updated' } }];
 	}
-	if (result !== 'unchanged') index?.put(record);
-	return [{ json: { ...record, [RESULT_KEY]: result } }];
-}
+	await codeIndexRead(run)?.catch(() => undefined);
+	let record = unwrap(await createCode(run, request, itemIndex));
+	// A create has no paused flag: a code asked for paused is paused right after.
+	if (paused !== undefined && Boolean(record.paused) !== paused) {
+		record = await changedRecord(run, String(record.id), { paused }, itemIndex);
+	}
+	index?.put(record);
+	return [{ json: { ...record, [RESULT_KEY]: 'created' } }];
+};

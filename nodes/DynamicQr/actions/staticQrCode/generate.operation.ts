@@ -1,14 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { STATIC_QR_TYPES } from '../../qrTypes';
 import type { BinaryAnswer } from '../../api';
 
-import { imageProperties, readImageRequest, toBinary } from '../image';
-import { getQrType, payloadProperties, readPayload, validatePayload } from '../payload';
+import { imageProperties, readImageRequest, imageItems } from '../image';
+import { payloadProperties } from '../payload/payloadProperties';
+import { getQrType, readPayload } from '../payload/read';
+import { validatePayload } from '../payload/validate';
 import { showOnlyFor } from '../display';
-import { operationParameters } from '../operationParameters';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,12 +25,7 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('staticQrCode', 'generate', properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const type = getQrType(parameters);
 	if (!type.static) {
 		throw new NodeOperationError(
@@ -47,10 +43,6 @@ export async function execute(
 		binary: true,
 		itemIndex,
 	});
-	return [
-		{
-			json: { type: type.value, payload, format },
-			binary: await toBinary(this, request, image, `qr-static-${type.value}`),
-		},
-	];
-}
+	const json = { type: type.value, payload, format };
+	return await imageItems(this, request, image, `qr-static-${type.value}`, json);
+};

@@ -1,15 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
-import { operationParameters } from '../operationParameters';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 import { EVENT_OPTIONS } from '../../shared/eventOptions';
 import { maskSigningSecrets, webhookSecretOf } from '../../shared/secrets';
 
@@ -44,14 +38,7 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('webhookEndpoint', 'create', properties);
 
-const HIDDEN_SECRET = '[hidden: turn on Include Signing Secret to output it]';
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const parameters = operationParameters(this, itemIndex, description);
+export const execute: Operation = async function (itemIndex, run, parameters) {
 	const body: IDataObject = {
 		url: parameters.string('url').trim(),
 		events: parameters.optionList('events'),
@@ -64,6 +51,6 @@ export async function execute(
 	// `secret` either way, and hidden everywhere unless asked for.
 	const secret = webhookSecretOf(answer);
 	const endpoint = secret === undefined ? unwrap(answer) : { ...unwrap(answer), secret };
-	if (includeSecret) return toItems(endpoint);
-	return toItems(maskSigningSecrets(endpoint, HIDDEN_SECRET));
-}
+	const hidden = '[hidden: turn on Include Signing Secret to output it]';
+	return toItems(includeSecret ? endpoint : maskSigningSecrets(endpoint, hidden));
+};

@@ -1,20 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-
-import { recordKeyOf, webhookEndpointLocator } from '../locators';
-import { operationParameters } from '../operationParameters';
+import { webhookEndpointLocator } from '../locators';
 import { showOnlyFor } from '../display';
-import type { ActionRun } from '../run';
+import type { Operation } from '../run';
 
 export const description = showOnlyFor('webhookEndpoint', 'delete', [webhookEndpointLocator]);
 
-export const recordKey = recordKeyOf(webhookEndpointLocator);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-): Promise<INodeExecutionData[]> {
-	const id = operationParameters(this, itemIndex, description).recordId('webhookEndpointId');
+export const execute: Operation = async function (itemIndex, run, parameters) {
+	const id = parameters.recordId('webhookEndpointId');
 	await run.client.request('DELETE', `/webhooks/${id}`, { itemIndex });
 	return [{ json: { deleted: true } }];
-}
+};

@@ -18,18 +18,16 @@ export class CodeIndex {
 
 	/** Adds a code, or replaces it (by id) after a change, its name included. */
 	put(record: IDataObject): void {
-		const id = String(record.id);
-		const previous = this.byId.get(id);
+		const previous = this.byId.get(String(record.id));
 		if (previous) {
-			const named = this.byName.get(String(previous.name)) ?? [];
+			const name = String(previous.name);
 			this.byName.set(
-				String(previous.name),
-				named.filter((entry) => entry !== previous),
+				name,
+				this.named(name).filter((entry) => entry !== previous),
 			);
 		}
-		this.byId.set(id, record);
-		const name = String(record.name);
-		this.byName.set(name, [...(this.byName.get(name) ?? []), record]);
+		this.byId.set(String(record.id), record);
+		this.byName.set(String(record.name), [...this.named(String(record.name)), record]);
 	}
 
 	withId(id: string): IDataObject | undefined {
@@ -60,4 +58,5 @@ export const codeIndex = (run: ActionRun, itemIndex: number): Promise<CodeIndex>
  * The run's read of the list of codes, once an item has started it. A create waits for it: the
  * run's own new codes would otherwise change the list under the read, which reads it again.
  */
-export const codeIndexRead = (run: ActionRun) => run.kept<Promise<CodeIndex>>(CODE_INDEX);
+export const codeIndexRead = (run: ActionRun) =>
+	run.kept.get(CODE_INDEX) as Promise<CodeIndex> | undefined;

@@ -11,12 +11,6 @@ export interface WantedCode {
 	paused?: boolean;
 }
 
-/** A PATCH body holding only what differs, and the names of the fields that differ. */
-export interface Differences {
-	body: IDataObject;
-	fields: string[];
-}
-
 function deepEqual(a: unknown, b: unknown): boolean {
 	if (a === b) return true;
 	if (Array.isArray(a) || Array.isArray(b)) {
@@ -43,15 +37,16 @@ function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject)
 }
 
 /**
- * What to PATCH so that `record` becomes what the item wants. Compared are the name, the type,
- * the payload fields the user set (one left empty keeps the code's value, and values the service
- * adds are never taken for changes), the design keys the user set, and Paused when it was set.
+ * What to PATCH so that `record` becomes what the item wants: a body holding only what differs,
+ * and the names of the fields that differ. Compared are the name, the type, the payload fields
+ * the user set (one left empty keeps the code's value, and values the service adds are never
+ * taken for changes), the design keys the user set, and Paused when it was set.
  *
  * The reference shows neither the design nor the paused flag in a code's record: when the record
  * lacks one, whether it differs is unknown. It is then sent along with any other change, never
  * as the only reason to write.
  */
-export function differences(record: IDataObject, wanted: WantedCode): Differences {
+export function differences(record: IDataObject, wanted: WantedCode) {
 	const body: IDataObject = {};
 	const { name, type, payload, design } = wanted.body;
 	if (name !== record.name) body.name = name;
