@@ -10,9 +10,9 @@ import type {
 
 import { baseUrlOf, CREDENTIAL_NAME, siteUrlOf } from './baseUrl';
 import { sendWithFallbacks } from './edge/fallbacks';
-import type { Page, PageCursor } from './edge/lists';
+import type { PageCursor } from './edge/lists';
 import { createdAtOrBefore, unwrap } from './edge/records';
-import { Flight } from './inflight';
+import { atLeast, Flight } from './inflight';
 import { Pace } from './pacing';
 import type { AllItemsOptions, PageOptions } from './paging';
 import { allItems, listPage } from './paging';
@@ -25,12 +25,11 @@ export type ApiContext =
 	| IPollFunctions
 	| IWebhookFunctions;
 
-/** What the credential gives a run: read (and decrypted) once. */
+/** What the credential gives a run; the key is kept only to redact it from answers and errors. */
 export interface Connection {
 	baseUrl: string;
 	/** The service's site, where dashboard links point. */
 	siteUrl: string;
-	/** Kept only to redact it from answers and errors. */
 	apiKey: string;
 }
 
@@ -39,10 +38,7 @@ export interface ClientSettings {
 	concurrency?: number;
 	/** Max Rate Limit Wait: the longest total wait on 429 answers per request. */
 	maxWaitSeconds?: number;
-	/**
-	 * The run's time budget in ms, from now (a poll's getPollBudgetMs()): no request starts and
-	 * no wait ends after it (request.ts). None when undefined.
-	 */
+	/** The run's time budget in ms from now (a poll's): no request starts, no wait ends after it. */
 	budgetMs?: number;
 }
 
@@ -50,25 +46,18 @@ export const DEFAULT_MAX_WAIT_SECONDS = 300;
 
 /**
  * One run's connection to the service: the action node's run (all its items), one trigger hook,
- * delivery or poll, one list search. It owns everything that run knows about the service: the
+ * delivery or poll, one list search. It owns what that run knows about the service: the
  * credential (read once: n8n decrypts, and may evaluate, it on every read), the requests in
- * flight, the pace and the wait budget. (What is learnt about the service itself, the form of
- * `since` it takes, outlives the run: edge/fallbacks.ts.)
- * Made once per run and handed to whatever sends requests; the next run makes a new one.
+ * flight, the pace and the wait budget. (The form of `since` the service takes outlives the run:
+ * edge/fallbacks.ts.) The next run makes a new one.
  */
 export class ApiClient {
 	readonly flight: Flight;
-
 	readonly pace = new Pace();
-
 	readonly maxWaitSeconds: number;
-
-	/** The time budget given (ms), when there is one. */
 	readonly budgetMs?: number;
-
 	/** When the budget runs out (Date.now() ms); Infinity without a budget. */
 	private readonly deadline: number;
-
 	private connecting?: Promise<Connection>;
 
 	constructor(
@@ -76,13 +65,9 @@ export class ApiClient {
 		settings: ClientSettings = {},
 	) {
 		this.flight = new Flight(settings.concurrency);
-		const wait = settings.maxWaitSeconds;
-		this.maxWaitSeconds =
-			wait !== undefined && Number.isFinite(wait) && wait >= 0 ? wait : DEFAULT_MAX_WAIT_SECONDS;
-		const budget = settings.budgetMs;
-		const hasBudget = budget !== undefined && Number.isFinite(budget) && budget > 0;
-		this.budgetMs = hasBudget ? budget : undefined;
-		this.deadline = hasBudget ? Date.now() + budget : Infinity;
+		this.maxWaitSeconds = atLeast(settings.maxWaitSeconds, 0) ?? DEFAULT_MAX_WAIT_SECONDS;
+		this.budgetMs = atLeast(settings.budgetMs, Number.MIN_VALUE); // above 0
+		this.deadline = Date.now() + (this.budgetMs ?? Infinity);
 	}
 
 	/** Milliseconds left of the time budget (Infinity without one; 0 or less once it is spent). */
@@ -105,15 +90,11 @@ export class ApiClient {
 	}
 
 	/** One call to the API as the reference documents it (request.ts; readings: edge/fallbacks.ts). */
-	request<T = IDataObject>(
-		method: IHttpRequestMethods,
-		path: string,
-		options?: ApiRequestOptions,
-	): Promise<T> {
+	request<T = IDataObject>(method: IHttpRequestMethods, path: string, options?: ApiRequestOptions) {
 		return sendWithFallbacks<T>(this, { ...options, method, path });
 	}
 
-	/** A single record: its answer without the `data` envelope. */
+	/** A single record, without the `data` envelope. */
 	async getRecord(path: string, itemIndex?: number): Promise<IDataObject> {
 		return unwrap(await this.request('GET', path, { itemIndex }));
 	}
@@ -123,21 +104,11 @@ export class ApiClient {
 		return allItems(this, { path, qs, limit, ...options });
 	}
 
-	/** One page of a list (paging.ts). */
-	page(
-		path: string,
-		qs: IDataObject,
-		cursor: PageCursor,
-		perPage: number,
-		options?: PageOptions,
-	): Promise<Page> {
+	page(path: string, qs: IDataObject, cursor: PageCursor, perPage: number, options?: PageOptions) {
 		return listPage(this, path, qs, cursor, perPage, options);
 	}
 
-	/**
-	 * The records of a newest-first list created after `sinceMs`: asked for with `since`, and cut
-	 * there whatever the service does with it.
-	 */
+	/** The records of a newest-first list created after `sinceMs`, cut there whatever `since` did. */
 	since(path: string, sinceMs: number, limit?: number, options?: AllItemsOptions) {
 		const qs = { since: new Date(sinceMs).toISOString() };
 		return allItems(this, { ...options, path, qs, limit, isPast: createdAtOrBefore(sinceMs) });

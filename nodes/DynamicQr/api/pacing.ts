@@ -2,23 +2,21 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 /**
- * Shared by every request one node run makes (concurrent ones included): once the API says
- * few requests are left this minute, requests are spaced at the plan's steady rate instead of
- * burning the rest of the bucket and then meeting a 429 storm; after a 429 every request waits
- * out its Retry-After, not only the one that met it. One Pace per run, kept by its ApiClient.
+ * Shared by every request one node run makes: once the API says few requests are left this
+ * minute, requests are spaced at the plan's steady rate instead of burning the rest of the bucket
+ * and then meeting a 429 storm; after a 429 every request waits out its Retry-After, not only the
+ * one that met it. One Pace per run, kept by its ApiClient.
  */
 export class Pace {
 	/** Milliseconds between requests while paced; 0 = not paced. */
 	intervalMs = 0;
-
 	private nextSlotAt = 0;
-
 	/** No request leaves before this moment (a Retry-After in force). */
 	private heldUntil = 0;
 
 	/**
-	 * Waits for the request's turn; resolves with how long it waited (0: its slot was free), or
-	 * at once with undefined, taking no slot, when the turn is more than `maxWaitMs` away.
+	 * Waits for the request's turn; resolves with how long it waited, or at once with undefined,
+	 * taking no slot, when the turn is more than `maxWaitMs` away.
 	 */
 	async waitForSlot(maxWaitMs = Infinity): Promise<number | undefined> {
 		const now = Date.now();
@@ -37,21 +35,15 @@ export class Pace {
 
 	/**
 	 * Paces the run at the plan's steady rate while fewer than `lowWater` requests are left (the
-	 * caller's requests in flight and a spare: what could leave before the next answer). Above
-	 * it the bucket's rest is used; it also takes up a paced slot missed on a busy machine.
+	 * requests in flight and a spare: what could leave before the next answer).
 	 */
 	noteRateLimit(headers: IDataObject, lowWater: number): void {
-		const limit = headerNumber(headers, 'x-ratelimit-limit');
-		const remaining = headerNumber(headers, 'x-ratelimit-remaining');
-		if (limit === undefined || remaining === undefined || limit <= 0) return;
+		const limit = Number(headers['x-ratelimit-limit'] ?? NaN);
+		const remaining = Number(headers['x-ratelimit-remaining'] ?? NaN);
+		if (!Number.isFinite(limit) || !Number.isFinite(remaining) || limit <= 0) return;
 		this.intervalMs = remaining < Math.max(2, lowWater) ? 60000 / limit : 0;
 		// An empty bucket holds its next request back a whole interval from this answer, which
 		// came after the service spent the last request; sooner it would meet a 429.
 		if (remaining < 1) this.nextSlotAt = Math.max(this.nextSlotAt, Date.now() + this.intervalMs);
 	}
-}
-
-function headerNumber(headers: IDataObject, name: string): number | undefined {
-	const value = Number(headers[name]);
-	return Number.isFinite(value) && headers[name] !== undefined ? value : undefined;
 }

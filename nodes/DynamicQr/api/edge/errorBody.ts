@@ -2,8 +2,8 @@ import { isObject, ownValue, redact } from './records';
 
 /**
  * What an error answer said, whatever the shape of its body: the service's own message and the
- * fields it named, each with what it said about it. Read from the body's structure by
- * readErrorBody(); decisions about an error are made on `fields`, never on the message's words.
+ * fields it named, each with what it said about it. Decisions about an error are made on
+ * `fields`, never on the message's words.
  */
 export interface ApiErrorBody {
 	/** What the service said without naming a field (several messages joined by "; "). */
@@ -20,7 +20,6 @@ const MESSAGE_KEYS = ['message', 'msg', 'detail', 'error_description', 'title', 
 const FIELD_KEYS = ['field', 'param', 'attribute', 'loc'];
 /** Keys that hold more errors: a nested `error` object, lists or field maps. */
 const NESTED_KEYS = ['error', 'errors', 'details', 'detail'];
-const MAX_SHOWN_JSON = 200;
 
 const firstText = (object: Record<string, unknown>, keys: string[]): string | undefined =>
 	keys
@@ -29,8 +28,7 @@ const firstText = (object: Record<string, unknown>, keys: string[]): string | un
 
 /** A field name given as text, or as a list of steps (`["payload", "url"]` is "payload.url"). */
 function fieldNameIn(entry: Record<string, unknown>): string | undefined {
-	for (const key of FIELD_KEYS) {
-		const value = ownValue(entry, key);
+	for (const value of FIELD_KEYS.map((key) => ownValue(entry, key))) {
 		if (typeof value === 'string' && value !== '') return value;
 		if (Array.isArray(value) && value.length) return value.map(String).join('.');
 	}
@@ -75,8 +73,7 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 				([, inner]) => isObject(inner) || Array.isArray(inner),
 			);
 			if (inFieldMap && named === undefined && text === undefined && !nested.length) {
-				readFieldMap(value, field);
-				return;
+				return readFieldMap(value, field);
 			}
 			const entryField = named ?? field;
 			if (text !== undefined) add(entryField, text);
@@ -89,10 +86,7 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 				}
 			}
 			if (text === undefined && !nested.length && Object.keys(value).length) {
-				add(
-					entryField,
-					firstText(value, ['code']) ?? JSON.stringify(value).slice(0, MAX_SHOWN_JSON),
-				);
+				add(entryField, firstText(value, ['code']) ?? JSON.stringify(value).slice(0, 200));
 			}
 		}
 	};
@@ -104,18 +98,17 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 	};
 }
 
-const isHtml = (text: string, contentType: string) =>
-	/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text);
-
 /**
- * What an error answer said (readErrorBody reads any shape of JSON body), or what kind of page
- * stood in for it (never the raw markup). The key is taken out before anything is read.
+ * What an error answer said, or what kind of page stood in for it (never the raw markup). The
+ * key is taken out before anything is read.
  */
 export function parseErrorBody(body: unknown, contentType: string, secret: string): ApiErrorBody {
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
 	if (typeof text !== 'string') return readErrorBody(redact(text, secret));
 	// Reading "html-error-pages": a proxy's HTML page is named as such (errors.ts), not shown.
-	if (isHtml(text, contentType)) return { format: 'html' };
+	if (/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text)) {
+		return { format: 'html' };
+	}
 	try {
 		return readErrorBody(redact(JSON.parse(text), secret));
 	} catch {

@@ -2,34 +2,28 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { asObject, unwrap } from './records';
 
-/**
- * Webhook endpoints and event data as the service gives them, read into the reference's shapes:
- * an endpoint's id, URL, events, status and signing secret; what an event is about.
- */
+/** Webhook endpoints and event data as the service gives them, read into the reference's shapes. */
 
-/** An endpoint as the service lists it. */
 export interface WebhookEndpoint {
 	id: string;
 	url?: string;
-	/** The events it is subscribed to; undefined when the list does not say. */
+	/** Undefined when the list does not say. */
 	events?: string[];
-	/** Its status as the service gives it, when it gives one. */
 	status?: string;
 	/** Whether the service delivers to it. */
 	active: boolean;
 }
 
 /**
- * The endpoints of a list, by id. The reference shows no list record: a service may list them
- * without their events (reading "webhook-list-without-events"), and names only the status
- * `active`, so any other ("paused", "disabled", "inactive"…: reading "endpoint-status-values")
- * means it does not deliver; a record without one is taken as active.
+ * The endpoints of a list. A service may list them without their events (reading
+ * "webhook-list-without-events"); the reference names only the status `active`, so any other
+ * (reading "endpoint-status-values": "paused", "disabled"…) means it does not deliver, and a
+ * record without one is taken as active.
  */
 export function webhookEndpoints(records: IDataObject[]): WebhookEndpoint[] {
 	return records.flatMap((record) => {
 		if (typeof record.id !== 'string') return [];
-		const status =
-			record.status === undefined || record.status === null ? undefined : record.status;
+		const status = record.status ?? undefined;
 		return {
 			id: record.id,
 			url: typeof record.url === 'string' ? record.url : undefined,
@@ -41,9 +35,8 @@ export function webhookEndpoints(records: IDataObject[]): WebhookEndpoint[] {
 }
 
 /**
- * Field names a service may give the signing secret. The reference shows only the record's
- * `secret`; readings "secret-named-signing-secret" and "secret-top-level" (beside `data`) name
- * others.
+ * Names a service may give the signing secret: the reference shows the record's `secret`;
+ * readings "secret-named-signing-secret" and "secret-top-level" (beside `data`) name others.
  */
 export const SECRET_FIELDS = ['secret', 'signing_secret', 'signingSecret', 'webhook_secret'];
 
@@ -55,14 +48,11 @@ export const looksLikeSecret = (value: unknown): value is string =>
 
 /**
  * Every signing-secret candidate in the answer that registered an endpoint, most likely first:
- * the record's secret fields, the answer's own (beside `data`), then any `whsec_` value wherever
- * it sits.
+ * the record's secret fields, the answer's own, then any `whsec_` value wherever it sits.
  */
 export function secretCandidates(answer: unknown): string[] {
-	const named: unknown[] = [];
-	for (const holder of [unwrap(asObject(answer) ?? {}), asObject(answer) ?? {}]) {
-		for (const field of SECRET_FIELDS) named.push(holder[field]);
-	}
+	const holders = [unwrap(asObject(answer) ?? {}), asObject(answer) ?? {}];
+	const named = holders.flatMap((holder) => SECRET_FIELDS.map((field) => holder[field]));
 	const found: string[] = [];
 	const visit = (value: unknown): void => {
 		if (looksLikeSecret(value)) found.push(value);
@@ -73,7 +63,6 @@ export function secretCandidates(answer: unknown): string[] {
 	return [...new Set([...texts, ...found])];
 }
 
-/** An id as text, when there is one. */
 const idText = (id: unknown): string | undefined => (id === undefined ? undefined : String(id));
 
 /**
@@ -87,10 +76,7 @@ export function eventQrCodeId(type: string, data: IDataObject | undefined): stri
 	return undefined;
 }
 
-/**
- * The card a lead was shared on: `data.card.id`, or (reading "event-data-flat") `card_id` in
- * the lead or in flat data.
- */
+/** The card a lead was shared on: `data.card.id`, or (reading "event-data-flat") a `card_id`. */
 export function eventCardId(type: string, data: IDataObject | undefined): string | undefined {
 	if (!data || type !== 'lead.created') return undefined;
 	return idText(asObject(data.card)?.id ?? asObject(data.lead)?.card_id ?? data.card_id);
