@@ -1,8 +1,6 @@
 import { createHash } from 'crypto';
 
-/** What may travel in a header or a multipart part's name. */
-
-/** C0 and C1 control characters (CR and LF among them), which no header or name should hold. */
+/** C0 and C1 control characters (CR and LF among them), which no header or part name may hold. */
 const isControl = (char: string) => {
 	const code = char.charCodeAt(0);
 	return code < 0x20 || (code >= 0x7f && code <= 0x9f);
@@ -19,12 +17,9 @@ const PLAIN_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
 const HASHED_PREFIX = 'key-sha256-';
 
 /**
- * The Idempotency-Key as a header can hold it. HTTP clients drop what a header cannot hold
- * (characters outside Latin-1, control characters), so "注文-東京" and "注文-大阪" would both
- * arrive as "-" and make one code. A key that is not plain printable ASCII (or is over-long) is
- * sent as `key-sha256-` and the SHA-256 of its UTF-8 bytes: the same key always gives the same
- * header, and different keys different ones. Plain keys go unchanged, so retries of runs made
- * before this rule still match.
+ * The Idempotency-Key as a header can hold it: clients drop what it cannot (so "注文-東京" and
+ * "注文-大阪" would both arrive as "-"), so other keys go as the SHA-256 of their UTF-8 bytes.
+ * Plain keys go unchanged, so retries of runs made before this rule still match.
  */
 export function headerSafeKey(key: string): string {
 	if (PLAIN_KEY.test(key) && !key.startsWith(HASHED_PREFIX)) return key;

@@ -1,8 +1,6 @@
 /**
- * The Dynamic QR API: the client a run sends its requests through (authentication, the base
- * URL, errors, waits on 429, safe retries, redirects, pacing, paging, multipart bodies) and, in
- * edge/, the service's answers and refusals read into the reference's shapes, with the one table
- * of fallbacks for its other readings.
+ * The Dynamic QR API: the client a run sends its requests through and, in edge/, the service's
+ * answers and refusals read into the reference's shapes, with the fallbacks for other readings.
  */
 export type { ClientSettings } from './client';
 export { ApiClient, DEFAULT_MAX_WAIT_SECONDS } from './client';

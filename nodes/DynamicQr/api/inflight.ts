@@ -1,16 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { countOf } from './edge/records';
+
 /** A setting when it is a finite number of at least `min`. */
 export const atLeast = (value: number | undefined, min: number): number | undefined =>
 	value !== undefined && Number.isFinite(value) && value >= min ? value : undefined;
 
 /**
- * How many requests one node run keeps in flight, shared by all of them (the router's items and
- * the pages of a list read in parallel): Concurrent Requests when set, otherwise 10, and never
- * more than the plan says it has left (`X-RateLimit-Remaining`). Without Concurrent Requests one
- * request goes first, so that a small plan's bucket is not overrun before its first answer. The
- * plan's rate itself is kept by pacing.ts. A window that adapted to round trips ran no faster
- * (bench case `window`). Waiting requests go first come, first served (earlier items first).
+ * Requests one run keeps in flight: Concurrent Requests, or 10, never more than the plan has left.
+ * Without the option one goes first, so a small plan's bucket is not overrun before its first
+ * answer. A window adapting to round trips ran no faster (bench case `window`).
  */
 export const DEFAULT_IN_FLIGHT = 10;
 
@@ -40,15 +39,10 @@ export class Flight {
 		await new Promise<void>((resolve) => this.waiting.push(resolve));
 	}
 
-	/** Frees a request's room; an answer's headers tell what the plan has left (none: unknown). */
+	/** Frees a request's room; the answer's headers tell what the plan has left. */
 	release(headers?: IDataObject): void {
 		this.inFlight--;
-		if (headers) {
-			const raw = headers['x-ratelimit-remaining'];
-			const remaining = Number(raw);
-			this.remaining =
-				raw !== undefined && raw !== '' && Number.isFinite(remaining) ? remaining : undefined;
-		}
+		if (headers) this.remaining = countOf(headers['x-ratelimit-remaining']);
 		while (this.waiting.length && this.inFlight < this.limit) {
 			this.inFlight++;
 			this.waiting.shift()?.();

@@ -3,61 +3,35 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from './client';
 import type { Page, PageCursor } from './edge/lists';
-import { FIRST_PAGE, pageOf } from './edge/lists';
+import { FIRST_PAGE } from './edge/lists';
 import { recordId } from './edge/records';
-import type { ApiRequestOptions } from './request';
 
 /** The reference's `per_page` maximum. */
 export const MAX_PAGE_SIZE = 100;
 
-export type PageOptions = Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'>;
-
-/**
- * One page of a list, asked for with `perPage` (the same for every page of a list: page numbers
- * count in it). A page after the first that is not there comes back empty (edge/fallbacks.ts).
- */
-export async function listPage(
-	client: ApiClient,
-	path: string,
-	qs: IDataObject,
-	cursor: PageCursor,
-	perPage: number,
-	options: PageOptions = {},
-): Promise<Page> {
-	const query = { ...qs, page: cursor.page, per_page: perPage };
-	return pageOf(
-		await client.request<unknown>('GET', path, { ...options, qs: query }),
-		cursor,
-		perPage,
-	);
-}
-
-export interface AllItemsOptions extends PageOptions {
+/** A whole list to read, or its first `limit` records. */
+export interface ListRequest {
+	path: string;
+	qs?: IDataObject;
+	limit?: number;
+	itemIndex?: number;
 	/** For newest-first lists read down to a point: records it marks end the list. */
 	isPast?: (record: IDataObject) => boolean;
 }
 
-/** A whole list to read, or its first `limit` records. */
-export interface ListRequest extends AllItemsOptions {
-	path: string;
-	qs?: IDataObject;
-	limit?: number;
-}
+export type AllItemsOptions = Pick<ListRequest, 'itemIndex' | 'isPast'>;
 
 interface ListRead extends ListRequest {
 	client: ApiClient;
 	perPage: number;
 }
 
-const readPage = (
-	{ client, path, qs, perPage, itemIndex, maxWaitSeconds }: ListRead,
-	cursor: PageCursor,
-) => listPage(client, path, qs ?? {}, cursor, perPage, { itemIndex, maxWaitSeconds });
+const readPage = ({ client, path, qs, perPage, itemIndex }: ListRead, cursor: PageCursor) =>
+	client.page(path, qs ?? {}, cursor, perPage, { itemIndex });
 
 /**
- * Records of a page not met before, in the list's order. Records before one already met can only
- * have been created while the list was read (they belong ahead of records already taken): they
- * are left out rather than put out of order.
+ * Records of a page not met before, in order. Those before one already met were created during
+ * the read (they belong ahead of those taken): left out rather than put out of order.
  */
 function freshRecords(records: IDataObject[], seenIds: Set<string>): IDataObject[] {
 	const ids = records.map(recordId);
@@ -71,15 +45,11 @@ function freshRecords(records: IDataObject[], seenIds: Set<string>): IDataObject
 	});
 }
 
-/** How often a read steps back after records were deleted before giving up on a list. */
 const MAX_STEPS_BACK = 20;
 
 /**
- * Page after page. A total that drops between two answers means records were deleted and the
- * ones after them slid towards the front, some across the page boundary: the page before is read
- * again (as many pages as the drop spans) and its records not met yet are taken. Records created
- * meanwhile only push records back, showing as repeats, which are dropped. `first` is the first
- * page, when it is already read.
+ * Page after page. A total that drops means deleted records: the rest slid forward across the
+ * page boundary, so the pages the drop spans are read again. New records show as repeats.
  */
 async function readInTurn(read: ListRead, first?: Page): Promise<IDataObject[]> {
 	const { perPage, limit, isPast } = read;
@@ -130,10 +100,9 @@ const sameIds = (a: IDataObject[], b: IDataObject[]) =>
 	a.length === b.length && a.every((record, index) => record.id === b[index].id);
 
 /**
- * Pages 2 to `pages` at once (as many in flight as the run's Flight allows). Undefined when the
- * list changed while it was read: an answer reporting another size, a page not as full as the
- * size says, or (for Return All) a first page that differs when read again at the end, which
- * rules out a deletion offset by a creation (in a newest-first list always on the first page).
+ * Pages 2 to `pages` at once. Undefined when the list changed meanwhile: another size reported,
+ * a page not full, or (for Return All) page 1 differing when read again at the end, which rules
+ * out a deletion offset by a creation (in a newest-first list always on page 1).
  */
 async function readAtOnce(read: ListRead, first: Page, pages: number) {
 	const pageSize = first.next.pageSize as number;
@@ -156,9 +125,8 @@ async function readAtOnce(read: ListRead, first: Page, pages: number) {
 }
 
 /**
- * Every record of a list (or the first `limit`), once each, in the API's order. Once the first
- * answer tells how many pages there are, the others are read at once; when it does not, or the
- * list changed while it was read, or it is read down to a point (`isPast`), page after page.
+ * Every record of a list (or the first `limit`), once each, in order: the other pages at once
+ * when the first tells how many there are, else page after page.
  */
 export async function allItems(client: ApiClient, list: ListRequest): Promise<IDataObject[]> {
 	const { limit } = list;

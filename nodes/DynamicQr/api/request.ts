@@ -6,7 +6,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from './baseUrl';
 import type { ApiClient } from './client';
 import { parseErrorBody } from './edge/errorBody';
 import { httpError, networkError, outOfBudgetError, rateLimitError } from './edge/errors';
@@ -24,13 +23,13 @@ export interface ApiRequestOptions {
 	body?: IDataObject | Buffer;
 	qs?: IDataObject;
 	headers?: IDataObject;
-	/** Put on errors so n8n shows (and Continue On Fail pairs) them with the right item. */
+	/** Put on errors so n8n pairs them with the right item. */
 	itemIndex?: number;
-	/** Sent as `Idempotency-Key` (as a header can hold it: headerSafeKey); makes retries safe. */
+	/** Sent as `Idempotency-Key` (headerSafeKey); makes retries safe. */
 	idempotencyKey?: string;
 	/** Answer as a Buffer with its content type instead of parsed JSON. */
 	binary?: boolean;
-	/** Longest total time spent waiting out 429 answers before giving up (default: the run's). */
+	/** Longest total wait on 429 and 5xx answers (default: the run's). */
 	maxWaitSeconds?: number;
 }
 
@@ -38,6 +37,8 @@ export interface BinaryAnswer {
 	data: Buffer;
 	contentType: string;
 }
+
+export const CREDENTIAL_NAME = 'dynamicQrApi';
 
 const NETWORK_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 /** How often an answer without Retry-After is repeated (429 is bounded by the wait alone). */
@@ -51,16 +52,12 @@ function networkCode(error: unknown): string | undefined {
 	return typeof code === 'string' && /^E[A-Z_]+$/.test(code) ? code : undefined;
 }
 
-/** Where a request goes, and whether n8n adds the credential to it. */
 interface Target {
 	request: IHttpRequestOptions;
 	authenticated: boolean;
 }
 
-/**
- * The request a redirect asks for. Credentials go only to the origin they were sent to; once a
- * redirect leaves it, no later hop gets them back. The Location carries its own query.
- */
+/** Credentials go only to the origin they were sent to; once a redirect leaves it, never again. */
 function followRedirect({ request, authenticated }: Target, status: number, location: string) {
 	const to = new URL(location, request.url);
 	const sameOrigin = to.origin === new URL(request.url).origin;
@@ -79,7 +76,7 @@ function followRedirect({ request, authenticated }: Target, status: number, loca
 	return { request: next, authenticated: authenticated && sameOrigin };
 }
 
-/** Sends the request with a time limit of what is left of the run's budget, when there is one. */
+/** Sends the request, limited to what is left of the run's time budget. */
 async function send(client: ApiClient, { request, authenticated }: Target) {
 	const left = client.msLeft();
 	const options = Number.isFinite(left)
@@ -92,9 +89,8 @@ async function send(client: ApiClient, { request, authenticated }: Target) {
 }
 
 /**
- * One call to the API. Owns authentication (through n8n's credential helper), the base URL,
- * redirects, waits for 429s and (on requests safe to repeat) 5xx and Idempotency-Key 409s,
- * safe retries of network errors, rate-limit pacing and error texts.
+ * One call to the API: authentication, the base URL, redirects, waits for 429s and (on requests
+ * safe to repeat) 5xx and keyed 409s, safe retries of network errors, pacing and error texts.
  */
 export async function apiRequest<T = IDataObject>(
 	client: ApiClient,
@@ -161,7 +157,7 @@ export async function apiRequest<T = IDataObject>(
 			}
 			// The budget's own time limit cut the request short.
 			if (client.msLeft() <= 0) throw outOfBudget();
-			// Never rethrow n8n's own wrapper: its cause holds the request, Authorization header included.
+			// Never rethrow n8n's wrapper: its cause holds the request, Authorization header included.
 			if (code) throw networkError(node, code, `${method} ${path}`, itemIndex);
 			const message = redact(String((error as Error).message ?? error), apiKey);
 			throw new NodeApiError(node, { message }, { itemIndex });
@@ -171,7 +167,7 @@ export async function apiRequest<T = IDataObject>(
 		pace.noteRateLimit(headers, flight.limit + 1);
 		const status = response.statusCode;
 		flight.release(headers);
-		// What an error can name about the request: its query (wherever it travels) and its key.
+		// An error can name the request's query (wherever it travels) and its key.
 		const failure = (waited?: { seconds: number; maxSeconds: number }) => {
 			const { url, qs = {}, headers: sent = {} } = target.request;
 			const query = [...new URL(url).searchParams];

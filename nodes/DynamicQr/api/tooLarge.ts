@@ -9,11 +9,7 @@ export interface SentRequest {
 	idempotencyKey?: string;
 }
 
-/**
- * The query parameters whose values come from a field of the nodes, by the field's name as the
- * user sees it: only these (and the Idempotency Key) can be named as what made a request too
- * large; `page` and `per_page` are the node's own and short.
- */
+/** Query parameters from the user's fields, by the field's name (the only ones named). */
 const QUERY_FIELDS = new Map([
 	['search', 'Search'],
 	['type', 'Type'],
@@ -27,11 +23,7 @@ const QUERY_FIELDS = new Map([
 	['dpi', 'DPI'],
 ]);
 
-/**
- * The user's values the request carried (its fields' query parameters and, `withKey`, the
- * Idempotency Key), largest first; the largest and any other at least half its size are named:
- * ["\"Search\" (100,000 characters)"].
- */
+/** The user's values sent: the largest, and any at least half its size. */
 function largest({ query = [], idempotencyKey }: SentRequest, withKey: boolean): string[] {
 	const parts = query.flatMap(([name, value]) => {
 		const field = QUERY_FIELDS.get(name);
@@ -47,9 +39,8 @@ function largest({ query = [], idempotencyKey }: SentRequest, withKey: boolean):
 }
 
 /**
- * Answers about size, whoever gives them (the API or a proxy in front of it): the same request
- * can never succeed, so they name what to make smaller rather than say to try again. A 431 may
- * come from a long address too: servers count the request line with the headers.
+ * Answers about size, from the API or a proxy: the same request can never succeed, so they name
+ * what to shorten. A 431 may come from a long address too (servers count the request line).
  */
 export function explainTooLarge(status: number, request: SentRequest) {
 	const again = 'Sending it again will not help.';

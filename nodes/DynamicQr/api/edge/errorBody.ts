@@ -1,20 +1,16 @@
 import { isObject, ownValue, redact } from './records';
 
-/**
- * What an error answer said, whatever the shape of its body: the service's own message and the
- * fields it named, each with what it said about it. Decisions about an error are made on
- * `fields`, never on the message's words.
- */
+/** What an error answer said, whatever its shape; decisions are made on `fields`, not words. */
 export interface ApiErrorBody {
-	/** What the service said without naming a field (several messages joined by "; "). */
+	/** What the service said without naming a field (joined by "; "). */
 	message?: string;
-	/** Each field named, with its messages, in order (a Map: the names are the service's text). */
+	/** Each field named, with its messages (a Map: the names are the service's text). */
 	fields?: ReadonlyMap<string, readonly string[]>;
-	/** Set when the answer was not the API's JSON: an HTML page (kept out of texts) or plain text. */
+	/** Set when the answer was not the API's JSON. */
 	format?: 'html' | 'text';
 }
 
-/** Keys whose text is an error's message, in the order a body's own words are looked for. */
+/** Keys whose text is an error's message, in the order they are looked for. */
 const MESSAGE_KEYS = ['message', 'msg', 'detail', 'error_description', 'title', 'error'];
 /** Keys an error entry names its field under (`loc` as a list of steps, as FastAPI gives it). */
 const FIELD_KEYS = ['field', 'param', 'attribute', 'loc'];
@@ -36,11 +32,9 @@ function fieldNameIn(entry: Record<string, unknown>): string | undefined {
 }
 
 /**
- * Reads an error body of any shape: `message` and `errors` as the reference shows them
- * (`{ field: [messages] }`), `errors` as a list of texts or of `{ field, message }` objects
- * (reading "errors-as-list"), a nested `{ error: { code, message } }` (reading "error-object"),
- * `detail` lists, or a bare text. What has no words of its own is shown as short JSON, never as
- * "[object Object]".
+ * Reads an error body of any shape: `errors` as a field map or a list (reading "errors-as-list"),
+ * a nested `{ error }` (reading "error-object"), `detail` lists, a bare text. What has no words
+ * of its own is shown as short JSON, never as "[object Object]".
  */
 export function readErrorBody(json: unknown): ApiErrorBody {
 	const said: string[] = [];
@@ -98,10 +92,7 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 	};
 }
 
-/**
- * What an error answer said, or what kind of page stood in for it (never the raw markup). The
- * key is taken out before anything is read.
- */
+/** What an error answer said, or what kind of page stood in for it; the key taken out first. */
 export function parseErrorBody(body: unknown, contentType: string, secret: string): ApiErrorBody {
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
 	if (typeof text !== 'string') return readErrorBody(redact(text, secret));

@@ -7,12 +7,6 @@ import type { SentRequest } from '../tooLarge';
 import { explainTooLarge } from '../tooLarge';
 import { isGoneStatus } from './statuses';
 
-/**
- * Every error a request ends in: the service's refusals as ServiceError (its status and the
- * fields it refused, which the fallbacks read, and the texts the nodes show), its rate limit
- * waited out in vain, no connection, no time left in a poll.
- */
-
 /** Statuses where the same request may succeed later; every other 4xx needs a change first. */
 const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
 
@@ -37,7 +31,7 @@ function explain(status: number, request: SentRequest, body: ApiErrorBody) {
 	const { method, path } = request;
 	const tooLarge = explainTooLarge(status, request);
 	if (tooLarge) return tooLarge;
-	// An HTML page comes from a proxy, gateway or website, never from the API: say so, not the markup.
+	// An HTML page comes from a proxy, gateway or website, never the API: say so, not the markup.
 	if (body.format === 'html') {
 		return text(
 			`The Dynamic QR API answered ${status} to ${method} ${path} with an HTML page, as a proxy or gateway answers, instead of the API's JSON`,
@@ -131,22 +125,12 @@ function explain(status: number, request: SentRequest, body: ApiErrorBody) {
 	}
 }
 
-/**
- * An error the service answered: what the nodes show and, apart from the words, what the
- * answer said (status, the fields it refused). Fallbacks decide on the latter only, so
- * rewording a message never changes what the nodes do.
- */
+/** A refusal: fallbacks decide on its `answer` only, so rewording a text changes nothing. */
 export class ServiceError extends NodeApiError {
-	constructor(
-		node: INode,
-		errorResponse: JsonObject,
-		options: ConstructorParameters<typeof NodeApiError>[2],
-		readonly answer: { status: number; fields: string[] },
-	) {
-		super(node, errorResponse, options);
-		// Shown and saved with the execution as before: to n8n and users it is a NodeApiError.
-		this.name = 'NodeApiError';
-	}
+	answer: { status: number; fields: string[] } = { status: 0, fields: [] };
+
+	// Shown and saved with the execution as before: to n8n and users it is a NodeApiError.
+	name = 'NodeApiError';
 }
 
 export type Refusal = ServiceError['answer'];
@@ -162,10 +146,7 @@ export const rejectsField = (error: unknown, name: string): boolean =>
 export const isGone = (error: unknown): boolean =>
 	error instanceof ServiceError && isGoneStatus(error.answer.status);
 
-/**
- * The error from the answer alone: the request options (which hold the Authorization header)
- * are never handed to NodeApiError. `waited` is what was waited out within Max Rate Limit Wait.
- */
+/** From the answer alone: the request options hold the Authorization header. */
 export function httpError(
 	node: INode,
 	status: number,
@@ -177,7 +158,7 @@ export function httpError(
 	const { message, description } = explain(status, request, body);
 	const httpCode = String(status);
 	const fields = Object.fromEntries(body.fields ?? []);
-	return new ServiceError(
+	const error = new ServiceError(
 		node,
 		{ httpCode, message, body: { message: body.message, fields } } as unknown as JsonObject,
 		{
@@ -188,8 +169,9 @@ export function httpError(
 			httpCode,
 			itemIndex,
 		},
-		{ status, fields: Object.keys(fields) },
 	);
+	error.answer = { status, fields: Object.keys(fields) };
+	return error;
 }
 
 export function rateLimitError(node: INode, waitedSeconds: number, itemIndex?: number) {
@@ -215,9 +197,8 @@ export function networkError(node: INode, code: string, request: string, itemInd
 }
 
 /**
- * A run with a time budget (only a poll has one: n8n's getPollBudgetMs) that cannot finish
- * within it fails at once, since n8n abandons a poll that outlasts it; `failure` tells n8n 2.x
- * how long the service asked to wait, when that wait (with its status) did not fit.
+ * A poll that cannot finish within n8n's budget fails at once (n8n abandons it anyway);
+ * `failure` tells n8n 2.x how long the service asked to wait, when that did not fit.
  */
 export function outOfBudgetError(
 	node: INode,

@@ -9,7 +9,6 @@ import { refusesField, ServiceError } from './errors';
 import { isObject, recordId, unwrap } from './records';
 import { isGoneStatus } from './statuses';
 
-/** A request as the nodes make it, which a fallback may send again changed. */
 export interface Call extends ApiRequestOptions {
 	method: IHttpRequestMethods;
 	path: string;
@@ -17,9 +16,8 @@ export interface Call extends ApiRequestOptions {
 
 /**
  * A fallback for a reading of what the reference leaves "not shown": the calls to try in turn
- * (none when it does not apply), each with what to keep once the service takes it; the refusal
- * that moves on to the next; what stands when every one was refused (the answer it returns, or
- * the error it throws; else the last refusal); and the answer to keep instead of the service's.
+ * (none: it does not apply), the refusal that moves on to the next, what stands when all were
+ * refused (else the last refusal), and the answer to keep instead of the service's.
  */
 interface Fallback {
 	attempts(call: Call, baseUrl: string): Array<{ call: Call; taken?: () => void }>;
@@ -28,7 +26,7 @@ interface Fallback {
 	answered?(answer: unknown, call: Call, client: ApiClient): Promise<unknown>;
 }
 
-/** The forms of `since`, in the order they are tried: ISO 8601 first, as the reference gives times. */
+/** The forms of `since`, in the order they are tried (ISO 8601, as the reference gives times). */
 const SINCE_FORMS = {
 	iso: (ms: number) => new Date(ms).toISOString(),
 	// The whole of the moment's day: the list's own cut (createdAtOrBefore) leaves out the rest.
@@ -39,17 +37,11 @@ type SinceForm = keyof typeof SINCE_FORMS;
 
 /**
  * The form of `since` each service (by base URL) took. Kept for the process, not a run: it is a
- * fact about the service, and each poll is a run of its own that would otherwise pay a refused
- * request to learn it again. Learnt again after a restart.
+ * fact about the service, which each poll (a run of its own) would otherwise learn again.
  */
 const sinceForms = new Map<string, SinceForm>();
 
-/**
- * THE fallbacks that change a request, each deciding on what the service refused (its status
- * and the fields it named), never on its words; a call goes through each that applies, in order.
- * Get Scan Report's halving of a range refused as too long is not here: the reference documents
- * that refusal (a 422 naming `from` or `to`).
- */
+/** THE fallbacks, deciding on a refusal's status and fields, never its words; tried in order. */
 const FALLBACKS: Fallback[] = [
 	{
 		// Readings "since-date-only" and "since-unix-seconds": `since` goes as ISO 8601 and, on a
@@ -96,8 +88,7 @@ const FALLBACKS: Fallback[] = [
 		settle: () => ({ data: [] }),
 	},
 	{
-		// Reading "status-codes-alt": a change answered 204 with no body, not with the record as
-		// the reference shows it, is read back.
+		// Reading "status-codes-alt": a change answered 204 without the record is read back.
 		attempts: (call) => (call.method === 'PATCH' ? [{ call }] : []),
 		answered: async (answer, { path, itemIndex }, client) =>
 			isObject(answer) && recordId(unwrap(answer)) !== undefined

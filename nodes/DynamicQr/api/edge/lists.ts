@@ -1,12 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isObject, recordId } from './records';
+import { countOf, isObject, recordId } from './records';
 
-/**
- * Where a list goes on. The reference leaves the list shape and `per_page`'s maximum open, so a
- * service may serve fewer records a page than asked for: its own page size, once known, is kept
- * here, and counts the records before `page`.
- */
+/** Where a list goes on; the service's own page size, once known, counts the records before. */
 export interface PageCursor {
 	page: number;
 	pageSize?: number;
@@ -20,27 +16,17 @@ export interface Page {
 	records: IDataObject[];
 	hasMore: boolean;
 	next: PageCursor;
-	/** Records in the whole list when this answer was made (`meta.total`). */
+	/** `meta.total` when this answer was made. */
 	total?: number;
-	/** Pages the list has, as reported or as its total and the page size tell. */
 	lastPage?: number;
 }
 
-/** A count the service reports, as a number or a numeric string. */
-function countOf(value: unknown): number | undefined {
-	if (typeof value !== 'number' && typeof value !== 'string') return undefined;
-	const count = Number(value);
-	return value !== '' && Number.isFinite(count) ? count : undefined;
-}
-
 /**
- * A list answer (`data`, or a bare array) as a page. Each signal it carries votes and any one
- * can end the list: `links.next` (reading "links-next-only": without `meta`; reading
- * "links-without-next": links without `next` say nothing), `last_page` or `total_pages`
- * (reading "meta-total-pages"), `total`. An answer with none (reading "data-only") ends on a
- * short or empty page; without a known page size the next is asked once, since a short first
- * page may be a size capped without a word. The service's own page size (reported, or what a
- * first page that is not the last held) counts the pages (readings "per-page-cap-50",
+ * A list answer (`data`, or a bare array) as a page. Each signal votes and any can end the list:
+ * `links.next` (readings "links-next-only", "links-without-next": no `next` says nothing),
+ * `last_page` or `total_pages` (reading "meta-total-pages"), `total`. With none (reading
+ * "data-only") a short page ends it, once the page size is known: a short first page may be a
+ * silent cap. The service's own page size counts the pages (readings "per-page-cap-50",
  * "per-page-ignored").
  */
 export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Page {

@@ -4,7 +4,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 export const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
-
 export const asObject = (value: unknown): IDataObject | undefined =>
 	isObject(value) ? value : undefined;
 
@@ -12,56 +11,45 @@ export const asObject = (value: unknown): IDataObject | undefined =>
 export const ownValue = (object: Record<string, unknown>, key: string): unknown =>
 	Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
 
-/**
- * Ids are 12 characters, as in dashboard URLs; the reference does not say which, so the URL-safe
- * alphabet is accepted (reading "url-safe-ids").
- */
+/** 12 characters, as in dashboard URLs; the reference says not which (reading "url-safe-ids"). */
 export const ID_CHARACTERS = '[A-Za-z0-9_-]{12}';
 export const ID_PATTERN = `^${ID_CHARACTERS}$`;
 export const ID_RULE = '12 letters and digits ("-" and "_" count too)';
+
+/** A count the service reports (in a body or a header), as a number or a numeric string. */
+export function countOf(value: unknown): number | undefined {
+	if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+	const count = Number(value);
+	return value !== '' && Number.isFinite(count) ? count : undefined;
+}
 
 /** A record's id as text; a number is taken too. */
 export const recordId = (record: IDataObject | undefined): string | undefined =>
 	typeof record?.id === 'string' || typeof record?.id === 'number' ? String(record.id) : undefined;
 
-/** Single-record answers wrap the record in `data`; an answer without the envelope is the record. */
+/** Single-record answers wrap the record in `data`; an answer without it is the record. */
 export const unwrap = (answer: IDataObject): IDataObject => asObject(answer.data) ?? answer;
 
 /** A QR code's lifetime scan count (`scans`); anything but a count reads as 0. */
-export function scanCount(record: IDataObject): number {
-	const scans = Number(record.scans ?? 0);
-	return Number.isFinite(scans) && scans >= 0 ? Math.floor(scans) : 0;
-}
+export const scanCount = (record: IDataObject): number =>
+	Math.max(0, Math.floor(countOf(record.scans) ?? 0));
 
-/**
- * A record time in ms: ISO 8601, or (reading "timestamps-unix") Unix seconds or milliseconds, as
- * numbers or digits. NaN when the value is no time at all.
- */
+/** A time in ms from ISO 8601 or (reading "timestamps-unix") Unix seconds or milliseconds. */
 export function timeMs(value: unknown): number {
-	const numeric =
-		typeof value === 'number'
-			? value
-			: /^\d+(\.\d+)?$/.test(String(value ?? ''))
-				? Number(value)
-				: NaN;
+	const isNumber = typeof value === 'number' || /^\d+(\.\d+)?$/.test(String(value));
+	const numeric = isNumber ? Number(value) : NaN;
 	// Below 10^11 a number is seconds (until the year 5138), above it milliseconds (since 1973).
 	if (Number.isFinite(numeric)) return numeric < 1e11 ? numeric * 1000 : numeric;
 	return typeof value === 'string' ? Date.parse(value) : NaN;
 }
 
-/**
- * Whether a record was created at or before `sinceMs` (one without a readable time is kept):
- * lists asked for records after `since` are cut here too (reading "since-ignored").
- */
+/** Lists asked for records after `since` are cut here too (reading "since-ignored"). */
 export const createdAtOrBefore =
 	(sinceMs: number) =>
 	(record: IDataObject): boolean =>
 		timeMs(record.created_at) <= sinceMs;
 
-/**
- * The logo upload's record with its id as `id`, with or without `data` around it (readings
- * "logo-upload-id-only" and "logo-upload-upload-id").
- */
+/** The upload with its id as `id` (readings "logo-upload-id-only", "logo-upload-upload-id"). */
 export function uploadRecord(answer: IDataObject): IDataObject {
 	const record = unwrap(answer);
 	const field = ['id', 'upload_id', 'logo_upload_id'].find(

@@ -1,10 +1,9 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { asObject, ownValue } from './records';
+import { asObject, isObject, ownValue } from './records';
 
 /** A `/scans` answer, whose shape the reference does not show, as scans per day and per value. */
-
 export interface DayCount {
 	date: string;
 	scans: number;
@@ -12,10 +11,7 @@ export interface DayCount {
 
 type Pair = [string, number];
 
-/**
- * A list of `{ date, scans }` or `{ date, count }` (`value` for `date` in a breakdown), or a map
- * to counts, as pairs; undefined for an entry, or a whole value, in no known shape.
- */
+/** A list of `{ date | value, scans | count }`, or a map to counts; undefined: no known shape. */
 function pairsOf(value: unknown, key: 'date' | 'value'): Array<Pair | undefined> | undefined {
 	if (Array.isArray(value)) {
 		return value.map((entry): Pair | undefined => {
@@ -26,21 +22,17 @@ function pairsOf(value: unknown, key: 'date' | 'value'): Array<Pair | undefined>
 			return typeof object.date === 'string' ? [object.date, count] : undefined;
 		});
 	}
-	const map = asObject(value);
-	return (
-		map &&
-		Object.entries(map).map(([name, count]) =>
-			typeof count === 'number' ? [name, count] : undefined,
-		)
+	if (!isObject(value)) return undefined;
+	return Object.entries(value).map(([name, count]) =>
+		typeof count === 'number' ? [name, count] : undefined,
 	);
 }
 
 const isPair = (pair: Pair | undefined): pair is Pair => pair !== undefined;
 
 /**
- * Scans per day: a list of `{ date, scans }`, or (readings "scans-days-count" and
- * "scans-days-map") of `{ date, count }`, or a map from date to count. Undefined for anything
- * else. Absent days mean no statistics: no days.
+ * Scans per day from `[{ date, scans }]`, or (readings "scans-days-count" and "scans-days-map")
+ * `[{ date, count }]` or a map of date to count; undefined for anything else, none if absent.
  */
 export function scansPerDay(days: unknown): DayCount[] | undefined {
 	if (days === undefined || days === null) return [];
@@ -53,11 +45,7 @@ export function scansPerDay(days: unknown): DayCount[] | undefined {
 /** The service's other names of a breakdown: the reference says "system", the sandbox "os". */
 const BREAKDOWN_ALIASES = new Map([['system', ['system', 'os']]]);
 
-/**
- * One breakdown's counts by value (`name` as the reference names it), from a list of
- * `{ value, scans }` or `{ value, count }`, or a map from value to count. Entries in no known
- * shape are left out rather than guessed at.
- */
+/** One breakdown's counts by value; entries in no known shape are left out, not guessed at. */
 export function breakdownCounts(breakdowns: unknown, name: string): Pair[] {
 	const given = asObject(breakdowns);
 	const found = (BREAKDOWN_ALIASES.get(name) ?? [name])

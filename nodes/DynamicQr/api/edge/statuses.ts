@@ -1,20 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/**
- * What the service's statuses and headers ask of a request. The reference shows 401, 403, 404,
- * 422 and 429 (with `Retry-After` in seconds); the rest are readings.
- */
-
 /** Reading "gone-410": 410 for a record deleted earlier, wherever 404 means not there. */
 export const isGoneStatus = (status: number): boolean => status === 404 || status === 410;
 
 /** Readings "retry-after-503" and "html-error-pages" (a gateway's 502): a struggling service. */
 const RETRYABLE_SERVER_STATUSES = new Set([500, 502, 503, 504]);
 
-/**
- * "Come back later": a 429 always (it was not processed), a 409 to a keyed create still in
- * progress (reading "idempotency-409"), a server error to a request safe to repeat.
- */
+/** A 429 always, a 409 to a keyed create in progress (reading "idempotency-409"), a 5xx if safe. */
 export function isWorthWaiting(status: number, repeatable: boolean, keyed: boolean): boolean {
 	if (status === 429) return true;
 	if (status === 409) return keyed;
@@ -24,15 +16,12 @@ export function isWorthWaiting(status: number, repeatable: boolean, keyed: boole
 /** Redirects the node follows itself (reading "image-redirect-cdn": an image on a CDN). */
 export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** Waits without Retry-After (or after a date already past): short, growing, never a tight loop. */
+/** Waits without Retry-After: short, growing, never a tight loop. */
 const BACKOFF_SECONDS = [1, 2, 4, 8];
 export const backoffSeconds = (attempt: number): number =>
 	BACKOFF_SECONDS[Math.min(attempt, BACKOFF_SECONDS.length - 1)];
 
-/**
- * `Retry-After` in seconds, or as an HTTP date (reading "retry-after-http-date"). Undefined when
- * absent, unparsable or already past, so the caller backs off instead of retrying at once.
- */
+/** `Retry-After` in seconds or as an HTTP date (reading "retry-after-http-date"), if not past. */
 export function retryAfterSeconds(headers: IDataObject, now = Date.now()): number | undefined {
 	const text = String(headers['retry-after'] ?? '').trim();
 	if (/^\d+$/.test(text)) return Math.max(1, Number(text));

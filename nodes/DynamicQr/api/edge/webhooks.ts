@@ -7,7 +7,6 @@ import { asObject, unwrap } from './records';
 export interface WebhookEndpoint {
 	id: string;
 	url?: string;
-	/** Undefined when the list does not say. */
 	events?: string[];
 	status?: string;
 	/** Whether the service delivers to it. */
@@ -15,10 +14,9 @@ export interface WebhookEndpoint {
 }
 
 /**
- * The endpoints of a list. A service may list them without their events (reading
- * "webhook-list-without-events"); the reference names only the status `active`, so any other
- * (reading "endpoint-status-values": "paused", "disabled"…) means it does not deliver, and a
- * record without one is taken as active.
+ * The endpoints of a list, maybe without their events (reading "webhook-list-without-events").
+ * The reference names only `active`: any other status (reading "endpoint-status-values") means
+ * it does not deliver; none means active.
  */
 export function webhookEndpoints(records: IDataObject[]): WebhookEndpoint[] {
 	return records.flatMap((record) => {
@@ -34,22 +32,15 @@ export function webhookEndpoints(records: IDataObject[]): WebhookEndpoint[] {
 	});
 }
 
-/**
- * Names a service may give the signing secret: the reference shows the record's `secret`;
- * readings "secret-named-signing-secret" and "secret-top-level" (beside `data`) name others.
- */
+/** The reference's `secret`, then readings "secret-named-signing-secret", "secret-top-level". */
 export const SECRET_FIELDS = ['secret', 'signing_secret', 'signingSecret', 'webhook_secret'];
 
 /** Signing secrets begin with `whsec_` (Standard Webhooks). */
 export const SECRET_PREFIX = 'whsec_';
-
 export const looksLikeSecret = (value: unknown): value is string =>
 	typeof value === 'string' && value.startsWith(SECRET_PREFIX);
 
-/**
- * Every signing-secret candidate in the answer that registered an endpoint, most likely first:
- * the record's secret fields, the answer's own, then any `whsec_` value wherever it sits.
- */
+/** Signing secrets in a create answer, likeliest first: named fields, then any `whsec_` value. */
 export function secretCandidates(answer: unknown): string[] {
 	const holders = [unwrap(asObject(answer) ?? {}), asObject(answer) ?? {}];
 	const named = holders.flatMap((holder) => SECRET_FIELDS.map((field) => holder[field]));
@@ -65,10 +56,7 @@ export function secretCandidates(answer: unknown): string[] {
 
 const idText = (id: unknown): string | undefined => (id === undefined ? undefined : String(id));
 
-/**
- * The QR code an event is about: the code itself for `qr_code.*`, the scanned one for
- * `scan.created` (`data.qr_code.id`, or reading "event-data-flat": `data.qr_code_id`).
- */
+/** The QR code an event is about (for a scan, reading "event-data-flat": `data.qr_code_id`). */
 export function eventQrCodeId(type: string, data: IDataObject | undefined): string | undefined {
 	if (!data) return undefined;
 	if (type.startsWith('qr_code.')) return idText(data.id);
