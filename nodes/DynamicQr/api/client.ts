@@ -12,8 +12,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { sendWithFallbacks } from './edge/fallbacks';
 import type { Page, PageCursor } from './edge/lists';
 import { pageOf } from './edge/lists';
-import { createdAtOrBefore, unwrap } from './edge/records';
-import { atLeast, Flight } from './inflight';
+import { atLeast, createdAtOrBefore, unwrap } from './edge/records';
+import { Flight } from './inflight';
 import { Pace } from './pacing';
 import type { AllItemsOptions } from './paging';
 import { allItems } from './paging';
@@ -115,7 +115,7 @@ export class ApiClient {
 
 	/** Every record of a list, or the first `limit` (paging.ts). */
 	all(path: string, qs?: IDataObject, limit?: number, options?: AllItemsOptions) {
-		return allItems(this, { path, qs, limit, ...options });
+		return allItems({ client: this, path, qs, limit, ...options });
 	}
 
 	/** One page, asked for with `perPage` (the same for every page of a list: pages count in it). */
@@ -133,6 +133,7 @@ export class ApiClient {
 	/** The records of a newest-first list created after `sinceMs`, cut there whatever `since` did. */
 	since(path: string, sinceMs: number, limit?: number, options?: AllItemsOptions) {
 		const qs = { since: new Date(sinceMs).toISOString() };
-		return allItems(this, { ...options, path, qs, limit, isPast: createdAtOrBefore(sinceMs) });
+		const isPast = createdAtOrBefore(sinceMs);
+		return allItems({ ...options, client: this, path, qs, limit, isPast });
 	}
 }

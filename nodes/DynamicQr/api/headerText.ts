@@ -1,10 +1,7 @@
 import { createHash } from 'crypto';
 
 /** C0 and C1 control characters (CR and LF among them), which no header or part name may hold. */
-const isControl = (char: string) => {
-	const code = char.charCodeAt(0);
-	return code < 0x20 || (code >= 0x7f && code <= 0x9f);
-};
+const isControl = (char: string) => char < ' ' || (char >= '\x7f' && char <= '\x9f');
 
 export const hasControlCharacters = (text: string): boolean => [...text].some(isControl);
 

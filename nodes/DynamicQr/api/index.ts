@@ -1,7 +1,4 @@
-/**
- * The Dynamic QR API: the client a run sends its requests through and, in edge/, the service's
- * answers and refusals read into the reference's shapes, with the fallbacks for other readings.
- */
+/** The Dynamic QR API: the client, and in edge/ the answers read into the reference's shapes. */
 export type { ClientSettings } from './client';
 export { ApiClient, DEFAULT_MAX_WAIT_SECONDS } from './client';
 export { isGone, rejectsField } from './edge/errors';

@@ -1,10 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { countOf } from './edge/records';
-
-/** A setting when it is a finite number of at least `min`. */
-export const atLeast = (value: number | undefined, min: number): number | undefined =>
-	value !== undefined && Number.isFinite(value) && value >= min ? value : undefined;
+import { atLeast, countOf } from './edge/records';
 
 /**
  * Requests one run keeps in flight: Concurrent Requests, or 10, never more than the plan has left.

@@ -11,6 +11,7 @@ export const MAX_PAGE_SIZE = 100;
 
 /** A whole list to read, or its first `limit` records. */
 export interface ListRequest {
+	client: ApiClient;
 	path: string;
 	qs?: IDataObject;
 	limit?: number;
@@ -21,13 +22,11 @@ export interface ListRequest {
 
 export type AllItemsOptions = Pick<ListRequest, 'itemIndex' | 'isPast'>;
 
-interface ListRead extends ListRequest {
-	client: ApiClient;
-	perPage: number;
-}
+const perPageOf = (limit?: number) =>
+	limit !== undefined && limit < MAX_PAGE_SIZE ? Math.max(1, limit) : MAX_PAGE_SIZE;
 
-const readPage = ({ client, path, qs, perPage, itemIndex }: ListRead, cursor: PageCursor) =>
-	client.page(path, qs ?? {}, cursor, perPage, { itemIndex });
+const readPage = ({ client, path, qs = {}, itemIndex, limit }: ListRequest, cursor: PageCursor) =>
+	client.page(path, qs, cursor, perPageOf(limit), { itemIndex });
 
 /**
  * Records of a page not met before, in order. Those before one already met were created during
@@ -51,8 +50,8 @@ const MAX_STEPS_BACK = 20;
  * Page after page. A total that drops means deleted records: the rest slid forward across the
  * page boundary, so the pages the drop spans are read again. New records show as repeats.
  */
-async function readInTurn(read: ListRead, first?: Page): Promise<IDataObject[]> {
-	const { perPage, limit, isPast } = read;
+async function readInTurn(read: ListRequest, first?: Page): Promise<IDataObject[]> {
+	const { limit, isPast } = read;
 	const records: IDataObject[] = [];
 	const seenIds = new Set<string>();
 	let cursor = FIRST_PAGE;
@@ -76,7 +75,7 @@ async function readInTurn(read: ListRead, first?: Page): Promise<IDataObject[]> 
 					},
 				);
 			}
-			const pages = Math.ceil(dropped / (cursor.pageSize ?? perPage));
+			const pages = Math.ceil(dropped / (cursor.pageSize ?? perPageOf(limit)));
 			// The page stepped back to does not follow the page just read: no previousFirstId.
 			cursor = { page: Math.max(1, cursor.page - pages), pageSize: cursor.pageSize };
 			rereading = true;
@@ -104,7 +103,7 @@ const sameIds = (a: IDataObject[], b: IDataObject[]) =>
  * a page not full, or (for Return All) page 1 differing when read again at the end, which rules
  * out a deletion offset by a creation (in a newest-first list always on page 1).
  */
-async function readAtOnce(read: ListRead, first: Page, pages: number) {
+async function readAtOnce(read: ListRequest, first: Page, pages: number) {
 	const pageSize = first.next.pageSize as number;
 	const rest = await Promise.all(
 		Array.from({ length: pages - 1 }, (_, index) => readPage(read, { page: index + 2, pageSize })),
@@ -124,17 +123,12 @@ async function readAtOnce(read: ListRead, first: Page, pages: number) {
 	return pagesRead.flatMap((page) => freshRecords(page.records, seenIds)).slice(0, read.limit);
 }
 
-/**
- * Every record of a list (or the first `limit`), once each, in order: the other pages at once
- * when the first tells how many there are, else page after page.
- */
-export async function allItems(client: ApiClient, list: ListRequest): Promise<IDataObject[]> {
-	const { limit } = list;
-	const perPage = limit !== undefined && limit < MAX_PAGE_SIZE ? Math.max(1, limit) : MAX_PAGE_SIZE;
-	const read: ListRead = { ...list, client, perPage };
+/** Every record (or the first `limit`), once each, in order: pages at once when counted. */
+export async function allItems(read: ListRequest): Promise<IDataObject[]> {
+	const { limit } = read;
 	const first = await readPage(read, FIRST_PAGE);
 	const pageSize = first.next.pageSize;
-	if (list.isPast || !first.hasMore || first.lastPage === undefined || !pageSize) {
+	if (read.isPast || !first.hasMore || first.lastPage === undefined || !pageSize) {
 		return await readInTurn(read, first);
 	}
 	const wanted = limit === undefined ? first.lastPage : Math.ceil(limit / pageSize);

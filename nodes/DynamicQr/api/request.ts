@@ -88,10 +88,7 @@ async function send(client: ApiClient, { request, authenticated }: Target) {
 		: ctx.helpers.httpRequest(options))) as IN8nHttpFullResponse;
 }
 
-/**
- * One call to the API: authentication, the base URL, redirects, waits for 429s and (on requests
- * safe to repeat) 5xx and keyed 409s, safe retries of network errors, pacing and error texts.
- */
+/** One call: auth, redirects, waits (429; 5xx and keyed 409s if safe), safe retries, errors. */
 export async function apiRequest<T = IDataObject>(
 	client: ApiClient,
 	method: IHttpRequestMethods,

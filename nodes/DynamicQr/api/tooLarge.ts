@@ -38,10 +38,7 @@ function largest({ query = [], idempotencyKey }: SentRequest, withKey: boolean):
 		.map((part) => `${part.name} (${part.length.toLocaleString('en-US')} characters)`);
 }
 
-/**
- * Answers about size, from the API or a proxy: the same request can never succeed, so they name
- * what to shorten. A 431 may come from a long address too (servers count the request line).
- */
+/** Size refusals never succeed on a resend: name what to shorten (a 431 counts the address). */
 export function explainTooLarge(status: number, request: SentRequest) {
 	const again = 'Sending it again will not help.';
 	if (status === 413) {

@@ -128,7 +128,6 @@ function explain(status: number, request: SentRequest, body: ApiErrorBody) {
 /** A refusal: fallbacks decide on its `answer` only, so rewording a text changes nothing. */
 export class ServiceError extends NodeApiError {
 	answer: { status: number; fields: string[] } = { status: 0, fields: [] };
-
 	// Shown and saved with the execution as before: to n8n and users it is a NodeApiError.
 	name = 'NodeApiError';
 }
@@ -196,10 +195,7 @@ export function networkError(node: INode, code: string, request: string, itemInd
 	});
 }
 
-/**
- * A poll that cannot finish within n8n's budget fails at once (n8n abandons it anyway);
- * `failure` tells n8n 2.x how long the service asked to wait, when that did not fit.
- */
+/** A poll out of n8n's time budget fails at once; `failure` tells n8n 2.x the wait asked for. */
 export function outOfBudgetError(
 	node: INode,
 	budgetMs: number,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { countOf, isObject, recordId } from './records';
+import { atLeast, countOf, isObject, recordId } from './records';
 
 /** Where a list goes on; the service's own page size, once known, counts the records before. */
 export interface PageCursor {
@@ -39,8 +39,7 @@ export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Pa
 	}
 	const links = isObject(answer) && isObject(answer.links) ? answer.links : {};
 	const meta = isObject(answer) && isObject(answer.meta) ? answer.meta : {};
-	const reported = countOf(meta.per_page);
-	const pageSize = reported !== undefined && reported >= 1 ? reported : cursor.pageSize;
+	const pageSize = atLeast(countOf(meta.per_page), 1) ?? cursor.pageSize;
 	const total = countOf(meta.total);
 	const reportedLast = countOf(meta.last_page) ?? countOf(meta.total_pages);
 	const votes: boolean[] = [];

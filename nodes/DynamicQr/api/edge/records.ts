@@ -23,6 +23,10 @@ export function countOf(value: unknown): number | undefined {
 	return value !== '' && Number.isFinite(count) ? count : undefined;
 }
 
+/** A number (a setting, a count) when it is finite and at least `min`. */
+export const atLeast = (value: number | undefined, min: number): number | undefined =>
+	value !== undefined && Number.isFinite(value) && value >= min ? value : undefined;
+
 /** A record's id as text; a number is taken too. */
 export const recordId = (record: IDataObject | undefined): string | undefined =>
 	typeof record?.id === 'string' || typeof record?.id === 'number' ? String(record.id) : undefined;

@@ -55,12 +55,7 @@ export function breakdownCounts(breakdowns: unknown, name: string): Pair[] {
 }
 
 /** The error for scans per day in a shape `scansPerDay` does not know; `fix` says what to do. */
-export function unknownDaysError(
-	node: INode,
-	days: unknown,
-	itemIndex: number,
-	fix: string,
-): NodeOperationError {
+export function unknownDaysError(node: INode, days: unknown, itemIndex: number, fix: string) {
 	const text = JSON.stringify(days) ?? String(days);
 	const shape = text.length > 200 ? `${text.slice(0, 200)}…` : text;
 	return new NodeOperationError(

@@ -44,14 +44,10 @@ export const looksLikeSecret = (value: unknown): value is string =>
 export function secretCandidates(answer: unknown): string[] {
 	const holders = [unwrap(asObject(answer) ?? {}), asObject(answer) ?? {}];
 	const named = holders.flatMap((holder) => SECRET_FIELDS.map((field) => holder[field]));
-	const found: string[] = [];
-	const visit = (value: unknown): void => {
-		if (looksLikeSecret(value)) found.push(value);
-		else if (value && typeof value === 'object') Object.values(value).forEach(visit);
-	};
-	visit(answer);
+	const everyValue = (value: unknown): unknown[] =>
+		typeof value === 'object' && value ? Object.values(value).flatMap(everyValue) : [value];
 	const texts = named.filter((value): value is string => typeof value === 'string' && value !== '');
-	return [...new Set([...texts, ...found])];
+	return [...new Set([...texts, ...everyValue(answer).filter(looksLikeSecret)])];
 }
 
 const idText = (id: unknown): string | undefined => (id === undefined ? undefined : String(id));
