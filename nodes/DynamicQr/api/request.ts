@@ -121,7 +121,7 @@ export async function apiRequest<T = IDataObject>(
 			encoding: options.binary ? 'arraybuffer' : undefined,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			// Redirects are followed here, where credentials can be kept from other origins
+			// Redirects are followed below, where credentials can be kept from other origins
 			// (n8n 1.x has no sendCredentialsOnCrossOriginRedirect).
 			disableFollowRedirect: true,
 		},
