@@ -7,16 +7,18 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { baseUrlOf, CREDENTIAL_NAME, siteUrlOf } from './baseUrl';
 import { sendWithFallbacks } from './edge/fallbacks';
 import type { Page, PageCursor } from './edge/lists';
-import { createdAtOrBefore, unwrap } from './edge/records';
+import { pageOf } from './edge/lists';
+import { atLeast, createdAtOrBefore, unwrap } from './edge/records';
 import { Flight } from './inflight';
 import { Pace } from './pacing';
-import type { AllItemsOptions, PageOptions } from './paging';
-import { allItems, listPage } from './paging';
+import type { AllItemsOptions } from './paging';
+import { allItems } from './paging';
 import type { ApiRequestOptions } from './request';
+import { CREDENTIAL_NAME } from './request';
 
 export type ApiContext =
 	| IExecuteFunctions
@@ -25,50 +27,56 @@ export type ApiContext =
 	| IPollFunctions
 	| IWebhookFunctions;
 
-/** What the credential gives a run: read (and decrypted) once. */
+/** The credential; the key is kept only to redact it from answers and errors. */
 export interface Connection {
 	baseUrl: string;
-	/** The service's site, where dashboard links point. */
+	/** Where dashboard links point. */
 	siteUrl: string;
-	/** Kept only to redact it from answers and errors. */
 	apiKey: string;
 }
 
 export interface ClientSettings {
-	/** Concurrent Requests: the most requests in flight (inflight.ts has the default). */
+	/** Concurrent Requests (inflight.ts has the default). */
 	concurrency?: number;
-	/** Max Rate Limit Wait: the longest total wait on 429 answers per request. */
+	/** Max Rate Limit Wait, per request. */
 	maxWaitSeconds?: number;
-	/**
-	 * The run's time budget in ms, from now (a poll's getPollBudgetMs()): no request starts and
-	 * no wait ends after it (request.ts). None when undefined.
-	 */
+	/** A poll's time budget in ms from now: no request starts, no wait ends after it. */
 	budgetMs?: number;
+}
+
+/** Reads the credential; anything but an API root ending in /api/v1 is refused. */
+async function readConnection(ctx: ApiContext): Promise<Connection> {
+	const credentials = await ctx.getCredentials<IDataObject>(CREDENTIAL_NAME);
+	const baseUrl = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+	if (!/^https?:\/\/.+\/api\/v1$/.test(baseUrl)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The Base URL "${baseUrl}" of the Dynamic QR API credential is not an API root`,
+			{
+				description:
+					'Set the Base URL to the root of the API, ending in /api/v1, for example https://qr.example.com/api/v1.',
+			},
+		);
+	}
+	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
+	return { baseUrl, siteUrl: baseUrl.replace(/\/api\/v1$/, ''), apiKey };
 }
 
 export const DEFAULT_MAX_WAIT_SECONDS = 300;
 
 /**
- * One run's connection to the service: the action node's run (all its items), one trigger hook,
- * delivery or poll, one list search. It owns everything that run knows about the service: the
- * credential (read once: n8n decrypts, and may evaluate, it on every read), the requests in
- * flight, the pace and the wait budget. (What is learnt about the service itself, the form of
- * `since` it takes, outlives the run: edge/fallbacks.ts.)
- * Made once per run and handed to whatever sends requests; the next run makes a new one.
+ * One run's connection to the service (an action run, a trigger hook, delivery or poll, a list
+ * search): the credential (read once: n8n decrypts it on every read), the requests in flight,
+ * the pace and the wait budget. The next run makes a new one.
  */
 export class ApiClient {
 	readonly flight: Flight;
-
 	readonly pace = new Pace();
-
 	readonly maxWaitSeconds: number;
-
-	/** The time budget given (ms), when there is one. */
 	readonly budgetMs?: number;
-
-	/** When the budget runs out (Date.now() ms); Infinity without a budget. */
 	private readonly deadline: number;
-
 	private connecting?: Promise<Connection>;
 
 	constructor(
@@ -76,16 +84,12 @@ export class ApiClient {
 		settings: ClientSettings = {},
 	) {
 		this.flight = new Flight(settings.concurrency);
-		const wait = settings.maxWaitSeconds;
-		this.maxWaitSeconds =
-			wait !== undefined && Number.isFinite(wait) && wait >= 0 ? wait : DEFAULT_MAX_WAIT_SECONDS;
-		const budget = settings.budgetMs;
-		const hasBudget = budget !== undefined && Number.isFinite(budget) && budget > 0;
-		this.budgetMs = hasBudget ? budget : undefined;
-		this.deadline = hasBudget ? Date.now() + budget : Infinity;
+		this.maxWaitSeconds = atLeast(settings.maxWaitSeconds, 0) ?? DEFAULT_MAX_WAIT_SECONDS;
+		this.budgetMs = atLeast(settings.budgetMs, Number.MIN_VALUE); // above 0
+		this.deadline = Date.now() + (this.budgetMs ?? Infinity);
 	}
 
-	/** Milliseconds left of the time budget (Infinity without one; 0 or less once it is spent). */
+	/** Milliseconds left of the time budget (Infinity without one). */
 	msLeft(): number {
 		return this.deadline - Date.now();
 	}
@@ -93,53 +97,43 @@ export class ApiClient {
 	/** The credential's base URL, site and key; a failed read is tried again on the next call. */
 	connection(): Promise<Connection> {
 		if (!this.connecting) {
-			this.connecting = (async () => {
-				const credentials = await this.ctx.getCredentials<IDataObject>(CREDENTIAL_NAME);
-				const baseUrl = baseUrlOf(this.ctx.getNode(), credentials);
-				const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
-				return { baseUrl, siteUrl: siteUrlOf(baseUrl), apiKey };
-			})();
+			this.connecting = readConnection(this.ctx);
 			this.connecting.catch(() => (this.connecting = undefined));
 		}
 		return this.connecting;
 	}
 
-	/** One call to the API as the reference documents it (request.ts; readings: edge/fallbacks.ts). */
-	request<T = IDataObject>(
-		method: IHttpRequestMethods,
-		path: string,
-		options?: ApiRequestOptions,
-	): Promise<T> {
+	/** One call to the API (request.ts), through the fallbacks for other readings. */
+	request<T = IDataObject>(method: IHttpRequestMethods, path: string, options?: ApiRequestOptions) {
 		return sendWithFallbacks<T>(this, { ...options, method, path });
 	}
 
-	/** A single record: its answer without the `data` envelope. */
+	/** A single record, without the `data` envelope. */
 	async getRecord(path: string, itemIndex?: number): Promise<IDataObject> {
 		return unwrap(await this.request('GET', path, { itemIndex }));
 	}
 
 	/** Every record of a list, or the first `limit` (paging.ts). */
 	all(path: string, qs?: IDataObject, limit?: number, options?: AllItemsOptions) {
-		return allItems(this, { path, qs, limit, ...options });
+		return allItems({ client: this, path, qs, limit, ...options });
 	}
 
-	/** One page of a list (paging.ts). */
-	page(
+	/** One page, asked for with `perPage` (the same for every page of a list: pages count in it). */
+	async page(
 		path: string,
 		qs: IDataObject,
 		cursor: PageCursor,
 		perPage: number,
-		options?: PageOptions,
+		options?: Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'>,
 	): Promise<Page> {
-		return listPage(this, path, qs, cursor, perPage, options);
+		const query = { ...qs, page: cursor.page, per_page: perPage };
+		return pageOf(await this.request('GET', path, { ...options, qs: query }), cursor, perPage);
 	}
 
-	/**
-	 * The records of a newest-first list created after `sinceMs`: asked for with `since`, and cut
-	 * there whatever the service does with it.
-	 */
+	/** The records of a newest-first list created after `sinceMs`, cut there whatever `since` did. */
 	since(path: string, sinceMs: number, limit?: number, options?: AllItemsOptions) {
 		const qs = { since: new Date(sinceMs).toISOString() };
-		return allItems(this, { ...options, path, qs, limit, isPast: createdAtOrBefore(sinceMs) });
+		const isPast = createdAtOrBefore(sinceMs);
+		return allItems({ ...options, client: this, path, qs, limit, isPast });
 	}
 }

@@ -9,17 +9,14 @@ export const EVENT_NAMES = [
 
 export type EventName = (typeof EVENT_NAMES)[number];
 
-const isEventName = (name: string): name is EventName =>
-	(EVENT_NAMES as readonly string[]).includes(name);
+const unique = (names: unknown[]) => [...new Set(names.map(String))].sort();
 
 /** The chosen events, validated, de-duplicated and sorted (the order never matters). */
 export function normaliseEvents(value: unknown): string[] {
 	const list = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
-	return [...new Set(list.map(String))].filter(isEventName).sort();
+	return unique(list).filter((name) => (EVENT_NAMES as readonly string[]).includes(name));
 }
 
 export function sameEvents(a: unknown, b: string[]): boolean {
-	if (!Array.isArray(a)) return false;
-	const left = [...new Set(a.map(String))].sort();
-	return left.length === b.length && left.every((name, i) => name === b[i]);
+	return Array.isArray(a) && JSON.stringify(unique(a)) === JSON.stringify(b);
 }

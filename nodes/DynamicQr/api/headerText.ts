@@ -1,34 +1,24 @@
 import { createHash } from 'crypto';
 
-/** What may travel in a header or a multipart part's name. */
+/** C0 and C1 control characters (CR and LF among them), which no header or part name may hold. */
+const isControl = (char: string) => char < ' ' || (char >= '\x7f' && char <= '\x9f');
 
-/** C0 and C1 control characters (CR and LF among them), which no header or name should hold. */
-const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
+export const hasControlCharacters = (text: string): boolean => [...text].some(isControl);
 
-export const hasControlCharacters = (text: string): boolean =>
-	[...text].some((char) => isControl(char.charCodeAt(0)));
-
-/** The text with every control character replaced. */
 export const replaceControlCharacters = (text: string, replacement: string): string =>
-	[...text].map((char) => (isControl(char.charCodeAt(0)) ? replacement : char)).join('');
+	[...text].map((char) => (isControl(char) ? replacement : char)).join('');
 
-/** Keys sent as given: printable ASCII, no space at either end, at most this long. */
-const PLAIN_KEY = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
-const MAX_PLAIN_KEY = 255;
+/** Keys sent as given: printable ASCII, no space at either end, at most 255 characters. */
+const PLAIN_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
 /** Marks a key sent as the hash of what the user gave; plain keys with it are hashed too. */
 const HASHED_PREFIX = 'key-sha256-';
 
 /**
- * The Idempotency-Key as it can travel in a header. HTTP clients drop what a header cannot hold
- * (characters outside Latin-1, control characters), so "注文-東京" and "注文-大阪" would both
- * arrive as "-" and make one code. A key that is not plain printable ASCII (or is over-long) is
- * sent as `key-sha256-` and the SHA-256 of its UTF-8 bytes: the same key always gives the same
- * header, and different keys different ones. Plain keys go unchanged, so retries of runs made
- * before this rule still match.
+ * The Idempotency-Key as a header can hold it: clients drop what it cannot (so "注文-東京" and
+ * "注文-大阪" would both arrive as "-"), so other keys go as the SHA-256 of their UTF-8 bytes.
+ * Plain keys go unchanged, so retries of runs made before this rule still match.
  */
 export function headerSafeKey(key: string): string {
-	if (PLAIN_KEY.test(key) && key.length <= MAX_PLAIN_KEY && !key.startsWith(HASHED_PREFIX)) {
-		return key;
-	}
+	if (PLAIN_KEY.test(key) && !key.startsWith(HASHED_PREFIX)) return key;
 	return `${HASHED_PREFIX}${createHash('sha256').update(key, 'utf8').digest('hex')}`;
 }

@@ -6,17 +6,10 @@ import { replaceControlCharacters } from './headerText';
 const MIME_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;
 
 /**
- * A multipart/form-data body with one file field, built as a Buffer so that a retried
- * request (after a 429 or a dropped connection) can send it again unchanged. Nothing from the
- * data can add a header line: the file name loses control characters, quotes and backslashes,
- * and a content type that is not a plain MIME type is refused.
+ * A multipart/form-data body with one file, a Buffer a retry can send again. Nothing from the data
+ * can add a header line: the file name loses control characters, quotes and backslashes.
  */
-export function multipartBody(
-	field: string,
-	fileName: string,
-	contentType: string,
-	data: Buffer,
-): { body: Buffer; contentType: string } {
+export function multipartBody(field: string, fileName: string, contentType: string, data: Buffer) {
 	if (!MIME_TYPE.test(contentType)) {
 		throw new Error(`Not a MIME type for a multipart part: ${JSON.stringify(contentType)}`);
 	}

@@ -1,25 +1,20 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { countOf } from './edge/records';
+
 /**
- * Shared by every request one node run makes (concurrent ones included): once the API says
- * few requests are left this minute, requests are spaced at the plan's steady rate instead of
- * burning the rest of the bucket and then meeting a 429 storm; after a 429 every request waits
- * out its Retry-After, not only the one that met it. One Pace per run, kept by its ApiClient.
+ * One per run: once few requests are left this minute, requests are spaced at the plan's rate
+ * instead of meeting a 429 storm; a 429's Retry-After holds every request, not only its own.
  */
 export class Pace {
 	/** Milliseconds between requests while paced; 0 = not paced. */
 	intervalMs = 0;
-
 	private nextSlotAt = 0;
-
 	/** No request leaves before this moment (a Retry-After in force). */
 	private heldUntil = 0;
 
-	/**
-	 * Waits for the request's turn; resolves with how long it waited (0: its slot was free), or
-	 * at once with undefined, taking no slot, when the turn is more than `maxWaitMs` away.
-	 */
+	/** Waits for the request's turn; undefined at once, taking no slot, if beyond `maxWaitMs`. */
 	async waitForSlot(maxWaitMs = Infinity): Promise<number | undefined> {
 		const now = Date.now();
 		let slot = Math.max(now, this.heldUntil);
@@ -30,28 +25,19 @@ export class Pace {
 		return slot - now;
 	}
 
-	/** Keeps every request of the run back until `seconds` from now (a 429's Retry-After). */
+	/** Keeps every request of the run back for `seconds`. */
 	hold(seconds: number): void {
 		this.heldUntil = Math.max(this.heldUntil, Date.now() + seconds * 1000);
 	}
 
-	/**
-	 * Paces the run at the plan's steady rate while fewer than `lowWater` requests are left (the
-	 * caller's requests in flight and a spare: what could leave before the next answer). Above
-	 * it the bucket's rest is used; it also takes up a paced slot missed on a busy machine.
-	 */
+	/** Paces the run while fewer than `lowWater` requests are left (what could leave meanwhile). */
 	noteRateLimit(headers: IDataObject, lowWater: number): void {
-		const limit = headerNumber(headers, 'x-ratelimit-limit');
-		const remaining = headerNumber(headers, 'x-ratelimit-remaining');
+		const limit = countOf(headers['x-ratelimit-limit']);
+		const remaining = countOf(headers['x-ratelimit-remaining']);
 		if (limit === undefined || remaining === undefined || limit <= 0) return;
 		this.intervalMs = remaining < Math.max(2, lowWater) ? 60000 / limit : 0;
 		// An empty bucket holds its next request back a whole interval from this answer, which
 		// came after the service spent the last request; sooner it would meet a 429.
 		if (remaining < 1) this.nextSlotAt = Math.max(this.nextSlotAt, Date.now() + this.intervalMs);
 	}
-}
-
-function headerNumber(headers: IDataObject, name: string): number | undefined {
-	const value = Number(headers[name]);
-	return Number.isFinite(value) && headers[name] !== undefined ? value : undefined;
 }

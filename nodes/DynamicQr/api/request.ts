@@ -6,10 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from './baseUrl';
 import type { ApiClient } from './client';
 import { parseErrorBody } from './edge/errorBody';
-import type { WaitSpent } from './edge/errors';
 import { httpError, networkError, outOfBudgetError, rateLimitError } from './edge/errors';
 import { redact } from './edge/records';
 import {
@@ -20,19 +18,18 @@ import {
 	successBody,
 } from './edge/statuses';
 import { headerSafeKey } from './headerText';
-import type { SentRequest } from './tooLarge';
 
 export interface ApiRequestOptions {
 	body?: IDataObject | Buffer;
 	qs?: IDataObject;
 	headers?: IDataObject;
-	/** Put on errors so n8n shows (and Continue On Fail pairs) them with the right item. */
+	/** Put on errors so n8n pairs them with the right item. */
 	itemIndex?: number;
-	/** Sent as `Idempotency-Key` (as a header can hold it: headerSafeKey); makes retries safe. */
+	/** Sent as `Idempotency-Key` (headerSafeKey); makes retries safe. */
 	idempotencyKey?: string;
 	/** Answer as a Buffer with its content type instead of parsed JSON. */
 	binary?: boolean;
-	/** Longest total time spent waiting out 429 answers before giving up (default: the run's). */
+	/** Longest total wait on 429 and 5xx answers (default: the run's). */
 	maxWaitSeconds?: number;
 }
 
@@ -41,78 +38,57 @@ export interface BinaryAnswer {
 	contentType: string;
 }
 
+export const CREDENTIAL_NAME = 'dynamicQrApi';
+
 const NETWORK_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 /** How often an answer without Retry-After is repeated (429 is bounded by the wait alone). */
 const MAX_BACKOFF_RETRIES = 3;
 const MAX_REDIRECTS = 5;
 
-/** What an error can name about the request: its query (wherever it travels) and its key. */
-function sentRequest(method: string, path: string, request: IHttpRequestOptions): SentRequest {
-	const query: Array<[string, string]> = [...new URL(request.url).searchParams];
-	for (const [name, value] of Object.entries(request.qs ?? {})) query.push([name, String(value)]);
-	const key = (request.headers ?? {})['Idempotency-Key'];
-	return { method, path, query, idempotencyKey: typeof key === 'string' ? key : undefined };
-}
-
-function isNetworkFailure(error: unknown): string | undefined {
+function networkCode(error: unknown): string | undefined {
 	if (!(error instanceof Error)) return undefined;
 	const cause = (error as { cause?: { code?: unknown } }).cause;
 	const code = cause?.code ?? (error as { code?: unknown }).code;
 	return typeof code === 'string' && /^E[A-Z_]+$/.test(code) ? code : undefined;
 }
 
-/** Where a request goes, and whether n8n adds the credential to it. */
 interface Target {
 	request: IHttpRequestOptions;
 	authenticated: boolean;
 }
 
-/**
- * The request a redirect asks for. Credentials go only to the origin they were sent to; once a
- * redirect leaves it, no later hop gets them back. The Location carries its own query.
- */
-function followRedirect(target: Target, status: number, location: string): Target {
-	const from = new URL(target.request.url);
-	const to = new URL(location, from);
-	const sameOrigin = to.origin === from.origin;
-	const asGet = status === 303 && target.request.method !== 'HEAD';
-	const request: IHttpRequestOptions = {
-		...target.request,
+/** Credentials go only to the origin they were sent to; once a redirect leaves it, never again. */
+function followRedirect({ request, authenticated }: Target, status: number, location: string) {
+	const to = new URL(location, request.url);
+	const sameOrigin = to.origin === new URL(request.url).origin;
+	const asGet = status === 303 && request.method !== 'HEAD';
+	const next: IHttpRequestOptions = {
+		...request,
 		url: to.toString(),
 		qs: undefined,
-		method: asGet ? 'GET' : target.request.method,
-		body: asGet ? undefined : target.request.body,
+		method: asGet ? 'GET' : request.method,
+		body: asGet ? undefined : request.body,
 	};
 	if (!sameOrigin) {
-		const accept = (target.request.headers ?? {}).Accept;
-		request.headers = accept === undefined ? {} : { Accept: accept };
+		const accept = (request.headers ?? {}).Accept;
+		next.headers = accept === undefined ? {} : { Accept: accept };
 	}
-	return { request, authenticated: target.authenticated && sameOrigin };
+	return { request: next, authenticated: authenticated && sameOrigin };
 }
 
-/** The request with a time limit of what is left of the run's budget, when there is one. */
-function withinBudget(client: ApiClient, target: Target): Target {
+/** Sends the request, limited to what is left of the run's time budget. */
+async function send(client: ApiClient, { request, authenticated }: Target) {
 	const left = client.msLeft();
-	if (!Number.isFinite(left)) return target;
-	return { ...target, request: { ...target.request, timeout: Math.max(1, Math.ceil(left)) } };
+	const options = Number.isFinite(left)
+		? { ...request, timeout: Math.max(1, Math.ceil(left)) }
+		: request;
+	const { ctx } = client;
+	return (await (authenticated
+		? ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options)
+		: ctx.helpers.httpRequest(options))) as IN8nHttpFullResponse;
 }
 
-async function send({ ctx }: ApiClient, target: Target): Promise<IN8nHttpFullResponse> {
-	if (!target.authenticated) {
-		return (await ctx.helpers.httpRequest(target.request)) as IN8nHttpFullResponse;
-	}
-	return (await ctx.helpers.httpRequestWithAuthentication.call(
-		ctx,
-		CREDENTIAL_NAME,
-		target.request,
-	)) as IN8nHttpFullResponse;
-}
-
-/**
- * One call to the API. Owns authentication (through n8n's credential helper), the base URL,
- * redirects, waits for 429s and (on requests safe to repeat) 5xx and Idempotency-Key 409s,
- * safe retries of network errors, rate-limit pacing and error texts.
- */
+/** One call: auth, redirects, waits (429; 5xx and keyed 409s if safe), safe retries, errors. */
 export async function apiRequest<T = IDataObject>(
 	client: ApiClient,
 	method: IHttpRequestMethods,
@@ -155,9 +131,8 @@ export async function apiRequest<T = IDataObject>(
 	let networkAttempt = 0;
 	let backoffAttempt = 0;
 	let redirects = 0;
-	const request = `${method} ${path}`;
 	const outOfBudget = (waitSeconds?: number, status?: number) =>
-		outOfBudgetError(node, client.budgetMs ?? 0, { request, waitSeconds, status });
+		outOfBudgetError(node, client.budgetMs ?? 0, `${method} ${path}`, waitSeconds, status);
 	for (;;) {
 		await flight.acquire();
 		// A run with a time budget (a poll) sends nothing it cannot wait for within it.
@@ -168,40 +143,38 @@ export async function apiRequest<T = IDataObject>(
 		}
 		let response: IN8nHttpFullResponse;
 		try {
-			response = await send(client, withinBudget(client, target));
+			response = await send(client, target);
 		} catch (error) {
 			flight.release();
-			const code = isNetworkFailure(error);
-			const delayMs = NETWORK_RETRY_DELAYS_MS[networkAttempt];
+			const code = networkCode(error);
+			const delayMs = NETWORK_RETRY_DELAYS_MS[networkAttempt++];
 			if (code && retriesNetworkErrors && delayMs !== undefined && delayMs < client.msLeft()) {
-				networkAttempt++;
 				await sleep(delayMs);
 				continue;
 			}
 			// The budget's own time limit cut the request short.
 			if (client.msLeft() <= 0) throw outOfBudget();
-			// Never rethrow n8n's own wrapper: its cause holds the request, Authorization header included.
-			if (code) throw networkError(node, code, method, path, itemIndex);
-			throw new NodeApiError(
-				node,
-				{ message: redact(String((error as Error).message ?? error), apiKey) },
-				{ itemIndex },
-			);
+			// Never rethrow n8n's wrapper: its cause holds the request, Authorization header included.
+			if (code) throw networkError(node, code, `${method} ${path}`, itemIndex);
+			const message = redact(String((error as Error).message ?? error), apiKey);
+			throw new NodeApiError(node, { message }, { itemIndex });
 		}
 
 		const headers = (response.headers ?? {}) as IDataObject;
 		pace.noteRateLimit(headers, flight.limit + 1);
 		const status = response.statusCode;
 		flight.release(headers);
-		const failure = (waited?: WaitSpent) =>
-			httpError(
-				node,
-				status,
-				sentRequest(method, path, target.request),
-				parseErrorBody(response.body, String(headers['content-type'] ?? ''), apiKey),
-				itemIndex,
-				waited,
-			);
+		// An error can name the request's query (wherever it travels) and its key.
+		const failure = (waited?: { seconds: number; maxSeconds: number }) => {
+			const { url, qs = {}, headers: sent = {} } = target.request;
+			const query = [...new URL(url).searchParams];
+			for (const [name, value] of Object.entries(qs)) query.push([name, String(value)]);
+			const sentKey = sent['Idempotency-Key'];
+			const key = typeof sentKey === 'string' ? sentKey : undefined;
+			const request = { method, path, query, idempotencyKey: key };
+			const body = parseErrorBody(response.body, String(headers['content-type'] ?? ''), apiKey);
+			return httpError(node, status, request, body, itemIndex, waited);
+		};
 
 		if (REDIRECT_STATUSES.has(status) && headers.location !== undefined) {
 			if (++redirects > MAX_REDIRECTS) throw failure();
@@ -225,15 +198,12 @@ export async function apiRequest<T = IDataObject>(
 			if (!exhausted) throw failure({ seconds: waitedSeconds, maxSeconds: maxWaitSeconds });
 		}
 		if (status >= 400) throw failure();
-		if (options.binary) {
-			const answer: BinaryAnswer = {
-				data: Buffer.from(response.body as Buffer),
-				contentType: String(headers['content-type'] ?? 'application/octet-stream')
-					.split(';')[0]
-					.trim(),
-			};
-			return answer as T;
-		}
-		return redact(successBody(response.body) as T, apiKey);
+		if (!options.binary) return redact(successBody(response.body) as T, apiKey);
+		const contentType = String(headers['content-type'] ?? 'application/octet-stream');
+		const answer: BinaryAnswer = {
+			data: Buffer.from(response.body as Buffer),
+			contentType: contentType.split(';')[0].trim(),
+		};
+		return answer as T;
 	}
 }

@@ -6,15 +6,10 @@ export interface SentRequest {
 	path: string;
 	/** Query parameters as sent (in `qs` or in the URL a redirect gave), by name. */
 	query?: ReadonlyArray<readonly [string, string]>;
-	/** The Idempotency-Key header, when the request carried one. */
 	idempotencyKey?: string;
 }
 
-/**
- * The query parameters whose values come from a field of the nodes, by the field's name as the
- * user sees it. Only these (and the Idempotency Key) can be named as what made a request too
- * large: `page` and `per_page` are the node's own and short.
- */
+/** Query parameters from the user's fields, by the field's name (the only ones named). */
 const QUERY_FIELDS = new Map([
 	['search', 'Search'],
 	['type', 'Type'],
@@ -28,42 +23,23 @@ const QUERY_FIELDS = new Map([
 	['dpi', 'DPI'],
 ]);
 
-interface SentPart {
-	name: string;
-	length: number;
-}
-
-/**
- * The user's values the request carried, largest first, with their length as sent: the query
- * parameters of fields and, when `withKey`, the Idempotency Key.
- */
-function sentParts({ query = [], idempotencyKey }: SentRequest, withKey: boolean): SentPart[] {
-	const parts: SentPart[] = [];
-	for (const [name, value] of query) {
+/** The user's values sent: the largest, and any at least half its size. */
+function largest({ query = [], idempotencyKey }: SentRequest, withKey: boolean): string[] {
+	const parts = query.flatMap(([name, value]) => {
 		const field = QUERY_FIELDS.get(name);
-		if (field) parts.push({ name: `"${field}"`, length: encodeURIComponent(value).length });
-	}
+		return field ? [{ name: `"${field}"`, length: encodeURIComponent(value).length }] : [];
+	});
 	if (withKey && idempotencyKey) {
 		parts.push({ name: 'the Idempotency Key', length: idempotencyKey.length });
 	}
-	return parts.sort((a, b) => b.length - a.length);
-}
-
-/** The largest part and any other at least half its size: ["\"Search\" (100,000 characters)"]. */
-const largest = (parts: SentPart[]): string[] =>
-	parts
+	parts.sort((a, b) => b.length - a.length);
+	return parts
 		.filter((part) => part.length * 2 >= parts[0].length)
 		.map((part) => `${part.name} (${part.length.toLocaleString('en-US')} characters)`);
+}
 
-/**
- * Answers about size, whoever gives them (the API or a proxy in front of it): the same request
- * can never succeed, so they name what to make smaller rather than say to try again. A 431 may
- * come from a long address too: servers count the request line with the headers.
- */
-export function explainTooLarge(
-	status: number,
-	request: SentRequest,
-): { message: string; description: string } | undefined {
+/** Size refusals never succeed on a resend: name what to shorten (a 431 counts the address). */
+export function explainTooLarge(status: number, request: SentRequest) {
 	const again = 'Sending it again will not help.';
 	if (status === 413) {
 		return {
@@ -76,7 +52,7 @@ export function explainTooLarge(
 		status === 414
 			? 'The request address is longer than the service accepts (414)'
 			: 'The request headers are larger than the service accepts (431)';
-	const culprits = largest(sentParts(request, status === 431));
+	const culprits = largest(request, status === 431);
 	if (!culprits.length) {
 		return {
 			message: what,

@@ -1,26 +1,21 @@
 import { isObject, ownValue, redact } from './records';
 
-/**
- * What an error answer said, whatever the shape of its body: the service's own message and the
- * fields it named, each with what it said about it. Read from the body's structure by
- * readErrorBody(); decisions about an error are made on `fields`, never on the message's words.
- */
+/** What an error answer said, whatever its shape; decisions are made on `fields`, not words. */
 export interface ApiErrorBody {
-	/** What the service said without naming a field (several messages joined by "; "). */
+	/** What the service said without naming a field (joined by "; "). */
 	message?: string;
-	/** Each field named, with its messages, in order (a Map: the names are the service's text). */
+	/** Each field named, with its messages (a Map: the names are the service's text). */
 	fields?: ReadonlyMap<string, readonly string[]>;
-	/** Set when the answer was not the API's JSON: an HTML page (kept out of texts) or plain text. */
+	/** Set when the answer was not the API's JSON. */
 	format?: 'html' | 'text';
 }
 
-/** Keys whose text is an error's message, in the order a body's own words are looked for. */
+/** Keys whose text is an error's message, in the order they are looked for. */
 const MESSAGE_KEYS = ['message', 'msg', 'detail', 'error_description', 'title', 'error'];
 /** Keys an error entry names its field under (`loc` as a list of steps, as FastAPI gives it). */
 const FIELD_KEYS = ['field', 'param', 'attribute', 'loc'];
 /** Keys that hold more errors: a nested `error` object, lists or field maps. */
 const NESTED_KEYS = ['error', 'errors', 'details', 'detail'];
-const MAX_SHOWN_JSON = 200;
 
 const firstText = (object: Record<string, unknown>, keys: string[]): string | undefined =>
 	keys
@@ -29,8 +24,7 @@ const firstText = (object: Record<string, unknown>, keys: string[]): string | un
 
 /** A field name given as text, or as a list of steps (`["payload", "url"]` is "payload.url"). */
 function fieldNameIn(entry: Record<string, unknown>): string | undefined {
-	for (const key of FIELD_KEYS) {
-		const value = ownValue(entry, key);
+	for (const value of FIELD_KEYS.map((key) => ownValue(entry, key))) {
 		if (typeof value === 'string' && value !== '') return value;
 		if (Array.isArray(value) && value.length) return value.map(String).join('.');
 	}
@@ -38,11 +32,9 @@ function fieldNameIn(entry: Record<string, unknown>): string | undefined {
 }
 
 /**
- * Reads an error body of any shape: `message` and `errors` as the reference shows them
- * (`{ field: [messages] }`), `errors` as a list of texts or of `{ field, message }` objects
- * (reading "errors-as-list"), a nested `{ error: { code, message } }` (reading "error-object"),
- * `detail` lists, or a bare text. What has no words of its own is shown as short JSON, never as
- * "[object Object]".
+ * Reads an error body of any shape: `errors` as a field map or a list (reading "errors-as-list"),
+ * a nested `{ error }` (reading "error-object"), `detail` lists, a bare text. What has no words
+ * of its own is shown as short JSON, never as "[object Object]".
  */
 export function readErrorBody(json: unknown): ApiErrorBody {
 	const said: string[] = [];
@@ -75,8 +67,7 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 				([, inner]) => isObject(inner) || Array.isArray(inner),
 			);
 			if (inFieldMap && named === undefined && text === undefined && !nested.length) {
-				readFieldMap(value, field);
-				return;
+				return readFieldMap(value, field);
 			}
 			const entryField = named ?? field;
 			if (text !== undefined) add(entryField, text);
@@ -89,10 +80,7 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 				}
 			}
 			if (text === undefined && !nested.length && Object.keys(value).length) {
-				add(
-					entryField,
-					firstText(value, ['code']) ?? JSON.stringify(value).slice(0, MAX_SHOWN_JSON),
-				);
+				add(entryField, firstText(value, ['code']) ?? JSON.stringify(value).slice(0, 200));
 			}
 		}
 	};
@@ -104,18 +92,14 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 	};
 }
 
-const isHtml = (text: string, contentType: string) =>
-	/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text);
-
-/**
- * What an error answer said (readErrorBody reads any shape of JSON body), or what kind of page
- * stood in for it (never the raw markup). The key is taken out before anything is read.
- */
+/** What an error answer said, or what kind of page stood in for it; the key taken out first. */
 export function parseErrorBody(body: unknown, contentType: string, secret: string): ApiErrorBody {
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
 	if (typeof text !== 'string') return readErrorBody(redact(text, secret));
 	// Reading "html-error-pages": a proxy's HTML page is named as such (errors.ts), not shown.
-	if (isHtml(text, contentType)) return { format: 'html' };
+	if (/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text)) {
+		return { format: 'html' };
+	}
 	try {
 		return readErrorBody(redact(JSON.parse(text), secret));
 	} catch {

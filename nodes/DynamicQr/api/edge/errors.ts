@@ -7,29 +7,9 @@ import type { SentRequest } from '../tooLarge';
 import { explainTooLarge } from '../tooLarge';
 import { isGoneStatus } from './statuses';
 
-/**
- * Every error a request ends in: the service's refusals as ServiceError (its status and the
- * fields it refused, which the fallbacks read, and the texts the nodes show), its rate limit
- * waited out in vain, no connection, no time left in a poll.
- */
-
 /** Statuses where the same request may succeed later; every other 4xx needs a change first. */
 const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
 
-/** An HTML page comes from a proxy, gateway or website, never from the API: say so, not the markup. */
-function explainPage(
-	status: number,
-	{ method, path }: SentRequest,
-): { message: string; description: string } {
-	return {
-		message: `The Dynamic QR API answered ${status} to ${method} ${path} with an HTML page, as a proxy or gateway answers, instead of the API's JSON`,
-		description: isTransient(status)
-			? 'A proxy, gateway or load balancer in front of the service failed or could not reach it. Try again later; if it persists, check the service status.'
-			: 'Such a page comes from something other than the API. Check that the Base URL in the credential points at the API (it ends in /api/v1).',
-	};
-}
-
-/** How the nodes name the records under each collection of the API. */
 const RECORD_NAMES = new Map([
 	['qr-codes', 'QR code'],
 	['cards', 'card'],
@@ -45,65 +25,65 @@ function describeRecord(path: string): string {
 	return id ? `${name} "${id}"` : name;
 }
 
-function explain(
-	status: number,
-	request: SentRequest,
-	body: ApiErrorBody,
-): { message: string; description: string } {
+const text = (message: string, description: string) => ({ message, description });
+
+function explain(status: number, request: SentRequest, body: ApiErrorBody) {
 	const { method, path } = request;
 	const tooLarge = explainTooLarge(status, request);
 	if (tooLarge) return tooLarge;
-	if (body.format === 'html') return explainPage(status, request);
+	// An HTML page comes from a proxy, gateway or website, never the API: say so, not the markup.
+	if (body.format === 'html') {
+		return text(
+			`The Dynamic QR API answered ${status} to ${method} ${path} with an HTML page, as a proxy or gateway answers, instead of the API's JSON`,
+			isTransient(status)
+				? 'A proxy, gateway or load balancer in front of the service failed or could not reach it. Try again later; if it persists, check the service status.'
+				: 'Such a page comes from something other than the API. Check that the Base URL in the credential points at the API (it ends in /api/v1).',
+		);
+	}
 	const fields = fieldLines(body);
 	const named = (name: string) => namesField(body.fields?.keys() ?? [], name);
 	// The service's words: its message, then the fields it named.
 	const apiMessage = [body.message, ...fields].filter(Boolean).join(' | ');
+	const said = apiMessage ? `: ${apiMessage}` : '';
 	switch (status) {
 		case 400:
-			return {
-				message: `The API could not read the request (400)${apiMessage ? `: ${apiMessage}` : ''}`,
-				description:
-					'Sending the same request again will not help. Check the values of this item (an expression may give a value of the wrong kind) and the Base URL in the credential.',
-			};
+			return text(
+				`The API could not read the request (400)${said}`,
+				'Sending the same request again will not help. Check the values of this item (an expression may give a value of the wrong kind) and the Base URL in the credential.',
+			);
 		case 401:
-			return {
-				message: 'The Dynamic QR API refused the API key (401)',
-				description:
-					'The key is absent, wrong or revoked (keys stop working when their creator leaves the team or stops being an administrator). Create a new key in the developer settings of the dashboard and update the Dynamic QR API credential.',
-			};
+			return text(
+				'The Dynamic QR API refused the API key (401)',
+				'The key is absent, wrong or revoked (keys stop working when their creator leaves the team or stops being an administrator). Create a new key in the developer settings of the dashboard and update the Dynamic QR API credential.',
+			);
 		case 403:
 			if (/read.?only/i.test(body.message ?? '')) {
-				return {
-					message: `The API key is read-only and cannot ${method} ${path} (403)`,
-					description:
-						'Creating, changing or deleting codes, webhook endpoints and uploads needs a read-write key. Create a read-write key in the developer settings of the dashboard and use it in the credential.',
-				};
+				return text(
+					`The API key is read-only and cannot ${method} ${path} (403)`,
+					'Creating, changing or deleting codes, webhook endpoints and uploads needs a read-write key. Create a read-write key in the developer settings of the dashboard and use it in the credential.',
+				);
 			}
 			if (/plan|api access|no api/i.test(body.message ?? '')) {
-				return {
-					message: "The workspace's plan has no API access (403)",
-					description:
-						'Move the workspace to a plan with API access, then create a new key in the developer settings of the dashboard (keys stop working when a plan loses API access).',
-				};
+				return text(
+					"The workspace's plan has no API access (403)",
+					'Move the workspace to a plan with API access, then create a new key in the developer settings of the dashboard (keys stop working when a plan loses API access).',
+				);
 			}
-			return {
-				message: `The API does not allow this action (403)${apiMessage ? `: ${apiMessage}` : ''}`,
-				description:
-					'Check that the key belongs to the workspace that owns the record and has the rights this operation needs.',
-			};
+			return text(
+				`The API does not allow this action (403)${said}`,
+				'Check that the key belongs to the workspace that owns the record and has the rights this operation needs.',
+			);
 		case 404:
-			return {
-				message: `The ${describeRecord(path)} was not found in this workspace (404)`,
-				description:
-					'Check the ID: the record may have been deleted, or belong to a workspace other than the one whose API key the credential holds.',
-			};
+			return text(
+				`The ${describeRecord(path)} was not found in this workspace (404)`,
+				'Check the ID: the record may have been deleted, or belong to a workspace other than the one whose API key the credential holds.',
+			);
 		// Reading "gone-410": a record deleted earlier is answered 410 rather than 404.
 		case 410:
-			return {
-				message: `The ${describeRecord(path)} was deleted (410)`,
-				description:
-					'The service says the record is gone for good. Check the ID, or leave out the items that refer to deleted records.',
-			};
+			return text(
+				`The ${describeRecord(path)} was deleted (410)`,
+				'The service says the record is gone for good. Check the ID, or leave out the items that refer to deleted records.',
+			);
 		case 422: {
 			let description = fields.length
 				? `Fix the rejected fields: ${fields.join(' | ')}.`
@@ -119,71 +99,45 @@ function explain(
 				description =
 					'The Idempotency-Key was already used for a different request in the last 24 hours. Give every item its own key (for example a row id), or leave the option empty to use the key derived from the run and the item.';
 			}
-			return {
-				message: `The API rejected the request (422): ${fields.length ? fields.join(' | ') : body.message || 'invalid input'}`,
+			return text(
+				`The API rejected the request (422): ${fields.length ? fields.join(' | ') : body.message || 'invalid input'}`,
 				description,
-			};
+			);
 		}
 		case 409:
 			if (/idempotency/i.test(body.message ?? '')) {
-				return {
-					message: `The API was still processing an earlier request with the same Idempotency-Key (409)`,
-					description:
-						'The code may already exist. Run the item again with the same Idempotency-Key: once the first request is done, the API answers its code instead of creating a second one.',
-				};
+				return text(
+					'The API was still processing an earlier request with the same Idempotency-Key (409)',
+					'The code may already exist. Run the item again with the same Idempotency-Key: once the first request is done, the API answers its code instead of creating a second one.',
+				);
 			}
-			return {
-				message: `The API refused the request as a conflict (409)${apiMessage ? `: ${apiMessage}` : ''}`,
-				description:
-					'The record changed or is in a state that does not allow this action. Check it and send a request that fits its current state.',
-			};
+			return text(
+				`The API refused the request as a conflict (409)${said}`,
+				'The record changed or is in a state that does not allow this action. Check it and send a request that fits its current state.',
+			);
 		default:
-			return {
-				message: `The Dynamic QR API answered ${status}${apiMessage ? `: ${apiMessage}` : ''}`,
-				description: isTransient(status)
+			return text(
+				`The Dynamic QR API answered ${status}${said}`,
+				isTransient(status)
 					? 'Try again later; if it persists, check the service status.'
 					: 'Sending the same request again will not help. Check the values sent and the Base URL in the credential.',
-			};
+			);
 	}
 }
 
-export interface WaitSpent {
-	seconds: number;
-	maxSeconds: number;
-}
-
-/** Added when answers were waited out within "Max Rate Limit Wait" and the last one still failed. */
-function waitNote(waited?: WaitSpent): string {
-	if (!waited) return '';
-	return ` Waited ${waited.seconds} seconds for the service (the "Max Rate Limit Wait" option allows ${waited.maxSeconds}); raise that option to wait longer.`;
-}
-
-/**
- * An error the service answered: what the nodes show (message, description) and, apart from
- * the words, what the answer said (status, the fields it refused). Fallbacks decide on the
- * latter only, so rewording a message never changes what the nodes do.
- */
+/** A refusal: fallbacks decide on its `answer` only, so rewording a text changes nothing. */
 export class ServiceError extends NodeApiError {
-	constructor(
-		node: INode,
-		errorResponse: JsonObject,
-		options: ConstructorParameters<typeof NodeApiError>[2],
-		readonly answer: { status: number; fields: string[] },
-	) {
-		super(node, errorResponse, options);
-		// Shown and saved with the execution as before: to n8n and users it is a NodeApiError.
-		this.name = 'NodeApiError';
-	}
+	answer: { status: number; fields: string[] } = { status: 0, fields: [] };
+	// Shown and saved with the execution as before: to n8n and users it is a NodeApiError.
+	name = 'NodeApiError';
 }
 
-/** What a refusal said, apart from its words: its status and the fields it named. */
 export type Refusal = ServiceError['answer'];
 
 /** Whether a refusal is a 422 naming this field (or a part of it, "tags.0"). */
 export const refusesField = ({ status, fields }: Refusal, name: string): boolean =>
 	status === 422 && namesField(fields, name);
 
-/** Whether an error is the service's 422 naming this field. */
 export const rejectsField = (error: unknown, name: string): boolean =>
 	error instanceof ServiceError && refusesField(error.answer, name);
 
@@ -191,40 +145,35 @@ export const rejectsField = (error: unknown, name: string): boolean =>
 export const isGone = (error: unknown): boolean =>
 	error instanceof ServiceError && isGoneStatus(error.answer.status);
 
-/**
- * Builds the NodeApiError from the answer alone: the request options (which hold the
- * Authorization header) are never handed to NodeApiError.
- */
+/** From the answer alone: the request options hold the Authorization header. */
 export function httpError(
 	node: INode,
 	status: number,
 	request: SentRequest,
 	body: ApiErrorBody,
 	itemIndex?: number,
-	waited?: WaitSpent,
+	waited?: { seconds: number; maxSeconds: number },
 ): ServiceError {
-	const explained = explain(status, request, body);
-	const message = explained.message;
-	const description = `${explained.description}${waitNote(waited)}`;
-	const fields = [...(body.fields?.keys() ?? [])];
-	const errorResponse = {
-		httpCode: String(status),
-		message,
-		body: { message: body.message, fields: Object.fromEntries(body.fields ?? []) },
-	} as unknown as JsonObject;
-	return new ServiceError(
+	const { message, description } = explain(status, request, body);
+	const httpCode = String(status);
+	const fields = Object.fromEntries(body.fields ?? []);
+	const error = new ServiceError(
 		node,
-		errorResponse,
-		{ message, description, httpCode: String(status), itemIndex },
-		{ status, fields },
+		{ httpCode, message, body: { message: body.message, fields } } as unknown as JsonObject,
+		{
+			message,
+			description: waited
+				? `${description} Waited ${waited.seconds} seconds for the service (the "Max Rate Limit Wait" option allows ${waited.maxSeconds}); raise that option to wait longer.`
+				: description,
+			httpCode,
+			itemIndex,
+		},
 	);
+	error.answer = { status, fields: Object.keys(fields) };
+	return error;
 }
 
-export function rateLimitError(
-	node: INode,
-	waitedSeconds: number,
-	itemIndex?: number,
-): NodeApiError {
+export function rateLimitError(node: INode, waitedSeconds: number, itemIndex?: number) {
 	const message = `The plan's rate limit was still reached after waiting ${waitedSeconds} seconds (429)`;
 	return new NodeApiError(node, { httpCode: '429', message } as JsonObject, {
 		message,
@@ -235,16 +184,10 @@ export function rateLimitError(
 	});
 }
 
-export function networkError(
-	node: INode,
-	code: string,
-	method: string,
-	path: string,
-	itemIndex?: number,
-): NodeApiError {
+export function networkError(node: INode, code: string, request: string, itemIndex?: number) {
 	// The code stays out of the message: n8n swaps any message naming a network code for its
 	// generic text, which would lose which request failed.
-	const message = `The connection to the Dynamic QR API failed during ${method} ${path}`;
+	const message = `The connection to the Dynamic QR API failed during ${request}`;
 	return new NodeApiError(node, { message } as JsonObject, {
 		message,
 		description: `Network error ${code}. Check the Base URL in the credential and that the service is reachable; the request can be retried safely (creates carry an Idempotency-Key).`,
@@ -252,37 +195,27 @@ export function networkError(
 	});
 }
 
-/** What ran a run out of its time budget: a wait the service asked for, or no time left. */
-export interface BudgetShortfall {
-	request: string;
-	/** The wait the service asked for (Retry-After or backoff), when that is what did not fit. */
-	waitSeconds?: number;
-	status?: number;
-}
-
-/**
- * A run with a time budget (only a poll has one: n8n's getPollBudgetMs) that cannot finish
- * within it. It fails at once instead of waiting past the budget, since n8n abandons a poll
- * that outlasts it; `failure` tells n8n 2.x how long the service asked to wait.
- */
-export function outOfBudgetError(node: INode, budgetMs: number, short: BudgetShortfall) {
-	const seconds = Math.round(budgetMs / 1000);
+/** A poll out of n8n's time budget fails at once; `failure` tells n8n 2.x the wait asked for. */
+export function outOfBudgetError(
+	node: INode,
+	budgetMs: number,
+	request: string,
+	waitSeconds?: number,
+	status?: number,
+) {
 	const reason =
-		short.waitSeconds === undefined
-			? `The time was up before ${short.request}.`
-			: `The service asked to wait ${short.waitSeconds} seconds (${short.status}) before ${short.request}, longer than the time left.`;
+		waitSeconds === undefined
+			? `The time was up before ${request}.`
+			: `The service asked to wait ${waitSeconds} seconds (${status}) before ${request}, longer than the time left.`;
 	return new NodeOperationError(
 		node,
-		`The poll could not finish within the ${seconds} seconds n8n allows it`,
+		`The poll could not finish within the ${Math.round(budgetMs / 1000)} seconds n8n allows it`,
 		{
 			description: `${reason} Nothing was emitted and the poll's cursor did not move, so the next poll reads the same records again. If this keeps happening, poll less often, narrow the filters, or raise n8n's poll timeout (N8N_SCHEDULER_POLL_TIMEOUT).`,
-			failure:
-				short.waitSeconds === undefined
-					? { cause: 'temporarily-unavailable' }
-					: {
-							cause: short.status === 429 ? 'rate-limited' : 'temporarily-unavailable',
-							retryAfterMs: short.waitSeconds * 1000,
-						},
+			failure: {
+				cause: status === 429 ? 'rate-limited' : 'temporarily-unavailable',
+				retryAfterMs: waitSeconds === undefined ? undefined : waitSeconds * 1000,
+			},
 		},
 	);
 }

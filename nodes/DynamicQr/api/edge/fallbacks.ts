@@ -9,7 +9,6 @@ import { refusesField, ServiceError } from './errors';
 import { isObject, recordId, unwrap } from './records';
 import { isGoneStatus } from './statuses';
 
-/** A request as the nodes make it, which a fallback may send again changed. */
 export interface Call extends ApiRequestOptions {
 	method: IHttpRequestMethods;
 	path: string;
@@ -17,10 +16,8 @@ export interface Call extends ApiRequestOptions {
 
 /**
  * A fallback for a reading of what the reference leaves "not shown": the calls to try in turn
- * (none when it has nothing to change in the call), each with what to keep once the service
- * takes it; the refusal that moves on to the next; what stands when every one was refused (the
- * answer it returns, or the error it throws; the last refusal without it); and the answer to
- * keep instead of one the service gave.
+ * (none: it does not apply), the refusal that moves on to the next, what stands when all were
+ * refused (else the last refusal), and the answer to keep instead of the service's.
  */
 interface Fallback {
 	attempts(call: Call, baseUrl: string): Array<{ call: Call; taken?: () => void }>;
@@ -29,7 +26,7 @@ interface Fallback {
 	answered?(answer: unknown, call: Call, client: ApiClient): Promise<unknown>;
 }
 
-/** The forms of `since`, in the order they are tried: ISO 8601, as the reference gives times. */
+/** The forms of `since`, in the order they are tried (ISO 8601, as the reference gives times). */
 const SINCE_FORMS = {
 	iso: (ms: number) => new Date(ms).toISOString(),
 	// The whole of the moment's day: the list's own cut (createdAtOrBefore) leaves out the rest.
@@ -40,18 +37,11 @@ type SinceForm = keyof typeof SINCE_FORMS;
 
 /**
  * The form of `since` each service (by base URL) took. Kept for the process, not a run: it is a
- * fact about the service, and each poll of the polling trigger is a run of its own that would
- * otherwise pay a refused request to learn it again. Learnt again after a restart.
+ * fact about the service, which each poll (a run of its own) would otherwise learn again.
  */
 const sinceForms = new Map<string, SinceForm>();
 
-/**
- * THE fallbacks that change a request, each deciding on what the service refused (its status
- * and the fields it named), never on its words. A call goes through each that applies, in this
- * order. Get Scan Report's halving of a range refused as too long is not here: it is how that
- * operation asks for its period after a refusal the reference documents (a 422 naming `from`
- * or `to`), not a reading of something it leaves open.
- */
+/** THE fallbacks, deciding on a refusal's status and fields, never its words; tried in order. */
 const FALLBACKS: Fallback[] = [
 	{
 		// Readings "since-date-only" and "since-unix-seconds": `since` goes as ISO 8601 and, on a
@@ -83,9 +73,8 @@ const FALLBACKS: Fallback[] = [
 		// Reading "tags-as-string": tags go as a list and, on a 422 naming them, once more as one
 		// comma-separated string, under a key of their own (the first may be remembered refused).
 		attempts(call) {
-			const body = call.body;
+			const { body, idempotencyKey: key } = call;
 			if (!isObject(body) || !Array.isArray(body.tags)) return [];
-			const key = call.idempotencyKey;
 			const asText: IDataObject = { ...body, tags: body.tags.join(', ') };
 			return [{ call }, { call: { ...call, body: asText, idempotencyKey: key && `${key}-tags` } }];
 		},
@@ -99,8 +88,7 @@ const FALLBACKS: Fallback[] = [
 		settle: () => ({ data: [] }),
 	},
 	{
-		// Reading "status-codes-alt": a change answered 204 with no body, not with the record as
-		// the reference shows it, is read back.
+		// Reading "status-codes-alt": a change answered 204 without the record is read back.
 		attempts: (call) => (call.method === 'PATCH' ? [{ call }] : []),
 		answered: async (answer, { path, itemIndex }, client) =>
 			isObject(answer) && recordId(unwrap(answer)) !== undefined

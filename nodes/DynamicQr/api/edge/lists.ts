@@ -1,52 +1,33 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isObject, recordId } from './records';
+import { atLeast, countOf, isObject, recordId } from './records';
 
-/**
- * Where a list goes on. The reference leaves the list shape and `per_page`'s maximum open, so a
- * service may serve fewer records a page than asked for; once known, its own page size is kept
- * here, and the count of records before `page` follows from it.
- */
+/** Where a list goes on; the service's own page size, once known, counts the records before. */
 export interface PageCursor {
 	page: number;
-	/** Records a page holds at this service, when known (reported, or what the first page held). */
 	pageSize?: number;
-	/** The id of the first record of the page before, to know that page when it comes again. */
+	/** The first record of the page before, to know that page when it comes again. */
 	previousFirstId?: string;
 }
 
 export const FIRST_PAGE: PageCursor = { page: 1 };
 
-/** A page of a list, as the reference has it: records, and whether more follow. */
 export interface Page {
 	records: IDataObject[];
-	/** Whether the answer leaves room for another page. */
 	hasMore: boolean;
-	/** The page after this one. */
 	next: PageCursor;
-	/** Records in the whole list when this answer was made, as it reports (`meta.total`). */
+	/** `meta.total` when this answer was made. */
 	total?: number;
-	/** Pages the list has, as the answer reports or its total and the service's page size tell. */
 	lastPage?: number;
 }
 
-/** A count the service reports, as a number or a numeric string; undefined when absent or odd. */
-function countOf(value: unknown): number | undefined {
-	if (typeof value !== 'number' && typeof value !== 'string') return undefined;
-	const count = Number(value);
-	return value !== '' && Number.isFinite(count) ? count : undefined;
-}
-
 /**
- * A list answer as a page: its records (`data`, or the answer itself when it is a bare array)
- * and what it tells about the pages after it. Each signal it carries votes and any one of them
- * can end the list: `links.next` (reading "links-next-only": alone, without `meta`; reading
- * "links-without-next": links without a `next` key say nothing, so `meta` decides), the last
- * page as `last_page` or `total_pages` (reading "meta-total-pages"), the `total`. An answer
- * with none (reading "data-only") ends on a short or empty page; without a known page size
- * this is the first page, and the next is asked once, since a short page may only be a page
- * size capped without a word. The service's own page size (reported, or what a first page that
- * is not the last held) counts the pages (readings "per-page-cap-50", "per-page-ignored").
+ * A list answer (`data`, or a bare array) as a page. Each signal votes and any can end the list:
+ * `links.next` (readings "links-next-only", "links-without-next": no `next` says nothing),
+ * `last_page` or `total_pages` (reading "meta-total-pages"), `total`. With none (reading
+ * "data-only") a short page ends it, once the page size is known: a short first page may be a
+ * silent cap. The service's own page size counts the pages (readings "per-page-cap-50",
+ * "per-page-ignored").
  */
 export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Page {
 	const data = isObject(answer) ? answer.data : answer;
@@ -58,8 +39,7 @@ export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Pa
 	}
 	const links = isObject(answer) && isObject(answer.links) ? answer.links : {};
 	const meta = isObject(answer) && isObject(answer.meta) ? answer.meta : {};
-	const reported = countOf(meta.per_page);
-	const pageSize = reported !== undefined && reported >= 1 ? reported : cursor.pageSize;
+	const pageSize = atLeast(countOf(meta.per_page), 1) ?? cursor.pageSize;
 	const total = countOf(meta.total);
 	const reportedLast = countOf(meta.last_page) ?? countOf(meta.total_pages);
 	const votes: boolean[] = [];
@@ -69,7 +49,6 @@ export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Pa
 	if (total !== undefined) votes.push(before + records.length < total);
 	const unsaid = pageSize === undefined || records.length >= pageSize;
 	const hasMore = records.length > 0 && (votes.length ? votes.every(Boolean) : unsaid);
-	// A first page that is not the last one holds a full page: the service's own page size.
 	const servedSize = pageSize ?? (hasMore ? records.length : undefined);
 	const lastPage =
 		reportedLast ??
