@@ -8,11 +8,7 @@ import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './resync';
 import { checkDelivery } from './state';
 
-/**
- * Every way the trigger answers a delivery. A delivery is refused (401: not verified), unreadable
- * (400: signed, but no JSON event), not handled yet (503: what it needs cannot be read now; the
- * service sends it again), skipped (200, nothing started: a filter, a repeat, a resync), or started.
- */
+/** Every way the trigger answers a delivery; a 503 (`later`) makes the service send it again. */
 export type Outcome =
 	| { kind: 'refused'; why: string }
 	| { kind: 'unreadable' }
@@ -32,8 +28,7 @@ function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData 
 			return { webhookResponse: { received: true, started: false, reason: outcome.reason } };
 		case 'started':
 			return {
-				// A getter: n8n 2.x reads the answer once it has started the execution, before it
-				// saves the static data (docs/n8n-behaviours.md, 5).
+				// n8n 2.x reads it after starting the run, before saving (docs/n8n-behaviours.md, 5).
 				get webhookResponse() {
 					outcome.onStarted();
 					return { message: 'Workflow was started' };
@@ -59,13 +54,6 @@ function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData 
 	return { noWebhookResponse: true };
 }
 
-/** The request body exactly as received (n8n fills `rawBody` late for some requests). */
-async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
-	const req = ctx.getRequestObject();
-	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
-	return Buffer.isBuffer(req.rawBody) ? req.rawBody : Buffer.alloc(0);
-}
-
 function parseEvent(raw: Buffer): IDataObject | undefined {
 	try {
 		return asObject(JSON.parse(raw.toString('utf8')));
@@ -74,7 +62,7 @@ function parseEvent(raw: Buffer): IDataObject | undefined {
 	}
 }
 
-/** A kept dashboard secret that matches no signature is read again: it may have changed in n8n. */
+/** A kept dashboard secret that matches no signature is read again: it may have changed. */
 async function checkSignature(ctx: IWebhookFunctions, raw: Buffer, nowMs: number) {
 	const check = async (reread: boolean) => {
 		const { secret, kept } = await signingSecret(ctx, reread);
@@ -87,7 +75,10 @@ async function checkSignature(ctx: IWebhookFunctions, raw: Buffer, nowMs: number
 }
 
 export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const raw = await rawBodyOf(ctx);
+	const req = ctx.getRequestObject();
+	// n8n fills `rawBody` late for some requests.
+	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
+	const raw = Buffer.isBuffer(req.rawBody) ? req.rawBody : Buffer.alloc(0);
 	const nowMs = Date.now();
 	const { secret, result } = await checkSignature(ctx, raw, nowMs);
 	if (!result.valid && result.reason === 'invalid_secret') {

@@ -4,19 +4,17 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ApiClient, isGone, recordId, scanCount } from '../api';
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
-import type { Outcome } from './receive';
 import type { DeliveryFilters } from './triggerProperties';
 import type { MilestoneClaim } from './milestoneClaims';
 import { endpointMode } from './secret';
 import { checkMilestones, hasMilestoneBaseline, storeMilestoneBaseline } from './state';
 
 /**
- * "Only at Scan Milestones" (Filters; the rules in docs/triggers.md): a scan event carries no
- * count, so the trigger reads the code (one GET per scan delivery); a baseline made at activation
- * holds the milestones every code had already passed, kept while the settings it belongs to stay.
+ * "Only at Scan Milestones" (docs/triggers.md): a scan event carries no count, so the trigger reads
+ * the code; a baseline made at activation holds the milestones every code had already passed.
  */
 
-/** A delivery's answer for the service's 10 s deadline leaves room for one wait on a 429. */
+/** The service's 10 s deadline leaves room for one wait on a 429. */
 const MAX_WAIT_SECONDS = 5;
 
 const baselineOf = (filters: DeliveryFilters) =>
@@ -35,12 +33,10 @@ export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFi
 			},
 		);
 	}
-	// A test webhook (the editor's) keeps no static data: its scans are shown, not claimed.
+	// A test webhook keeps no static data: its scans are shown, not claimed.
 	const baseline = baselineOf(filters);
 	if (ctx.getMode() === 'manual' || hasMilestoneBaseline(ctx, baseline)) return;
-	// The list's default for `archived` is not shown: a service may leave archived codes out
-	// unless asked for them, so they are asked for too (a service that ignores the filter
-	// answers the whole list again, read over).
+	// The list's default for `archived` is not shown, so archived codes are asked for too.
 	const client = new ApiClient(ctx);
 	const lists = await Promise.all([
 		client.all('/qr-codes'),
@@ -65,7 +61,8 @@ export async function checkScanMilestone(
 	codeId: string | undefined,
 ): Promise<
 	| { kind: 'claimed'; claim?: MilestoneClaim; fields: IDataObject }
-	| Extract<Outcome, { kind: 'skipped' | 'later' }>
+	| { kind: 'skipped'; reason: string }
+	| { kind: 'later'; why: string }
 > {
 	if (codeId === undefined) return { kind: 'skipped', reason: 'scan without a QR code id' };
 	let scans: number;
@@ -83,7 +80,6 @@ export async function checkScanMilestone(
 		scans,
 	});
 	if (ctx.getMode() === 'manual') {
-		// A test webhook's scan is shown, with no claim.
 		const passed = milestonesBetween(filters.milestones, 0, scans);
 		return { kind: 'claimed', fields: fields(passed.length ? passed : [filters.milestones[0]]) };
 	}
