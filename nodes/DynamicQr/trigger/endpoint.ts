@@ -9,10 +9,7 @@ import { assertDashboardSecret, endpointMode } from './secret';
 import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
 import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
-/**
- * The webhook endpoint at the service, as n8n activates and deactivates the workflow. In
- * dashboard mode the user owns the endpoint, and nothing is registered or removed.
- */
+/** The endpoint at the service as n8n (de)activates the workflow; in dashboard mode, the user's. */
 
 /** localhost, loopback, private, link-local, unspecified and "internal" names. */
 function isLocalHost(hostname: string): boolean {
@@ -79,15 +76,12 @@ function checkedFilters(ctx: IHookFunctions) {
 
 const listEndpoints = async (client: ApiClient) => webhookEndpoints(await client.all('/webhooks'));
 
-/** DELETE one endpoint; one that is not there is already gone. Returns an error text on failure. */
-async function deleteEndpoint(client: ApiClient, id: string): Promise<string | undefined> {
-	try {
-		await client.request('DELETE', `/webhooks/${encodeURIComponent(id)}`);
-	} catch (error) {
-		if (!isGone(error)) return (error as Error).message ?? String(error);
-	}
-	return undefined;
-}
+/** An error text on failure; an endpoint that is not there is already gone. */
+const deleteEndpoint = async (client: ApiClient, id: string) =>
+	await client.request('DELETE', `/webhooks/${encodeURIComponent(id)}`).then(
+		() => undefined,
+		(error: Error) => (isGone(error) ? undefined : (error.message ?? String(error))),
+	);
 
 async function activation(ctx: IHookFunctions) {
 	const client = new ApiClient(ctx);
