@@ -1,11 +1,8 @@
 /**
  * The dashboard signing secret of a version 2 trigger, kept for KEPT_FOR_MS after its credential
- * was read (docs/triggers.md#signing-secret): n8n decrypts a credential for every read, and under
- * its default expression engine sets up an isolate to resolve its fields.
- *
+ * was read (docs/triggers.md#signing-secret): n8n decrypts it, maybe in an isolate, for every read.
  * Kept for the process, not a run: every delivery is a run of its own. An entry belongs to one
- * node of one workflow and one credential, so a workflow never verifies with a secret it could
- * not read itself.
+ * node, workflow and credential: a workflow never verifies with a secret it could not read itself.
  */
 
 export const KEPT_FOR_MS = 5000;

@@ -9,9 +9,8 @@ import { packCodes, unpackCodes, type CodeState } from '../shared/packedCodes';
  */
 
 /**
- * Per trigger, its baseline (a new one starts over) and per code the highest milestone known to
- * have started the workflow and those claimed here that have not yet.
- * Kept for the process, not a run: every delivery is a run of its own.
+ * Per trigger, its baseline (a new one starts over) and per code the highest milestone started and
+ * those claimed here not started yet. Kept for the process, not a run: each delivery is one.
  */
 type KnownCode = { started: number; pending: number[] };
 const knownHere = new Map<string, { baseline: string; codes: Map<string, KnownCode> }>();

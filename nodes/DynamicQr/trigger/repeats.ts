@@ -1,14 +1,12 @@
 import { createHash } from 'crypto';
 
 /**
- * Repeated deliveries (retries and resends keep the `webhook-id`) are dropped across n8n processes
- * (docs/scaling.md). n8n saves static data whole, from the copy each request loaded, so each
- * process writes every id it knows to have started a workflow into every save it makes. An id
- * whose workflow has not started is not: the service's retry of it must not meet its own id.
+ * Repeated deliveries (same `webhook-id`) are dropped across n8n processes (docs/scaling.md). n8n
+ * saves static data whole, from the copy each request loaded, so each process writes every id it
+ * knows started a workflow into every save; one not started is not, so the retry can start it.
  *
  * The record (`deliveries`) is one string of fixed-width entries, oldest first: a 12-character hash
- * of the webhook-id, then the minute it expires (base 36, 6 characters). n8n parses and writes it
- * per delivery: 2,000 entries (36 KB) cost far less than an object of 2,000 keys.
+ * of the webhook-id, then the minute it expires (base 36, 6 characters); cheaper than an object.
  */
 
 /** Ids are kept 24 hours: the service's retries span about 8.5 hours. */
@@ -21,10 +19,7 @@ const ENTRY_LENGTH = KEY_LENGTH + 6;
 /** Whether the id is written back into saves. */
 type KnownId = { expiry: string; started: boolean };
 
-/**
- * Per trigger, key -> the id, oldest first. Kept for the process, not a run: it is what lets one
- * delivery see the ids other deliveries started, and every delivery is a run of its own.
- */
+/** Per trigger, key -> id, oldest first. Kept for the process, not a run: each delivery is one. */
 const knownHere = new Map<string, Map<string, KnownId>>();
 
 /** 72 bits of SHA-256: two of 2,000 ids share a key with a chance of about 4 in 10^16. */
@@ -82,17 +77,9 @@ function learnFrom(record: string, trigger: string, nowMs: number) {
 	return { known, now, withKnown };
 }
 
-/** A delivery's or a claim's part in a record, settled as n8n starts its workflow and answers. */
-export interface Settling {
-	/** n8n has started the workflow: written back into saves from now on. */
-	started: () => void;
-	/** Whether n8n answered 2xx: one neither started nor answered is forgotten. */
-	answered: (ok: boolean) => void;
-}
-
 /**
- * Whether this delivery started the workflow before, here or in `record` (`repeat`); recorded
- * when not. `record()` makes the record to store when called, with all the process knows by then.
+ * Whether this delivery started the workflow before, here or in `record` (`repeat`); recorded when
+ * not. `started()` writes it back into saves; `answered(false)` forgets it unless started.
  */
 export function recordDelivery(record: string, trigger: string, webhookId: string, nowMs: number) {
 	const { known, now, withKnown } = learnFrom(record, trigger, nowMs);

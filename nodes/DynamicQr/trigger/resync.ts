@@ -16,10 +16,7 @@ export const RESYNC_TYPE = 'n8n-nodes-dynamic-qr.resync';
 const QUIET_MS = 500;
 const MAX_ROUNDS = 5;
 
-/**
- * Per trigger, the latest planned resync: an earlier one still waiting is dropped.
- * Kept for the process, not a run: every delivery is a run of its own; the quiet time spans them.
- */
+/** Per trigger, the latest planned resync. Kept for the process, not a run: the quiet spans runs. */
 const latest = new Map<string, symbol>();
 
 function ownUrl(ctx: IWebhookFunctions): string | undefined {

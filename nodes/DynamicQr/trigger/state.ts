@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { sleep } from 'n8n-workflow';
 
 import { claimMilestones, repairClaims } from './milestoneClaims';
-import { recordDelivery, repairRecord, type Settling } from './repeats';
+import { recordDelivery, repairRecord } from './repeats';
 
 /**
  * The trigger's static data: the only code that reads or writes it (what n8n must do around a
@@ -50,10 +50,7 @@ export function storeEndpoint(
 /** How long a webhook request may hold its copy of the static data: the service's deadline. */
 export const IN_FLIGHT_MS = 10_000;
 
-/**
- * Before a new signing secret is stored: waits until no request that loaded the old one can
- * still save it (docs/n8n-behaviours.md, 9), when this node used an endpoint within IN_FLIGHT_MS.
- */
+/** Until no request that loaded the old secret can still save it (docs/n8n-behaviours.md, 9). */
 export async function waitForRetiredEndpoint(ctx: IHookFunctions, nowMs: number): Promise<void> {
 	const state = stored(ctx);
 	const retired = state.endpointId ? nowMs : Number(state.retiredAt ?? 0);
@@ -82,18 +79,14 @@ export function repairRecords(ctx: IWebhookFunctions, nowMs: number): boolean {
 	const trigger = triggerKey(ctx);
 	const repaired = repairRecord(record, trigger, nowMs);
 	if (repaired !== record) state.deliveries = repaired;
-	if (!milestones) return repaired !== record;
-	const { baseline, claims } = milestones;
-	const claimed = repairClaims(claims, trigger, baseline);
+	const { baseline = '', claims = '' } = milestones ?? {};
+	const claimed = milestones ? repairClaims(claims, trigger, baseline) : claims;
 	if (claimed !== claims) state.scanMilestones = { baseline, claims: claimed };
 	return repaired !== record || claimed !== claims;
 }
 
-/**
- * Stores a record now, and again once n8n has started the workflow, just before it saves: starting
- * it cleared the changed flag (docs/n8n-behaviours.md, 6), and the record now holds more.
- */
-function storedNowAndOnStart<T extends Settling>(handle: T, store: () => void): T {
+/** Stored now and again after starting the run cleared the flag (docs/n8n-behaviours.md, 6). */
+function storedNowAndOnStart<T extends { started(): void }>(handle: T, store: () => void): T {
 	store();
 	return {
 		...handle,
@@ -129,18 +122,11 @@ export function checkMilestones(
 	milestones: number[],
 	scans: number,
 ) {
-	const { state, milestones: before } = records(ctx);
-	if (before?.baseline !== baseline) return undefined;
-	const claim = claimMilestones(
-		before.claims,
-		triggerKey(ctx),
-		baseline,
-		codeId,
-		milestones,
-		scans,
-	);
+	const { state, milestones: old } = records(ctx);
+	if (old?.baseline !== baseline) return undefined;
+	const claim = claimMilestones(old.claims, triggerKey(ctx), baseline, codeId, milestones, scans);
 	return storedNowAndOnStart(claim, () => {
 		const claims = claim.claims();
-		if (claims !== before.claims) state.scanMilestones = { baseline, claims };
+		if (claims !== old.claims) state.scanMilestones = { baseline, claims };
 	});
 }

@@ -126,10 +126,7 @@ export type DeliveryFilters = ReturnType<typeof readFilters>;
 const allows = (ids: string[], id: string | undefined) =>
 	ids.length === 0 || (id !== undefined && ids.includes(id));
 
-/**
- * Why an event is not for this workflow, if it is not. The QR code filter applies to the events
- * about a QR code (qr_code.*, scan.created); the card filter to lead.created.
- */
+/** Why an event is not for this workflow, if it is not. */
 export function filterOut(
 	type: string,
 	data: IDataObject | undefined,
