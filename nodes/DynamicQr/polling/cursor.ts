@@ -4,10 +4,8 @@ import { timeMs } from '../api';
 import type { Cursor } from './pollState';
 
 /**
- * New Lead and New QR Code keep the newest `created_at` seen and the ids seen within an overlap
- * window before it. Each poll asks for everything newer than (newest seen − window) and drops the
- * ids it already has, so a record whose `created_at` equals the newest seen, or that became
- * visible a little after a newer one, is still emitted once, and never twice.
+ * New Lead and New QR Code keep the ids seen within an overlap window before the newest
+ * `created_at` seen, so a record of the same time, or visible after a newer one, is emitted once.
  */
 export const OVERLAP_WINDOW_MS = 10 * 60 * 1000;
 

@@ -11,11 +11,8 @@ import { pollScanEvent } from './scanEvents';
 const MAX_NEW_QR_CODES = 10000;
 
 /**
- * The poll keeps within the time n8n gives it (getPollBudgetMs: n8n-workflow 2.39 and later; n8n
- * 1.x has none): a wait the API asks for that does not fit, or a request the time is up for, fails
- * the poll at once (api/request.ts), before the cursor is written, so the next poll starts from
- * the same place. A partial result is never emitted: lists come newest first, so stopping early
- * would skip older records.
+ * Within the time n8n gives the poll (getPollBudgetMs, n8n-workflow 2.39+), or it fails before the
+ * cursor is written (api/request.ts): lists come newest first, so a partial result would skip some.
  */
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const parameters = pollingParameters(ctx);

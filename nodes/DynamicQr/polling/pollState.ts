@@ -3,10 +3,9 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 /**
  * The polling trigger's static data, and the only code that reads or writes it. Two keys, each in
  * the format saved workflows hold (frozen: test/staticDataFormats.test.js): `cursor` (New Lead and
- * New QR Code, since 0.1.0) and `scanCursor` (the scan events). A poll saves its cursor before
- * poll() returns: with n8n's durable poll cursors (2.x) the static data is a row committed with
- * the poll's execution, and a write after that is lost. A cursor's `key` says what it belongs to
- * (event, card, filters, settings): a change of configuration starts over.
+ * New QR Code, since 0.1.0) and `scanCursor` (the scan events). A cursor is saved before poll()
+ * returns: n8n 2.x commits the static data with the poll's execution, and loses a later write.
+ * Its `key` says what it belongs to (event, card, filters, settings): a change starts over.
  */
 
 /** New Lead and New QR Code (cursor.ts). */

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { recordId, scanCount, timeMs, type ApiClient } from '../api';
@@ -13,14 +13,11 @@ import { quietRule } from './quiet';
 /** A code of the list as the scan events read it; its times in ms, NaN when unreadable or none. */
 export type CodeView = NonNullable<ReturnType<typeof codeView>>;
 
+type Step = { state: CodeState; items: IDataObject[] };
 export interface ScanRule {
 	/** What else belongs to the cursor's key (a change starts over). */
 	settings?: string;
-	next(
-		code: CodeView,
-		before: CodeState,
-		nowMs: number,
-	): { state: CodeState; items: IDataObject[] };
+	next(code: CodeView, before: CodeState, nowMs: number): Step;
 	/** Manual "Fetch Test Event": an item for the most telling code, shaped like the event's. */
 	sample(codes: CodeView[], nowMs: number): IDataObject | undefined;
 }
@@ -41,9 +38,8 @@ function codeView(record: IDataObject) {
 }
 
 /**
- * Oldest code first. An unknown code created since the last poll counts from 0 (its scans are new);
- * other unknown codes (the first poll, codes new to the filters) are recorded as they are, their
- * items dropped. Codes not in the list (deleted, filtered out) leave the cursor.
+ * Oldest first. An unknown code created since the last poll counts from 0; other unknown codes
+ * (the first poll, new to the filters) are recorded, their items dropped; unlisted ones leave.
  */
 function foldCodes(rule: ScanRule, codes: CodeView[], nowMs: number, cursor?: ScanCursor) {
 	const known = cursor ? unpackCodes(cursor.codes) : new Map<string, CodeState>();
@@ -65,18 +61,10 @@ function foldCodes(rule: ScanRule, codes: CodeView[], nowMs: number, cursor?: Sc
  * One read of the list of codes (filtered as QR Code › Get Many), compared with the last poll's
  * (docs/triggers.md). Manual mode shows a sample and leaves the cursor alone.
  */
-export async function pollScanEvent(
-	ctx: IPollFunctions,
-	client: ApiClient,
-	event: ScanEvent,
-): Promise<INodeExecutionData[][] | null> {
+export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, event: ScanEvent) {
 	// Every setting is read (and checked) before any request.
 	const rule =
-		event === 'scanMilestone'
-			? milestoneRule(ctx)
-			: event === 'quietCode'
-				? quietRule(ctx)
-				: newScansRule;
+		event === 'newScans' ? newScansRule : (event === 'quietCode' ? quietRule : milestoneRule)(ctx);
 	const parameters = pollingParameters(ctx);
 	const qs = codeListQuery(parameters.collection('filters'));
 	const includeBreakdown = event === 'newScans' && parameters.boolean('includeBreakdown');
