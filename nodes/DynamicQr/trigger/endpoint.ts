@@ -95,13 +95,9 @@ async function activation(ctx: IHookFunctions) {
 }
 
 /** Also removes any other endpoint at the URL (its secret is unknown); returns the ids that failed. */
-async function removeAll(
-	client: ApiClient,
-	registeredId: string | undefined,
-	atUrl: WebhookEndpoint[],
-) {
+async function removeAll(client: ApiClient, ownId: string | undefined, atUrl: WebhookEndpoint[]) {
 	const failed: string[] = [];
-	for (const id of new Set([registeredId, ...atUrl.map((endpoint) => endpoint.id)])) {
+	for (const id of new Set([ownId, ...atUrl.map((endpoint) => endpoint.id)])) {
 		const problem = id && (await deleteEndpoint(client, id));
 		if (!id || !problem) continue;
 		failed.push(id);
@@ -122,17 +118,14 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 	const { url, events, endpoints, atUrl } = await activation(ctx);
 	const byId = endpoints.find((endpoint) => endpoint.id === registered.id);
 	// Listed without its events, it counts as having those it was registered with.
-	if (
+	const usable =
 		byId?.url === url &&
 		sameEvents(byId.events ?? registered.events, events) &&
 		byId.active &&
-		isValidSecret(registered.secret)
-	) {
-		return true;
-	}
+		isValidSecret(registered.secret);
+	if (usable) return true;
 	if (byId || atUrl.length > 0) {
-		// Found but not usable (paused, other events, or registered without a secret this node
-		// holds): registerEndpoint() replaces it.
+		// Paused, other events, or without a secret this node holds: registerEndpoint() replaces it.
 		ctx.logger.info(
 			`Dynamic QR Trigger: the webhook endpoint for ${url} needs replacing (${
 				byId && !byId.active ? `${byId.status} at the service` : 'events or secret differ'

@@ -40,9 +40,8 @@ function learnFrom(claims: string, trigger: string, baseline: string) {
 }
 
 /**
- * The milestones a code with `scans` scans reached that are not claimed yet, here or in another
- * n8n process (in `claims`, the stored copy), lowest first; when there are any, the highest is
- * claimed. `claims()` is the record to store, with what this process knows by then.
+ * The milestones `scans` reached that no one claimed, here or in `claims` (the stored copy), lowest
+ * first; the highest is claimed. `claims()` is the record to store, with all known by then.
  */
 export function claimMilestones(
 	claims: string,

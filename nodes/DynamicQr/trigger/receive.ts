@@ -62,25 +62,21 @@ function parseEvent(raw: Buffer): IDataObject | undefined {
 	}
 }
 
-/** A kept dashboard secret that matches no signature is read again: it may have changed. */
-async function checkSignature(ctx: IWebhookFunctions, raw: Buffer, nowMs: number) {
-	const check = async (reread: boolean) => {
-		const { secret, kept } = await signingSecret(ctx, reread);
-		const headers = ctx.getRequestObject().headers;
-		return { secret, kept, result: verifySignature(secret, headers, raw, nowMs / 1000) };
-	};
-	const first = await check(false);
-	const mismatch = !first.result.valid && first.result.reason === 'no_matching_signature';
-	return first.kept && mismatch ? await check(true) : first;
-}
-
 export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const req = ctx.getRequestObject();
 	// n8n fills `rawBody` late for some requests.
 	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
 	const raw = Buffer.isBuffer(req.rawBody) ? req.rawBody : Buffer.alloc(0);
 	const nowMs = Date.now();
-	const { secret, result } = await checkSignature(ctx, raw, nowMs);
+	const check = async (reread: boolean) => {
+		const { secret, kept } = await signingSecret(ctx, reread);
+		return { secret, kept, result: verifySignature(secret, req.headers, raw, nowMs / 1000) };
+	};
+	const first = await check(false);
+	// A kept dashboard secret that matches no signature is read again: it may have changed.
+	const retry =
+		first.kept && !first.result.valid && first.result.reason === 'no_matching_signature';
+	const { secret, result } = retry ? await check(true) : first;
 	if (!result.valid && result.reason === 'invalid_secret') {
 		// Fail closed: without a usable secret no delivery can be trusted.
 		ctx.logger.warn(missingSecretWarning(ctx));

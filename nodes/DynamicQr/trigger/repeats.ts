@@ -84,8 +84,7 @@ function learnFrom(record: string, trigger: string, nowMs: number) {
 export function recordDelivery(record: string, trigger: string, webhookId: string, nowMs: number) {
 	const { known, now, withKnown } = learnFrom(record, trigger, nowMs);
 	const key = keyOf(webhookId);
-	// An id still waiting for its workflow to start counts too: the same delivery arriving twice
-	// at once starts the workflow once.
+	// An id not started yet counts too: the same delivery arriving twice at once starts once.
 	const repeat = (known.get(key)?.expiry ?? '') > now;
 	const entry = repeat ? undefined : { expiry: storedExpiry(nowMs + KEEP_MS), started: false };
 	if (entry) known.set(key, entry);

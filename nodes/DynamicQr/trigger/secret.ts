@@ -22,14 +22,10 @@ async function dashboardSecret(ctx: TriggerContext): Promise<string> {
 	if (ctx.getNode().typeVersion < 2) {
 		return triggerParameters(ctx).string('signingSecret', { required: false }).trim();
 	}
-	try {
-		const credential = await ctx.getCredentials<{ signingSecret?: string }>(
-			'dynamicQrSigningSecretApi',
-		);
-		return String(credential.signingSecret ?? '').trim();
-	} catch {
-		return '';
-	}
+	const credential = await ctx
+		.getCredentials<{ signingSecret?: string }>('dynamicQrSigningSecretApi')
+		.catch(() => undefined);
+	return String(credential?.signingSecret ?? '').trim();
 }
 
 const dashboardSecretSource = (ctx: TriggerContext) =>

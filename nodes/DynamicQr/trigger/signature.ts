@@ -3,10 +3,8 @@ import { createHmac, timingSafeEqual } from 'crypto';
 import { decodeSecret } from '../shared/secrets';
 
 /**
- * Standard Webhooks verification (https://www.standardwebhooks.com), symmetric scheme only, as
- * docs/triggers.md#verification says; other signature versions (e.g. `v1a`, asymmetric) are
- * ignored. Pure: nothing here reads the clock, the network or the environment. Nothing throws on
- * untrusted input; every outcome is a result.
+ * Standard Webhooks verification (https://www.standardwebhooks.com), `v1` only, as
+ * docs/triggers.md#verification says. Pure, and nothing throws on untrusted input.
  */
 
 const TOLERANCE_SECONDS = 300;
@@ -43,10 +41,7 @@ export function signPayload(secret: unknown, id: string, timestamp: number, body
 	return key ? `v1,${signWithKey(key, id, String(timestamp), body)}` : undefined;
 }
 
-/**
- * Reads one header case-insensitively. Undefined when absent; null when it is ambiguous
- * (repeated under different spellings with different values, or given as a list of values).
- */
+/** One header, any case: undefined when absent, null when ambiguous (values differ, or a list). */
 function readHeader(headers: HeaderBag, name: string): string | undefined | null {
 	let found: string | undefined;
 	for (const [key, value] of Object.entries(headers)) {
@@ -58,10 +53,7 @@ function readHeader(headers: HeaderBag, name: string): string | undefined | null
 	return found;
 }
 
-/**
- * Verifies one delivery. `headers` may use any header-name case (Node lowercases them;
- * a plain object from elsewhere may not). `rawBody` must be the bytes exactly as received.
- */
+/** `rawBody` must be the bytes exactly as received. */
 export function verifySignature(
 	secret: unknown,
 	headers: HeaderBag | undefined | null,

@@ -127,11 +127,7 @@ const allows = (ids: string[], id: string | undefined) =>
 	ids.length === 0 || (id !== undefined && ids.includes(id));
 
 /** Why an event is not for this workflow, if it is not. */
-export function filterOut(
-	type: string,
-	data: IDataObject | undefined,
-	filters: DeliveryFilters,
-): string | undefined {
+export function filterOut(type: string, data: IDataObject | undefined, filters: DeliveryFilters) {
 	if (!filters.events.includes(type)) return `event type "${type}" is not selected`;
 	const isAboutQrCode = type.startsWith('qr_code.') || type === 'scan.created';
 	if (isAboutQrCode && !allows(filters.qrCodeIds, eventQrCodeId(type, data))) {
@@ -145,12 +141,11 @@ export function filterOut(
 
 export function readFilters(ctx: IHookFunctions | IWebhookFunctions) {
 	const parameters = triggerParameters(ctx);
-	// None chosen is for activation to explain ("No event is selected").
-	const events = parameters.optionList('events', { required: false });
 	const filters = parameters.collection('filters', ['qrCodeIds', 'cardIds', 'scanMilestones']);
 	const field = parameters.optionField('filters', 'scanMilestones');
 	return {
-		events: normaliseEvents(events),
+		// None chosen is for activation to explain ("No event is selected").
+		events: normaliseEvents(parameters.optionList('events', { required: false })),
 		qrCodeIds: parseIdList(filters.qrCodeIds),
 		cardIds: parseIdList(filters.cardIds),
 		milestones: checkedMilestones(parameters, field, (filters.scanMilestones as string[]) ?? []),
