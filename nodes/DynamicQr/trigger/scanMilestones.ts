@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ApiClient, isGone, recordId, scanCount } from '../api';
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
-import type { DeliveryFilters } from './triggerProperties';
+import { allows, type DeliveryFilters } from './triggerProperties';
 import type { MilestoneClaim } from './milestoneClaims';
 import { endpointMode } from './secret';
 import { checkMilestones, hasMilestoneBaseline, storeMilestoneBaseline } from './state';
@@ -42,11 +42,10 @@ export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFi
 		client.all('/qr-codes'),
 		client.all('/qr-codes', { archived: true }),
 	]);
-	const only = new Set(filters.qrCodeIds);
 	const claims = new Map<string, CodeState>();
 	for (const record of lists.flat()) {
 		const id = recordId(record);
-		if (id === undefined || (only.size > 0 && !only.has(id))) continue;
+		if (id === undefined || !allows(filters.qrCodeIds, id)) continue;
 		const passed = milestonesBetween(filters.milestones, 0, scanCount(record)).at(-1);
 		if (passed === undefined) claims.delete(id);
 		else claims.set(id, { count: passed, flag: 0 });

@@ -3,16 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { triggerParameters } from './triggerProperties';
 import { keepSecret, keptSecret } from './keptSecrets';
-import { registeredEndpoint } from './state';
+import { registeredEndpoint, type TriggerContext } from './state';
 import { isValidSecret } from '../shared/secrets';
 
 /**
- * Where the signing secret comes from: with "Register Automatically" the service's answer when
- * this node registered its endpoint (in the static data); with "Created in the Dashboard" a node
- * parameter at version 1, the signing-secret credential (stored encrypted) from version 2.
+ * The signing secret: with "Register Automatically" the service's answer at registration (in the
+ * static data); "Created in the Dashboard": a parameter at version 1, an encrypted credential at 2.
  */
-
-type TriggerContext = IHookFunctions | IWebhookFunctions;
 
 export const endpointMode = (ctx: TriggerContext): 'automatic' | 'dashboard' =>
 	triggerParameters(ctx).option('endpointMode') === 'dashboard' ? 'dashboard' : 'automatic';

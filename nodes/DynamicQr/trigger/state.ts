@@ -23,7 +23,7 @@ interface StoredTrigger {
 	scanMilestones?: { baseline: string; claims: string };
 }
 
-type TriggerContext = IHookFunctions | IWebhookFunctions;
+export type TriggerContext = IHookFunctions | IWebhookFunctions;
 
 const stored = (ctx: TriggerContext) => ctx.getWorkflowStaticData('node') as StoredTrigger;
 

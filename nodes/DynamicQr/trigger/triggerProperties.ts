@@ -123,7 +123,7 @@ function parseIdList(value: unknown): string[] {
 
 export type DeliveryFilters = ReturnType<typeof readFilters>;
 
-const allows = (ids: string[], id: string | undefined) =>
+export const allows = (ids: string[], id: string | undefined) =>
 	ids.length === 0 || (id !== undefined && ids.includes(id));
 
 /** Why an event is not for this workflow, if it is not. */
