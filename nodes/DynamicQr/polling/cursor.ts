@@ -16,8 +16,7 @@ export const cutoffMs = ({ newestMs }: Cursor) =>
 /** The records not seen before, oldest first; one without a readable time counts as the newest. */
 export function advance(cursor: Cursor, records: IDataObject[], nowMs: number): IDataObject[] {
 	const known = new Set(cursor.recent.map(([id]) => id));
-	// Records at or before the cutoff were seen by earlier polls (or are too late to count):
-	// a service that ignores `since`, or reads it per day, answers them again.
+	// Seen by earlier polls: a service that ignores `since`, or reads it per day, sends them again.
 	const pastMs = cutoffMs(cursor) ?? -Infinity;
 	const fresh: Array<{ record: IDataObject; at: number; order: number }> = [];
 	records.forEach((record, order) => {

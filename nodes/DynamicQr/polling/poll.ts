@@ -55,8 +55,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const key = isLead ? `newLead:${cardId}` : 'newQrCode';
 	const saved = loadCursor(ctx, key);
 	const cursor = saved ?? { key, recent: [] };
-	// The first poll after activation (or after a change of configuration) records what exists as
-	// seen and emits nothing: the newest record, then those within the overlap window before it.
+	// The first poll (also after a change of settings) records what exists as seen, emitting nothing.
 	const first = saved ? undefined : await newest();
 	if (first) advance(cursor, [first], Date.now());
 	const records = saved || first ? advance(cursor, await fetch(cutoffMs(cursor)), Date.now()) : [];

@@ -18,9 +18,8 @@ export interface Cursor extends IDataObject {
 }
 
 /**
- * The scan events (scanEvents.ts): per code of the last poll's list, one count and one flag
- * (shared/packedCodes.ts, in `codes`); n8n's time of that poll; the newest `created_at` (the
- * service's clock) among the codes it saw.
+ * The scan events (scanEvents.ts): per code of the last poll's list a count and a flag (`codes`,
+ * shared/packedCodes.ts); n8n's time of that poll; the newest `created_at` (service clock) seen.
  */
 export interface ScanCursor extends IDataObject {
 	key: string;

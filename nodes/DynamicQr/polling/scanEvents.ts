@@ -57,10 +57,7 @@ function foldCodes(rule: ScanRule, codes: CodeView[], nowMs: number, cursor?: Sc
 	return { codes: next, items };
 }
 
-/**
- * One read of the list of codes (filtered as QR Code › Get Many), compared with the last poll's
- * (docs/triggers.md). Manual mode shows a sample and leaves the cursor alone.
- */
+/** The codes (filtered as QR Code › Get Many) compared with the last poll's (docs/triggers.md). */
 export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, event: ScanEvent) {
 	// Every setting is read (and checked) before any request.
 	const rule =

@@ -2,10 +2,9 @@ import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, unpackCodes, type CodeState } from '../shared/packedCodes';
 
 /**
- * The scan milestones each code has claimed: per code, the highest that started the workflow or
- * that the code had passed at the baseline (scanMilestones.ts). Written back across n8n processes
- * as the record of deliveries is (repeats.ts); a claim whose workflow has not started yet counts
- * here (two scans at once claim a milestone once) but is not written back: a retry claims it anew.
+ * Per code, the highest scan milestone that started the workflow or was passed at the baseline,
+ * written back across n8n processes as repeats.ts does; a claim not started yet counts here (two
+ * scans at once claim a milestone once) but is not written back: a retry claims it anew.
  */
 
 /**

@@ -6,10 +6,9 @@ import { signPayload } from './signature';
 import { repairRecords, triggerKey } from './state';
 
 /**
- * The resync (docs/scaling.md; docs/n8n-behaviours.md, 4, 10, 11): QUIET_MS after its last
- * started delivery a processor sends its own webhook a signed request that starts nothing and
- * writes back what the stored records lack. One that wrote something is followed by another, up
- * to MAX_ROUNDS in a row; then the next delivery takes over.
+ * The resync (docs/scaling.md; docs/n8n-behaviours.md, 4, 10, 11): QUIET_MS after its last started
+ * delivery a processor sends its own webhook a signed request that starts nothing and writes back
+ * what the stored records lack; again while one wrote something, up to MAX_ROUNDS in a row.
  */
 
 export const RESYNC_TYPE = 'n8n-nodes-dynamic-qr.resync';
