@@ -29,9 +29,8 @@ const properties: INodeProperties[] = [
 ];
 
 /**
- * The canvas subtitle: the chosen operation's action ("Create a QR code") from the operations' own
- * options, so it cannot drift from them. Looked up in a list of pairs: an object would also hold
- * "constructor", and a nested one would end in "}}" and close the expression early.
+ * The canvas subtitle, from the operations' own actions. A list of pairs: an object would also
+ * hold "constructor", and a nested one would end in "}}" and close the expression early.
  */
 const actionPairs = operations
 	.filter((property) => property.name === 'operation')
@@ -105,14 +104,8 @@ export class DynamicQr extends VersionedNodeType {
 		const versions = ACTION_VERSIONS.map((version) => new DynamicQrVersion(version));
 		const { displayName, name, icon, group, description, documentationUrl } =
 			versions[0].description;
-		super(Object.fromEntries(versions.map((node) => [node.description.version, node])), {
-			displayName,
-			name,
-			icon,
-			group,
-			description,
-			documentationUrl,
-			defaultVersion: LATEST_ACTION_VERSION,
-		});
+		const base = { displayName, name, icon, group, description, documentationUrl };
+		const byVersion = Object.fromEntries(versions.map((node) => [node.description.version, node]));
+		super(byVersion, { ...base, defaultVersion: LATEST_ACTION_VERSION });
 	}
 }

@@ -21,9 +21,8 @@ export class DynamicQrTrigger implements INodeType {
 		name: 'dynamicQrTrigger',
 		icon: { light: 'file:dynamicQrTrigger.svg', dark: 'file:dynamicQrTrigger.dark.svg' },
 		group: ['trigger'],
-		// Version 2: the dashboard secret is a credential, and no expression is evaluated for a
-		// delivery (n8n evaluates one for every trigger at version 1), so n8n with
-		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE sets up no isolate for it.
+		// Version 2: the dashboard secret is a credential, and a delivery evaluates no expression
+		// (version 1's does), so N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE sets up no isolate for it.
 		version: [1, 2],
 		defaultVersion: 2,
 		// The chosen events by name ("Scan Created, Lead Created"), not by value; found in a list
@@ -65,9 +64,8 @@ export class DynamicQrTrigger implements INodeType {
 			{
 				name: 'dynamicQrSigningSecretApi',
 				required: true,
-				// Hidden for the other mode rather than shown for this one: n8n's editor takes a field
-				// whose every value shows a credential for an authentication choice and removes it
-				// from the panel, which would leave Endpoint out of sight.
+				// Hidden, not shown for this mode: n8n's editor would take Endpoint, whose every value
+				// shows a credential, for an authentication choice and remove it from the panel.
 				displayOptions: { show: { '@version': [2] }, hide: { endpointMode: ['automatic'] } },
 				testedBy: 'signingSecretFormat',
 			},

@@ -35,15 +35,14 @@ export const field = (
 	more: { required?: boolean; placeholder?: string } = {},
 ): QrTypeField => ({ name, label, format, required: true, description, ...more });
 
-/** The fields of a type that opens a page of the service: its heading and text, then its own. */
-export const pageFields = (...fields: QrTypeField[]): QrTypeField[] => [
+/** The fields a type that opens a page of the service begins with: its heading and text. */
+export const pageFields = [
 	field('title', 'Title', 'text', 'Heading shown on the page the code opens', {
 		placeholder: 'e.g. Summer Menu',
 	}),
 	field('description', 'Description', 'longText', 'Text shown under the title', {
 		required: false,
 	}),
-	...fields,
 ];
 /** The number a type calls or writes to, and the text it fills in. */
 export const [phone, message] = [

@@ -3,111 +3,70 @@
  * validation, the static-type list and the README table (dev/) are all generated from it.
  */
 
-import { field, message, optionalUrl, pageFields, phone, type QrType } from './qrTypeFields';
+import { field, message, optionalUrl, pageFields, phone } from './qrTypeFields';
+import type { QrType, QrTypeField } from './qrTypeFields';
 
 export type { FieldFormat, PayloadMode, QrType, QrTypeField } from './qrTypeFields';
 export { isFieldRequired } from './qrTypeFields';
 
+/** A row of the table: `plan` "pro" needs smart redirects; `isStatic` as QrType's `static`. */
+const qrType = (
+	value: string,
+	label: string,
+	description: string,
+	plan: QrType['plan'],
+	isStatic: boolean,
+	fields: QrTypeField[],
+): QrType => ({ value, label, description, plan, static: isStatic, fields });
+
 export const QR_TYPES: QrType[] = [
-	{
-		value: 'url',
-		label: 'URL',
-		description: 'Opens a web page',
-		plan: 'all',
-		static: true,
-		fields: [
-			field('url', 'URL', 'url', 'The web page the code opens', {
-				placeholder: 'e.g. https://example.com/spring-sale',
-			}),
-		],
-	},
-	{
-		value: 'whatsapp',
-		label: 'WhatsApp',
-		description: 'Starts a WhatsApp chat',
-		plan: 'all',
-		static: true,
-		fields: [phone, message],
-	},
-	{
-		value: 'phone',
-		label: 'Phone Call',
-		description: 'Calls a phone number',
-		plan: 'all',
-		static: true,
-		fields: [phone],
-	},
-	{
-		value: 'email',
-		label: 'Email',
-		description: 'Writes an email',
-		plan: 'all',
-		static: true,
-		fields: [
-			field('email', 'Email', 'email', 'The recipient', { placeholder: 'e.g. name@email.com' }),
-			field('subject', 'Subject', 'text', 'Subject line filled in', { required: false }),
-			field('body', 'Body', 'longText', 'Message text filled in', { required: false }),
-		],
-	},
-	{
-		value: 'sms',
-		label: 'SMS',
-		description: 'Writes a text message',
-		plan: 'all',
-		static: true,
-		fields: [phone, message],
-	},
-	{
-		value: 'maps',
-		label: 'Maps Location',
-		description: 'Opens a place or address in Google Maps',
-		plan: 'all',
-		static: true,
-		fields: [
-			field('query', 'Place or Address', 'text', 'What Google Maps searches for', {
-				placeholder: 'e.g. Eiffel Tower, Paris',
-			}),
-		],
-	},
-	{
-		value: 'google_review',
-		label: 'Google Review',
-		description: 'Opens the review form of a Google business listing',
-		plan: 'all',
-		static: true,
-		fields: [
+	qrType('url', 'URL', 'Opens a web page', 'all', true, [
+		field('url', 'URL', 'url', 'The web page the code opens', {
+			placeholder: 'e.g. https://example.com/spring-sale',
+		}),
+	]),
+	qrType('whatsapp', 'WhatsApp', 'Starts a WhatsApp chat', 'all', true, [phone, message]),
+	qrType('phone', 'Phone Call', 'Calls a phone number', 'all', true, [phone]),
+	qrType('email', 'Email', 'Writes an email', 'all', true, [
+		field('email', 'Email', 'email', 'The recipient', { placeholder: 'e.g. name@email.com' }),
+		field('subject', 'Subject', 'text', 'Subject line filled in', { required: false }),
+		field('body', 'Body', 'longText', 'Message text filled in', { required: false }),
+	]),
+	qrType('sms', 'SMS', 'Writes a text message', 'all', true, [phone, message]),
+	qrType('maps', 'Maps Location', 'Opens a place or address in Google Maps', 'all', true, [
+		field('query', 'Place or Address', 'text', 'What Google Maps searches for', {
+			placeholder: 'e.g. Eiffel Tower, Paris',
+		}),
+	]),
+	qrType(
+		'google_review',
+		'Google Review',
+		'Opens the review form of a Google business listing',
+		'all',
+		true,
+		[
 			field('place_id', 'Place ID', 'text', "The business's Google place ID", {
 				placeholder: 'e.g. ChIJN1t_tDeuEmsRUsoyG83frY4',
 			}),
 		],
-	},
-	{
-		value: 'link_bio',
-		label: 'Link in Bio',
-		description: 'A page listing several links',
-		plan: 'pro',
-		static: false,
-		fields: pageFields(field('links', 'Links', 'links', 'The links listed on the page, in order')),
-	},
-	{
-		value: 'menu',
-		label: 'Menu',
-		description: 'A restaurant menu',
-		plan: 'pro',
-		static: true,
-		fields: pageFields(
-			field('menu_url', 'Menu URL', 'url', 'Where the menu is published (web page or PDF)', {
-				placeholder: 'e.g. https://example.com/menu.pdf',
-			}),
-		),
-	},
-	{
-		value: 'app_store',
-		label: 'App Store',
-		description: "Opens the app's store page for the scanning device",
-		plan: 'pro',
-		static: false,
-		fields: [
+	),
+	qrType('link_bio', 'Link in Bio', 'A page listing several links', 'pro', false, [
+		...pageFields,
+		field('links', 'Links', 'links', 'The links listed on the page, in order'),
+	]),
+	qrType('menu', 'Menu', 'A restaurant menu', 'pro', true, [
+		...pageFields,
+		field('menu_url', 'Menu URL', 'url', 'Where the menu is published (web page or PDF)', {
+			placeholder: 'e.g. https://example.com/menu.pdf',
+		}),
+	]),
+	qrType(
+		'app_store',
+		'App Store',
+		"Opens the app's store page for the scanning device",
+		'pro',
+		false,
+		[
 			field('ios_url', 'iOS URL', 'url', 'App Store page, opened on iPhones and iPads', {
 				placeholder: 'e.g. https://apps.apple.com/app/id123456789',
 			}),
@@ -118,61 +77,37 @@ export const QR_TYPES: QrType[] = [
 				placeholder: 'e.g. https://example.com/app',
 			}),
 		],
-	},
+	),
+	qrType('event', 'Event', 'An event that can be saved to a calendar', 'pro', true, [
+		...pageFields,
+		field('starts_at', 'Starts At', 'datetime', 'When the event begins'),
+		field('location', 'Location', 'text', 'Where the event takes place', {
+			required: false,
+			placeholder: 'e.g. Town Hall, Main Street 1',
+		}),
+		optionalUrl('Event URL', 'A page with more about the event'),
+	]),
+	qrType('coupon', 'Coupon', 'A discount code', 'pro', true, [
+		...pageFields,
+		field('code', 'Coupon Code', 'text', 'The code the customer redeems', {
+			placeholder: 'e.g. SUMMER25',
+		}),
+		field('expires_at', 'Expires At', 'datetime', 'When the coupon stops being valid', {
+			required: false,
+		}),
+		optionalUrl('Shop URL', 'Where the coupon can be redeemed'),
+	]),
+	qrType('social', 'Social Profile', 'Opens a social media profile', 'all', true, [
+		field('platform', 'Platform', 'text', 'The social network, in lower case', {
+			placeholder: 'e.g. instagram',
+		}),
+		field('handle', 'Handle', 'text', 'The profile name on that network', {
+			placeholder: 'e.g. @example',
+		}),
+	]),
 	{
-		value: 'event',
-		label: 'Event',
-		description: 'An event that can be saved to a calendar',
-		plan: 'pro',
-		static: true,
-		fields: pageFields(
-			field('starts_at', 'Starts At', 'datetime', 'When the event begins'),
-			field('location', 'Location', 'text', 'Where the event takes place', {
-				required: false,
-				placeholder: 'e.g. Town Hall, Main Street 1',
-			}),
-			optionalUrl('Event URL', 'A page with more about the event'),
-		),
-	},
-	{
-		value: 'coupon',
-		label: 'Coupon',
-		description: 'A discount code',
-		plan: 'pro',
-		static: true,
-		fields: pageFields(
-			field('code', 'Coupon Code', 'text', 'The code the customer redeems', {
-				placeholder: 'e.g. SUMMER25',
-			}),
-			field('expires_at', 'Expires At', 'datetime', 'When the coupon stops being valid', {
-				required: false,
-			}),
-			optionalUrl('Shop URL', 'Where the coupon can be redeemed'),
-		),
-	},
-	{
-		value: 'social',
-		label: 'Social Profile',
-		description: 'Opens a social media profile',
-		plan: 'all',
-		static: true,
-		fields: [
-			field('platform', 'Platform', 'text', 'The social network, in lower case', {
-				placeholder: 'e.g. instagram',
-			}),
-			field('handle', 'Handle', 'text', 'The profile name on that network', {
-				placeholder: 'e.g. @example',
-			}),
-		],
-	},
-	{
-		value: 'file',
-		label: 'File',
-		description: 'A downloadable file such as a PDF brochure',
-		plan: 'all',
-		static: true,
-		staticRequired: ['file_url'],
-		fields: pageFields(
+		...qrType('file', 'File', 'A downloadable file such as a PDF brochure', 'all', true, [
+			...pageFields,
 			field(
 				'file_url',
 				'File URL',
@@ -180,7 +115,8 @@ export const QR_TYPES: QrType[] = [
 				'Where the file is published (required for a static code)',
 				{ required: false, placeholder: 'e.g. https://example.com/brochure.pdf' },
 			),
-		),
+		]),
+		staticRequired: ['file_url'],
 	},
 ];
 

@@ -66,11 +66,7 @@ async function readConnection(ctx: ApiContext): Promise<Connection> {
 
 export const DEFAULT_MAX_WAIT_SECONDS = 300;
 
-/**
- * One run's connection to the service (an action run, a trigger hook, delivery or poll, a list
- * search): the credential (read once: n8n decrypts it on every read), the requests in flight,
- * the pace and the wait budget. The next run makes a new one.
- */
+/** One run's connection to the service; the credential is read once (n8n decrypts every read). */
 export class ApiClient {
 	readonly flight: Flight;
 	readonly pace = new Pace();

@@ -14,9 +14,8 @@ const PLAIN_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
 const HASHED_PREFIX = 'key-sha256-';
 
 /**
- * The Idempotency-Key as a header can hold it: clients drop what it cannot (so "注文-東京" and
- * "注文-大阪" would both arrive as "-"), so other keys go as the SHA-256 of their UTF-8 bytes.
- * Plain keys go unchanged, so retries of runs made before this rule still match.
+ * Clients drop what a header cannot hold ("注文-東京" and "注文-大阪" would both be "-"): other keys
+ * go as a SHA-256; plain ones unchanged, so retries of runs made before this rule still match.
  */
 export function headerSafeKey(key: string): string {
 	if (PLAIN_KEY.test(key) && !key.startsWith(HASHED_PREFIX)) return key;

@@ -3,9 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { atLeast, countOf } from './edge/records';
 
 /**
- * Requests one run keeps in flight: Concurrent Requests, or 10, never more than the plan has left.
- * Without the option one goes first, so a small plan's bucket is not overrun before its first
- * answer. A window adapting to round trips ran no faster (bench case `window`).
+ * Requests in flight: Concurrent Requests, or 10 after a first one alone (a small plan's bucket is
+ * not overrun before its first answer). An adaptive window ran no faster (bench case `window`).
  */
 export const DEFAULT_IN_FLIGHT = 10;
 

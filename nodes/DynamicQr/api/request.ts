@@ -200,10 +200,7 @@ export async function apiRequest<T = IDataObject>(
 		if (status >= 400) throw failure();
 		if (!options.binary) return redact(successBody(response.body) as T, apiKey);
 		const contentType = String(headers['content-type'] ?? 'application/octet-stream');
-		const answer: BinaryAnswer = {
-			data: Buffer.from(response.body as Buffer),
-			contentType: contentType.split(';')[0].trim(),
-		};
-		return answer as T;
+		const data = Buffer.from(response.body as Buffer);
+		return { data, contentType: contentType.split(';')[0].trim() } satisfies BinaryAnswer as T;
 	}
 }

@@ -1,5 +1,3 @@
-/** What makes a request too large (414, 431, 413), named by the item's own values. */
-
 /** A request as it was sent, for what its error says. */
 export interface SentRequest {
 	method: string;

@@ -3,10 +3,8 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import type { EventName } from '../api';
 
 /**
- * The service's events as the nodes show them (the trigger's Events, Webhook Endpoint › Create's
- * Events): name and description. Each is also one of the trigger's actions in the nodes panel,
- * "On <name>" (without `action` n8n lowercases the name). Keyed by event name, so a new event in
- * api/events.ts fails the build until it is described here.
+ * The service's events as the nodes show them; `action` too, or n8n lowercases the name in the
+ * nodes panel. Keyed by event name, so a new event in api/events.ts fails the build until here.
  */
 const SHOWN: Record<EventName, [name: string, description: string]> = {
 	'lead.created': ['Lead Created', 'Someone shared contact data on a card or wrote from a profile'],

@@ -1,17 +1,8 @@
 import { looksLikeSecret, SECRET_FIELDS, SECRET_PREFIX, secretCandidates } from '../api';
 
-/**
- * Signing secrets of webhook endpoints, shared by Webhook Endpoint › Create and the webhook
- * trigger so that both take the same secret from the same answer and keep it out of output.
- */
-
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/**
- * Decodes standard (RFC 4648 §4) padded base64 strictly: no whitespace, no URL-safe alphabet,
- * correct padding, and canonical trailing bits (re-encoding gives back the same text).
- * Returns undefined for anything else, including the empty string.
- */
+/** Standard padded base64 (RFC 4648 §4) only, canonical (re-encoding gives the same text). */
 export function decodeBase64Strict(text: string): Buffer | undefined {
 	const bytes = BASE64.test(text) ? Buffer.from(text, 'base64') : undefined;
 	return bytes?.length && bytes.toString('base64') === text ? bytes : undefined;
@@ -32,10 +23,7 @@ export const isValidSecret = (secret: unknown) => decodeSecret(secret) !== undef
 /** The signing secret in the answer that registered a webhook endpoint: the first usable one. */
 export const webhookSecretOf = (answer: unknown) => secretCandidates(answer).find(isValidSecret);
 
-/**
- * A copy of `value` with every signing secret replaced by `mask`: any `whsec_` value, and any
- * value of a secret field, wherever it sits.
- */
+/** A copy with every `whsec_` value and every secret field's value, wherever it sits, masked. */
 export function maskSigningSecrets<T>(value: T, mask: string): T {
 	if (looksLikeSecret(value)) return mask as T;
 	if (Array.isArray(value)) return value.map((entry) => maskSigningSecrets(entry, mask)) as T;

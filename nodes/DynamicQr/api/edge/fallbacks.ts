@@ -35,10 +35,7 @@ const SINCE_FORMS = {
 };
 type SinceForm = keyof typeof SINCE_FORMS;
 
-/**
- * The form of `since` each service (by base URL) took. Kept for the process, not a run: it is a
- * fact about the service, which each poll (a run of its own) would otherwise learn again.
- */
+/** The form of `since` each base URL took. Kept for the process: each poll would learn it again. */
 const sinceForms = new Map<string, SinceForm>();
 
 /** THE fallbacks, deciding on a refusal's status and fields, never its words; tried in order. */

@@ -1,7 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** Records as the service gives them, read into the reference's shapes. */
-
 export const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 export const asObject = (value: unknown): IDataObject | undefined =>

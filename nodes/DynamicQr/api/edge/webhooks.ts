@@ -2,8 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { asObject, unwrap } from './records';
 
-/** Webhook endpoints and event data as the service gives them, read into the reference's shapes. */
-
 export interface WebhookEndpoint {
 	id: string;
 	url?: string;

@@ -1,7 +1,7 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ID_PATTERN, ID_RULE } from '../../api';
+import { ID_PATTERN, ID_RULE, isObject } from '../../api';
 import {
 	describeValue,
 	expected,
@@ -30,13 +30,7 @@ export interface Field {
 	parent?: INodeProperties;
 }
 
-const isRecord = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Checks one value against its field's declared type and builds the errors that name the field,
- * the item, what arrived and what is expected (reader.ts).
- */
+/** Checks a value by its field's declared type; its errors name field, item, value, expectation. */
 export class FieldChecker {
 	readonly node = this.source.node;
 	readonly itemIndex = this.source.itemIndex;
@@ -141,7 +135,7 @@ export class FieldChecker {
 	/** A collection's set options, or a fixed collection's entries, each checked by its type. */
 	private toCollection(field: Field, value: unknown, lists: string[]): IDataObject {
 		const readEntry = (entry: unknown, members: INodeProperties[]) => {
-			if (!isRecord(entry)) throw this.fail(field, entry, 'a collection of fields');
+			if (!isObject(entry)) throw this.fail(field, entry, 'a collection of fields');
 			const checked: IDataObject = {};
 			for (const [name, raw] of Object.entries(entry)) {
 				const member = members.find((candidate) => candidate.name === name);
@@ -155,7 +149,7 @@ export class FieldChecker {
 		};
 		const { type, options = [] } = field.property;
 		if (type === 'collection') return readEntry(value, options as INodeProperties[]);
-		if (!isRecord(value)) throw this.fail(field, value, 'a collection of fields');
+		if (!isObject(value)) throw this.fail(field, value, 'a collection of fields');
 		const result: IDataObject = {};
 		for (const group of options as Array<{ name: string; values: INodeProperties[] }>) {
 			const raw = value[group.name];
@@ -181,7 +175,7 @@ export class FieldChecker {
 	/** The id a resource locator points at, whichever mode it is in. */
 	private toRecordId(field: Field, value: unknown): string {
 		// A locator turned into one expression as a whole gives the ID itself.
-		if (!isRecord(value)) return this.toId(field, value);
+		if (!isObject(value)) return this.toId(field, value);
 		const { mode, value: given } = value;
 		if (isBlank(given)) throw this.missing(field);
 		const modeSpec = field.property.modes?.find((candidate) => candidate.name === mode);
@@ -196,10 +190,7 @@ export class FieldChecker {
 		return this.toId(field, match[1] ?? match[0]);
 	}
 
-	/**
-	 * A comma-separated text field that also takes a list from an expression (tags, IDs): its
-	 * entries, trimmed, empty ones left out. Each entry follows the text rules.
-	 */
+	/** A comma-separated text or a list (tags, IDs): entries trimmed, empty ones left out. */
 	protected textList(field: Field, value: unknown): string[] {
 		if (isBlank(value)) return [];
 		const entries = Array.isArray(value)

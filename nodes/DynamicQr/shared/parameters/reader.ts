@@ -4,14 +4,10 @@ import { FieldChecker, type Field, type ParameterSource } from './fieldChecker';
 import { isBlank, isPlainObject } from './values';
 
 /**
- * THE reader of node parameters. Expressions over the data (a sheet, a form, an AI agent) can put
- * any JavaScript value in any field, so each is read by its declared type, and a value that does
- * not fit fails the item before anything is sent, naming the field, the item, what arrived and
- * what is expected. What each type takes: the README's "Values from expressions"; empty
- * (undefined, null, blank text) means "not set". Not n8n's own helpers (`getNodeParameter` with
- * `extractValue` or `ensureType`, `validateFieldType`): they fail in their own words, without what
- * arrived or the fix, read texts as booleans and numbers by other rules than the README's, and a
- * locator turned into one expression as a whole never reaches `extractValue`.
+ * THE reader of node parameters. Expressions can put any value in any field, so each is read by
+ * its declared type (the README's "Values from expressions"; empty means "not set"), and a value
+ * that does not fit fails the item before anything is sent. Not n8n's own helpers: they fail
+ * without what arrived or the fix, and read texts as booleans and numbers by other rules.
  */
 export class ParameterReader extends FieldChecker {
 	constructor(
@@ -21,10 +17,7 @@ export class ParameterReader extends FieldChecker {
 		super(source);
 	}
 
-	/**
-	 * The declared property of a top-level parameter. A field may be declared twice under one name
-	 * (shown in different cases); both copies have the same type, so the first one describes it.
-	 */
+	/** A top-level parameter's declaration (the first: a field declared twice has one type). */
 	property(name: string): INodeProperties {
 		const property = this.properties.find((candidate) => candidate.name === name);
 		if (!property) throw new Error(`The parameter "${name}" is not part of this operation`);
@@ -67,17 +60,11 @@ export class ParameterReader extends FieldChecker {
 		(this.value(name, options) as string[] | undefined) ?? [];
 	recordId = (name: string) => this.value(name, { required: true }) as string;
 
-	/**
-	 * A collection's options that are set, each read by its type; `lists` names its text options
-	 * that take a comma-separated text or a list (tags, IDs), read as a list of texts.
-	 */
+	/** A collection's set options by type; `lists` names text options read as lists (tags, IDs). */
 	collection = (name: string, lists?: string[]) =>
 		(this.value(name, { lists }) as IDataObject | undefined) ?? {};
 
-	/**
-	 * A text field that also takes a list from an expression (IDs): its entries, trimmed, empty
-	 * ones left out; a required field with no entry is missing.
-	 */
+	/** A text field that also takes a list (IDs); a required one with no entry is missing. */
 	stringList(name: string, { required }: { required?: boolean } = {}): string[] {
 		const property = this.property(name);
 		const list = this.textList({ property }, this.raw(name));

@@ -2,11 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyTypeOptions } from 'n8n
 
 import { ID_RULE } from '../../api';
 
-/**
- * What the parameter reader knows of values. A value read as a field's type is undefined when it
- * does not fit: the reader turns that into the error naming the field.
- */
-
+/** A value read as a field's type is undefined when it does not fit: the reader names the field. */
 export const isBlank = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
