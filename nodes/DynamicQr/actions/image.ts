@@ -9,10 +9,7 @@ import type { BinaryAnswer } from '../api';
 import { binaryFieldName } from './operationParameters';
 import type { ParameterReader } from '../shared/parameters';
 
-/**
- * Image format and size options shared by Download Image and Generate. The formats are a Map, so
- * that a format given as "constructor" is never found as one.
- */
+/** A Map, so that a format given as "constructor" is never found as one. */
 const FORMATS = new Map([
 	['png', { label: 'PNG', mimeType: 'image/png' }],
 	['svg', { label: 'SVG', mimeType: 'image/svg+xml' }],

@@ -30,10 +30,7 @@ export function readLimit(parameters: ParameterReader): number | undefined {
 	return parameters.boolean('returnAll') ? undefined : parameters.number('limit');
 }
 
-/**
- * A Get Many of a whole list with Return All / Limit and nothing else (cards, webhook endpoints):
- * the operation's description and execute, as every operation module exports them.
- */
+/** A Get Many of a whole list with Return All / Limit and nothing else. */
 export function listOperation(resource: string, path: string) {
 	const description = showOnlyFor(resource, 'getAll', returnAllOrLimit);
 	const execute: Operation = async function (itemIndex, run, parameters) {

@@ -5,10 +5,7 @@ import { DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters } from '../api';
 import { ParameterReader } from '../shared/parameters';
 import { propertiesOfVersion } from './versions';
 
-/**
- * The reader of one item's parameters of one operation, by the types the node's version
- * declares (a parameter may be declared once per version, e.g. optional and then required).
- */
+/** By the node version's declarations (a parameter may be optional in one, required in another). */
 export function operationParameters(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -65,10 +62,7 @@ export const requestOptionsProperty: INodeProperties = {
 	],
 };
 
-/**
- * Request Options of the node, read once (from the first item) by their declared types, as the
- * run's client settings; a bad value stops the run with an error naming the option.
- */
+/** Read once, from the first item: a bad value stops the run with an error naming the option. */
 export function readRequestOptions(ctx: IExecuteFunctions): ClientSettings {
 	const options: IDataObject = operationParameters(ctx, 0, [requestOptionsProperty]).collection(
 		'requestOptions',

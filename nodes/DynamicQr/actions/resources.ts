@@ -22,16 +22,24 @@ import * as endpoints from './webhookEndpoint/getMany.operation';
 import * as endpointDelete from './webhookEndpoint/delete.operation';
 import type { OperationModule } from './run';
 
+/** An operation: its module, and its option of the Operation parameter (its key is the value). */
+type Action = Omit<INodePropertyOptions, 'value'> & { module: OperationModule };
+
 /**
- * A resource: its Operation parameter (`options`, the first the default), then the fields of its
- * `operations` (by option value) in the order they are listed.
+ * A resource: its Operation parameter (the options by name, the first the default), then the
+ * fields of its operations in the order they are listed.
  */
-function resource(
-	name: string,
-	value: string,
-	operations: Record<string, OperationModule>,
-	options: INodePropertyOptions[],
-) {
+function resource(name: string, value: string, actions: Record<string, Action>) {
+	const entries = Object.entries(actions);
+	const options = entries
+		.map(([operation, { name, action, description, builderHint }]) => ({
+			name,
+			value: operation,
+			action,
+			description,
+			...(builderHint ? { builderHint } : {}),
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
 	const first = options[0].value;
 	const operation: INodeProperties = {
 		displayName: 'Operation',
@@ -42,145 +50,128 @@ function resource(
 		options,
 		default: first,
 	};
-	const fields = Object.values(operations).flatMap((module) => module.description);
+	const operations = Object.fromEntries(entries.map(([key, { module }]) => [key, module]));
+	const fields = entries.flatMap(([, { module }]) => module.description);
 	return { name, value, operations, description: [operation, ...fields] };
 }
 
 /** The action node's resources, in the order the Resource parameter lists them. */
 export const RESOURCES = [
-	resource('Account', 'account', { get: account }, [
-		{
+	resource('Account', 'account', {
+		get: {
+			module: account,
 			name: 'Get',
-			value: 'get',
 			action: 'Get the account',
 			description: 'Get the account, its plan, the key in use and its limits',
 		},
-	]),
-	resource('Card', 'card', { get: card, getAll: cards }, [
-		{
+	}),
+	resource('Card', 'card', {
+		get: {
+			module: card,
 			name: 'Get',
-			value: 'get',
 			action: 'Get a card',
 			description: 'Get one digital business card with its page and short link',
 		},
-		{
+		getAll: {
+			module: cards,
 			name: 'Get Many',
-			value: 'getAll',
 			action: 'Get many cards',
 			description: 'List the cards',
 		},
-	]),
-	resource('Lead', 'lead', { getAll: leads }, [
-		{
+	}),
+	resource('Lead', 'lead', {
+		getAll: {
+			module: leads,
 			name: 'Get Many',
-			value: 'getAll',
 			action: 'Get many leads',
 			description: 'List the contacts shared on a card, newest first',
 		},
-	]),
-	resource('Logo', 'logo', { upload: logoUpload }, [
-		{
+	}),
+	resource('Logo', 'logo', {
+		upload: {
+			module: logoUpload,
 			name: 'Upload',
-			value: 'upload',
 			action: 'Upload a logo',
 			description: 'Upload a logo image; use the answered ID as Logo Upload ID when creating codes',
 		},
-	]),
+	}),
 	// Match By first: Create's fields below are Create or Update's too.
-	resource(
-		'QR Code',
-		'qrCode',
-		{
-			upsert,
-			create,
-			get: qrCode,
-			getAll: qrCodes,
-			update,
-			pause,
-			resume,
-			delete: del,
-			downloadImage,
-			getScans,
-			getScanReport,
+	resource('QR Code', 'qrCode', {
+		upsert: {
+			module: upsert,
+			name: 'Create or Update',
+			action: 'Create or update a QR code',
+			description: 'Create a new QR code, or update the current one if it already exists (upsert)',
+			builderHint: {
+				propertyHint:
+					'Use to keep codes in line with a sheet or CRM: a re-run creates only the missing codes and changes only what differs, so it is safe to schedule.',
+			},
 		},
-		[
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create a QR code',
-				description: 'Create a dynamic QR code',
+		create: {
+			module: create,
+			name: 'Create',
+			action: 'Create a QR code',
+			description: 'Create a dynamic QR code',
+		},
+		get: { module: qrCode, name: 'Get', action: 'Get a QR code', description: 'Get one QR code' },
+		getAll: {
+			module: qrCodes,
+			name: 'Get Many',
+			action: 'Get many QR codes',
+			description: 'List QR codes',
+		},
+		update: {
+			module: update,
+			name: 'Update',
+			action: 'Update a QR code',
+			description: 'Change name, design, type or payload (where the code leads)',
+		},
+		pause: {
+			module: pause,
+			name: 'Pause',
+			action: 'Pause a QR code',
+			description: 'Switch a code off without deleting it',
+		},
+		resume: {
+			module: resume,
+			name: 'Resume',
+			action: 'Resume a QR code',
+			description: 'Switch a paused code back on',
+		},
+		delete: {
+			module: del,
+			name: 'Delete',
+			action: 'Delete a QR code',
+			description: 'Delete a QR code: printed copies stop working (Pause is the safer choice)',
+			builderHint: {
+				propertyHint:
+					'Printed copies stop working for good. Use pause to switch a code off so that it can be resumed.',
 			},
-			{
-				name: 'Create or Update',
-				value: 'upsert',
-				action: 'Create or update a QR code',
-				description:
-					'Create a new QR code, or update the current one if it already exists (upsert)',
-				builderHint: {
-					propertyHint:
-						'Use to keep codes in line with a sheet or CRM: a re-run creates only the missing codes and changes only what differs, so it is safe to schedule.',
-				},
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete a QR code',
-				description: 'Delete a QR code: printed copies stop working (Pause is the safer choice)',
-				builderHint: {
-					propertyHint:
-						'Printed copies stop working for good. Use pause to switch a code off so that it can be resumed.',
-				},
-			},
-			{
-				name: 'Download Image',
-				value: 'downloadImage',
-				action: 'Download a QR code image',
-				description: 'Download the code as PNG, SVG, PDF or EPS',
-			},
-			{ name: 'Get', value: 'get', action: 'Get a QR code', description: 'Get one QR code' },
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: 'Get many QR codes',
-				description: 'List QR codes',
-			},
-			{
-				name: 'Get Scan Report',
-				value: 'getScanReport',
-				action: 'Get a scan report across QR codes',
-				description:
-					'Scans of many codes in a period (yesterday, last 7 or 30 days, this or last month, or dates) compared with the period before, with totals and top countries and devices',
-			},
-			{
-				name: 'Get Scan Statistics',
-				value: 'getScans',
-				action: 'Get scan statistics of a QR code',
-				description: 'Scans per day and breakdowns by country, device and more',
-			},
-			{
-				name: 'Pause',
-				value: 'pause',
-				action: 'Pause a QR code',
-				description: 'Switch a code off without deleting it',
-			},
-			{
-				name: 'Resume',
-				value: 'resume',
-				action: 'Resume a QR code',
-				description: 'Switch a paused code back on',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: 'Update a QR code',
-				description: 'Change name, design, type or payload (where the code leads)',
-			},
-		],
-	),
-	resource('Static QR Code', 'staticQrCode', { generate }, [
-		{
+		},
+		downloadImage: {
+			module: downloadImage,
+			name: 'Download Image',
+			action: 'Download a QR code image',
+			description: 'Download the code as PNG, SVG, PDF or EPS',
+		},
+		getScans: {
+			module: getScans,
+			name: 'Get Scan Statistics',
+			action: 'Get scan statistics of a QR code',
+			description: 'Scans per day and breakdowns by country, device and more',
+		},
+		getScanReport: {
+			module: getScanReport,
+			name: 'Get Scan Report',
+			action: 'Get a scan report across QR codes',
+			description:
+				'Scans of many codes in a period (yesterday, last 7 or 30 days, this or last month, or dates) compared with the period before, with totals and top countries and devices',
+		},
+	}),
+	resource('Static QR Code', 'staticQrCode', {
+		generate: {
+			module: generate,
 			name: 'Generate',
-			value: 'generate',
 			action: 'Generate a static QR code image',
 			description: 'Make a QR image that encodes the content itself; nothing is saved',
 			builderHint: {
@@ -188,30 +179,25 @@ export const RESOURCES = [
 					'The image holds the content itself: it cannot be re-pointed, paused or counted later. Use QR Code Create for a code to manage after printing.',
 			},
 		},
-	]),
-	resource(
-		'Webhook Endpoint',
-		'webhookEndpoint',
-		{ create: endpointCreate, getAll: endpoints, delete: endpointDelete },
-		[
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create a webhook endpoint',
-				description: 'Register an address that receives signed events',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete a webhook endpoint',
-				description: 'Stop sending events to an address',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: 'Get many webhook endpoints',
-				description: 'List the webhook endpoints',
-			},
-		],
-	),
+	}),
+	resource('Webhook Endpoint', 'webhookEndpoint', {
+		create: {
+			module: endpointCreate,
+			name: 'Create',
+			action: 'Create a webhook endpoint',
+			description: 'Register an address that receives signed events',
+		},
+		getAll: {
+			module: endpoints,
+			name: 'Get Many',
+			action: 'Get many webhook endpoints',
+			description: 'List the webhook endpoints',
+		},
+		delete: {
+			module: endpointDelete,
+			name: 'Delete',
+			action: 'Delete a webhook endpoint',
+			description: 'Stop sending events to an address',
+		},
+	}),
 ];

@@ -7,10 +7,7 @@ import { operationParameters, readRequestOptions } from './operationParameters';
 import type { OperationModule } from './run';
 import { ActionRun } from './run';
 
-/**
- * Every operation by "resource:operation". A Map, so that a value naming a member of every
- * object ("constructor", "toString") finds no operation.
- */
+/** A Map, so that "constructor" or "toString" finds no operation. */
 const OPERATIONS = new Map<string, OperationModule>(
 	RESOURCES.flatMap(({ value, operations }) =>
 		Object.entries(operations).map(([operation, module]) => [`${value}:${operation}`, module]),
@@ -18,12 +15,9 @@ const OPERATIONS = new Map<string, OperationModule>(
 );
 
 /**
- * Runs the chosen operation once per input item and returns the results in input order, each
- * paired to its item. Every item's operation gets the run (its one ApiClient) and the reader of
- * the item's parameters. Items start in input order while the run has room for another request in
- * flight (the client's Flight), except that an item acting on the same record as one still running
- * waits for it: the items of one record take effect in input order, those of different records
- * run side by side. With Continue On Fail an item's error becomes its output; otherwise the first
+ * Runs the operation once per item, results in input order and paired. Items start in input order
+ * while the client's Flight has room, except that an item of the same record as one still running
+ * waits for it. With Continue On Fail an item's error becomes its output; otherwise the earliest
  * failure stops the run.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -38,12 +32,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 	const { execute, description, reads = description } = chosen;
-	// An operation on the one record its locator names runs that record's items in input order.
 	const locator = description.find((property) => property.type === 'resourceLocator');
 	const recordKey = chosen.recordKey ?? (locator && recordKeyOf(locator));
 
 	const run = new ActionRun(this, readRequestOptions(this));
-	const { flight } = run.client;
 
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(items.length);
@@ -78,13 +70,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	// Every finished item starts the next item of its record, if one waits, and then as many next
-	// ones as the run has room for (the room grows and shrinks with the API's answers). An item
-	// waiting for its record takes no room.
+	// A finished item starts the next one of its record, then as many as the Flight has room for.
 	await new Promise<void>((resolve) => {
 		let next = 0;
 		let active = 0;
-		/** Per record with an item running: the items waiting for it, in input order. */
+		/** Per record with an item running: the items waiting for it. */
 		const waiting = new Map<string | undefined, number[]>();
 		const start = (itemIndex: number, key: string | undefined) => {
 			active++;
@@ -99,7 +89,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				});
 		};
 		const pump = () => {
-			while (!failure && next < items.length && active < flight.limit) {
+			while (!failure && next < items.length && active < run.client.flight.limit) {
 				const itemIndex = next++;
 				const key = keyOf(itemIndex);
 				const queue = waiting.get(key);

@@ -5,14 +5,12 @@ import { ApiClient } from '../api';
 import type { ParameterReader } from '../shared/parameters';
 
 /**
- * One run of the action node, handed by the router to every item's operation: the run's client
- * (one credential read, one budget of requests in flight, one pace for all items) and what an
- * operation keeps across the items of the run (Create or Update's list of codes).
+ * One run of the action node: its client (one credential read, one budget of requests in flight,
+ * one pace for all items) and what operations keep across its items, each under its own key.
  */
 export class ActionRun {
 	readonly client: ApiClient;
 
-	/** What operations keep for the whole run, each under its own key. */
 	readonly kept = new Map<symbol, unknown>();
 
 	constructor(
@@ -22,14 +20,13 @@ export class ActionRun {
 		this.client = new ApiClient(ctx, settings);
 	}
 
-	/** What the run keeps under `key`, made by `create` on first use. */
 	keep<T>(key: symbol, create: () => T): T {
 		if (!this.kept.has(key)) this.kept.set(key, create());
 		return this.kept.get(key) as T;
 	}
 }
 
-/** What every operation module exports to run one item, read by its declared `parameters`. */
+/** Runs one item, read by the operation's declared `parameters`. */
 export type Operation = (
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -38,9 +35,8 @@ export type Operation = (
 ) => Promise<INodeExecutionData[]>;
 
 /**
- * The record an item acts on (a code's ID, a name Create or Update matches by), for the router to
- * run the items of one record one after another; undefined when the item names none. Read
- * without a request; a value it cannot read is the operation's to report.
+ * The record an item acts on, for the router to run a record's items one after another; read
+ * without a request. A value it cannot read is the operation's to report.
  */
 export type RecordKey = (
 	this: IExecuteFunctions,

@@ -12,10 +12,8 @@ import { cardLabel } from './cardLabel';
 const PAGE_SIZE = 50;
 
 /**
- * The editor hands back the token of the page before: the next page's number, the service's page
- * size (a service may cap it, and the count of records before the page follows from it) and the
- * id the page before began with, so that page is known when a service answers it again past the
- * end (api/paging). The id is URI-encoded, so it holds no `:`.
+ * The next page's number, the service's page size (a service may cap it) and the id the page
+ * before began with, to know it when answered again past the end (api/paging); URI-encoded.
  */
 function tokenOf({ page, pageSize, previousFirstId }: PageCursor): string {
 	return [page, pageSize ?? PAGE_SIZE, encodeURIComponent(previousFirstId ?? '')].join(':');
@@ -37,9 +35,8 @@ function cursorOf(token: string | undefined): PageCursor {
 type ToItem = (record: IDataObject, siteUrl: string) => INodeListSearchItems;
 
 /**
- * A list search: one page of the list per call while the user scrolls. A filter the service
- * cannot apply (only QR codes have `search`) is applied here, to the whole list at once: read
- * page after page it would leave the user scrolling through pages of few or no matches.
+ * One page per call while the user scrolls. A filter the service cannot apply (only QR codes have
+ * `search`) is applied here to the whole list, not page by page to pages of few or no matches.
  */
 const searchList = (path: string, toItem: ToItem, serverSearch = false) =>
 	async function (

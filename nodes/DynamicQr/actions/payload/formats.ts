@@ -6,14 +6,12 @@ import { describeValue, isIsoDate } from '../../shared/parameters';
 import { isEmpty } from './read';
 
 /**
- * Everything a payload field's format decides, in one place: how the field is entered (the
- * parameter), how a value is checked before any request, and when a value the user set equals
- * what a code holds (Create or Update). Keyed by every format, so a new format in qrTypeFields.ts
- * fails the build until it is described here.
+ * What a payload field's format decides: its parameter, the check of a value, and when a value
+ * equals what a code holds. Keyed by every format, so a new format fails the build until added.
  */
 interface FormatRules {
 	input(field: QrTypeField): Omit<INodeProperties, 'displayName' | 'name'>;
-	/** A problem with the value, in words; null when it fits. Text formats only need text. */
+	/** A problem with the value, in words; null when it fits. */
 	check?(value: unknown): string | null;
 	/** Whether the value set means the same as the code's; text comparison when absent. */
 	same?(wanted: unknown, current: unknown): boolean;
@@ -45,20 +43,9 @@ const checkUrl = (value: unknown): string | null => {
 const dialable = (value: unknown) =>
 	(text(value).startsWith('+') ? '+' : '') + text(value).replace(/\D/g, '');
 
-const sameLinks = (wanted: unknown, current: unknown) =>
-	Array.isArray(wanted) &&
-	Array.isArray(current) &&
-	wanted.length === current.length &&
-	wanted.every((link, index) => {
-		const other = asObject(current[index]) ?? {};
-		const own = asObject(link) ?? {};
-		return text(own.title) === text(other.title) && text(own.url) === text(other.url);
-	});
-
 /**
- * By format. `same` treats as equal only what means the same everywhere: the same instant
- * written two ways, the same dialled digits; URLs and addresses compare as written, since the
- * reference does not say that the service normalises them.
+ * `same` equals only what means the same everywhere (one instant, the dialled digits); URLs and
+ * addresses compare as written: the reference does not say that the service normalises them.
  */
 export const FORMATS: Record<FieldFormat, FormatRules> = {
 	text: { input: (field) => textInput(field) },
@@ -135,6 +122,13 @@ export const FORMATS: Record<FieldFormat, FormatRules> = {
 			}
 			return null;
 		},
-		same: sameLinks,
+		same: (wanted, current) =>
+			Array.isArray(wanted) &&
+			Array.isArray(current) &&
+			wanted.length === current.length &&
+			wanted.every((link, index) => {
+				const [own, other] = [asObject(link) ?? {}, asObject(current[index]) ?? {}];
+				return text(own.title) === text(other.title) && text(own.url) === text(other.url);
+			}),
 	},
 };

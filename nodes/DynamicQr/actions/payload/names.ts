@@ -1,8 +1,8 @@
 import { QR_TYPES } from '../../qrTypes';
 
 /**
- * From this version of the node the payload is given in typed fields only: the fields for mixed
- * types are the options of one collection, and Payload (JSON) is required when chosen.
+ * From this version the payload is given in typed fields only: the mixed-type fields are options
+ * of one collection, and Payload (JSON) is required when chosen.
  */
 export const TYPED_PAYLOAD_SINCE = 2;
 
@@ -10,10 +10,8 @@ export const TYPED_PAYLOAD_SINCE = 2;
 export const MIXED_PAYLOAD_COLLECTION = 'mixedPayload';
 
 /**
- * The parameter names of the payload fields, which saved workflows store. Type values and field
- * names both contain "_" (`link_bio`, `place_id`), so a name is split back by matching the
- * table, never by splitting on "_". "Fields for the Type": one parameter per type and field, e.g.
- * `payload_link_bio_links`.
+ * "Fields for the Type", one parameter per type and field (names saved workflows store), e.g.
+ * `payload_link_bio_links`. Type values and field names contain "_": split back by the table.
  */
 export const fieldParameterName = (typeValue: string, fieldName: string) =>
 	`payload_${typeValue}_${fieldName}`;

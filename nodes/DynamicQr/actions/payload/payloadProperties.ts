@@ -13,7 +13,7 @@ import {
 	mixedParameterName,
 } from './names';
 
-/** One type's field for "Fields for the Type"; a required one is declared twice (requiredWhen). */
+/** A required field is declared twice (requiredWhen). */
 function fieldProperties(type: QrType, field: QrTypeField, mode: PayloadMode): INodeProperties[] {
 	const base = {
 		displayName: field.label,
@@ -40,9 +40,8 @@ function usersOf(types: QrType[], key: string, mode: PayloadMode): string {
 }
 
 /**
- * "Fields for Mixed Types": every payload key once, never required (that depends on the item's
- * type). Version 1 has one top-level parameter per key; from version 2 they are the options of
- * one collection, so that only the keys the data has are shown.
+ * "Fields for Mixed Types": every payload key once, never required. Version 1 has a parameter per
+ * key; from version 2 they are options of one collection, so only the keys the data has show.
  */
 function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
 	const every = types.flatMap((type) => type.fields);
@@ -83,15 +82,7 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 	];
 }
 
-/**
- * The Type selector, the choice of payload input, and every way of filling the payload, all from
- * the one table in qrTypes.ts; the caller wraps them in its resource/operation. Three ways to
- * give a payload:
- * - Fields for the Type: the chosen type's own fields (required ones marked);
- * - Fields for Mixed Types: every payload field once, by name, for a Type that comes from the
- *   data (an expression); each item sends the fields its own type uses;
- * - JSON: the whole payload object.
- */
+/** Type, Payload Input and every way of filling the payload, from the table in qrTypes.ts. */
 export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
 	const update = mode === 'update';
 	const proTypes = types.filter((type) => type.plan === 'pro').map((type) => type.value);
@@ -136,7 +127,6 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		],
 		default: firstInput,
 	};
-	// What n8n's AI workflow builder is told about Type, with the Pro types from the type table.
 	const usual =
 		'url (a link to a web page) is the usual choice; the other types have payload fields of their own';
 	const typeHint = update

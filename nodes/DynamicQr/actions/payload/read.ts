@@ -47,14 +47,10 @@ export function isEmpty(value: unknown): boolean {
 export const mixedFieldsCollected = (parameters: ParameterReader) =>
 	parameters.node.typeVersion >= TYPED_PAYLOAD_SINCE;
 
-/**
- * The payload as the user gave it: the type's fields or the mixed-type fields (empty ones left
- * out), or the JSON object. Every field is read by its declared type before anything is sent.
- */
+/** The payload as given (empty fields left out), each field read by its declared type. */
 export function readPayload(parameters: ParameterReader, type: QrType): IDataObject {
 	const input = parameters.option('payloadInput');
 	if (input === 'json') return parameters.jsonObject('payloadJson');
-	// Each option of the collection is read by its type.
 	const collected =
 		input === 'mixed' && mixedFieldsCollected(parameters)
 			? parameters.collection(MIXED_PAYLOAD_COLLECTION)

@@ -25,11 +25,7 @@ function howToFill(parameters: ParameterReader, type: QrType, field: QrTypeField
 	return `Fill in "${field.label}": ${field.description}.`;
 }
 
-/**
- * Fails before any request when the payload has a field its type does not have, a required
- * field is missing, or a URL, email, phone number, date or link is malformed, naming the field,
- * the item and the item's type.
- */
+/** Fails before any request on a field the type lacks, a missing required one, a malformed one. */
 export function validatePayload(
 	parameters: ParameterReader,
 	type: QrType,

@@ -6,10 +6,7 @@ import { validatePayload } from '../payload/validate';
 import { defaultIdempotencyKey } from '../idempotency';
 import type { ActionRun } from '../run';
 
-/**
- * Reads Name, Type, the payload and Additional Fields of one item into a create, checked before
- * any request. Create and Create or Update share it.
- */
+/** Name, Type, the payload and Additional Fields of one item, checked before any request. */
 export function readCreateRequest(parameters: ParameterReader) {
 	const name = parameters.string('name');
 	const type = getQrType(parameters);
@@ -27,7 +24,6 @@ export function readCreateRequest(parameters: ParameterReader) {
 
 	return {
 		type,
-		// The POST body: name, type, payload, and design, folder, domain, tags when set.
 		body,
 		// The key the user gave; empty for the default, derived only when a create is sent.
 		idempotencyKey: String(additional.idempotencyKey ?? '').trim(),
@@ -36,7 +32,6 @@ export function readCreateRequest(parameters: ParameterReader) {
 	};
 }
 
-/** POST /qr-codes, under the key the user gave or the item's default key. */
 export async function createCode(
 	{ ctx, client }: ActionRun,
 	{ body, idempotencyKey }: { body: IDataObject; idempotencyKey: string },

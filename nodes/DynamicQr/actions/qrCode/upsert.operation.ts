@@ -12,16 +12,10 @@ import { codeIndex, codeIndexRead } from './createOrUpdate/codeIndex';
 import { changedRecord } from './changedRecord';
 import { createCode, readCreateRequest } from './createRequest';
 
-/**
- * The output key saying what happened to the item's code. Record fields are snake_case (the
- * reference's and any a service adds), so a camelCase key cannot meet one of them.
- */
+/** Record fields are snake_case, so a camelCase output key cannot meet one of them. */
 const RESULT_KEY = 'createOrUpdate';
 
-/**
- * Create or Update's own fields. Name, Type, the payload and Additional Fields are Create's,
- * shown for this operation too (create.operation.ts).
- */
+/** Name, Type, the payload and Additional Fields are Create's, shown here too. */
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Match By',
@@ -70,7 +64,6 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor('qrCode', 'upsert', properties);
 
-/** Create's fields are Create or Update's too. */
 export const reads = [...createProperties, ...description];
 
 /** Items that match one code (one name, or one ID) run one after another and see each other's changes. */
@@ -79,10 +72,7 @@ export const recordKey: RecordKey = function (itemIndex, run) {
 	return readMatch(run, parameters, itemIndex, parameters.string('name')).key;
 };
 
-/**
- * Finds the item's code in the run's list (read once per run) and creates it when there is none,
- * changes only what differs when there is one, and writes nothing when nothing differs.
- */
+/** Creates the item's code when the run's list has none, else changes only what differs. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const request = readCreateRequest(parameters);
 	// Paused is left out unless the user added it: then each code is kept as it is.

@@ -43,12 +43,10 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		url: parameters.string('url').trim(),
 		events: parameters.optionList('events'),
 	};
-	// Read before the POST: once the endpoint exists, its one-time secret must not be lost to a
-	// failing expression.
+	// Read before the POST, so that a failing expression cannot lose the one-time secret.
 	const includeSecret = parameters.boolean('includeSecret');
 	const answer = await run.client.request('POST', '/webhooks', { body, itemIndex });
-	// The secret may sit in the record, beside it, or under another name: it is output as
-	// `secret` either way, and hidden everywhere unless asked for.
+	// Wherever the answer holds the secret, it is output as `secret`, hidden unless asked for.
 	const secret = webhookSecretOf(answer);
 	const endpoint = secret === undefined ? unwrap(answer) : { ...unwrap(answer), secret };
 	const hidden = '[hidden: turn on Include Signing Secret to output it]';

@@ -3,9 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ActionRun } from '../../run';
 
 /**
- * The account's codes by id and by name, read once per node run (one Return All, shared by every
- * item, whichever starts first) and kept up to date with what this run creates and changes, so
- * that an item later in the run sees the codes made by the items before it.
+ * The account's codes by id and by name, read once per node run and kept up to date with what the
+ * run creates and changes, so that an item sees the codes made by the items before it.
  */
 export class CodeIndex {
 	private readonly byId = new Map<string, IDataObject>();
@@ -16,7 +15,6 @@ export class CodeIndex {
 		for (const record of records) this.put(record);
 	}
 
-	/** Adds a code, or replaces it (by id) after a change, its name included. */
 	put(record: IDataObject): void {
 		const previous = this.byId.get(String(record.id));
 		if (previous) {
@@ -42,11 +40,7 @@ export class CodeIndex {
 
 const CODE_INDEX = Symbol('codeIndex');
 
-/**
- * The run's index of codes; the first item to ask reads the list. A failed read fails every
- * item of the run with the same error rather than being tried again per item (a refused key
- * would otherwise cost a request per row).
- */
+/** A failed read fails every item with the same error, rather than costing a request per row. */
 export const codeIndex = (run: ActionRun, itemIndex: number): Promise<CodeIndex> =>
 	run.keep(CODE_INDEX, () =>
 		run.client
@@ -54,9 +48,6 @@ export const codeIndex = (run: ActionRun, itemIndex: number): Promise<CodeIndex>
 			.then((records) => new CodeIndex(records)),
 	);
 
-/**
- * The run's read of the list of codes, once an item has started it. A create waits for it: the
- * run's own new codes would otherwise change the list under the read, which reads it again.
- */
+/** The run's read of the list, once started: a create waits for it so as not to change the list. */
 export const codeIndexRead = (run: ActionRun) =>
 	run.kept.get(CODE_INDEX) as Promise<CodeIndex> | undefined;

@@ -27,7 +27,6 @@ function deepEqual(a: unknown, b: unknown): boolean {
 	return [...keys].every((key) => deepEqual(ownValue(x, key), ownValue(y, key)));
 }
 
-/** The payload fields the user set that the code holds differently. */
 function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject): boolean {
 	return Object.entries(wanted).some(([key, value]) => {
 		const format = type.fields.find((field) => field.name === key)?.format;
@@ -37,14 +36,9 @@ function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject)
 }
 
 /**
- * What to PATCH so that `record` becomes what the item wants: a body holding only what differs,
- * and the names of the fields that differ. Compared are the name, the type, the payload fields
- * the user set (one left empty keeps the code's value, and values the service adds are never
- * taken for changes), the design keys the user set, and Paused when it was set.
- *
- * The reference shows neither the design nor the paused flag in a code's record: when the record
- * lacks one, whether it differs is unknown. It is then sent along with any other change, never
- * as the only reason to write.
+ * What to PATCH so that `record` becomes what the item wants, and the fields that differ; only the
+ * payload fields and design keys the user set are compared. The reference shows no design nor
+ * paused flag in a record: one the record lacks is sent with any other change, never alone.
  */
 export function differences(record: IDataObject, wanted: WantedCode) {
 	const body: IDataObject = {};

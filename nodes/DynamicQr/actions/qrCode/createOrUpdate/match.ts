@@ -57,9 +57,7 @@ export function readMatch(
 	}
 	return {
 		key: `id:${id}`,
-		// A code missing from the run's list: made since the list was read, or left out of it (the
-		// reference does not say whether lists show archived codes). The API's 404 says when
-		// there is none.
+		// Missing from the run's list: made since, or left out (archived?); a 404 says there is none.
 		find: async (index) =>
 			(await index()).withId(id) ?? (await client.getRecord(`/qr-codes/${id}`, itemIndex)),
 	};

@@ -1,9 +1,6 @@
 import { timeMs } from '../../../api';
 
-/**
- * The report's period and the one before it, as calendar days (YYYY-MM-DD) in the workflow's
- * time zone. Day arithmetic runs on UTC midnights, where every day has 24 hours.
- */
+/** Calendar days (YYYY-MM-DD) in the workflow's time zone; arithmetic on UTC midnights. */
 export interface Days {
 	from: string;
 	to: string;
@@ -61,10 +58,9 @@ export function namedPeriod(name: string, now: number, timeZone: string): Report
 }
 
 /**
- * Whether a code last scanned at `lastScannedAt` (a timestamp, or null: never) can have scans on
- * `day` or later. The reference does not say in which time zone the service counts its days, so
- * a scan counts as possibly on `day` from the moment that day begins anywhere (UTC+14): a code is
- * skipped only when no reading of the service's days could count its last scan there.
+ * Whether a code last scanned at `lastScannedAt` (null: never) can have scans on `day` or later.
+ * The reference does not say in which time zone the service counts days, so `day` begins as early
+ * as anywhere (UTC+14).
  */
 export function mayHaveScansSince(lastScannedAt: unknown, day: string): boolean {
 	if (lastScannedAt === null || lastScannedAt === undefined || lastScannedAt === '') return false;

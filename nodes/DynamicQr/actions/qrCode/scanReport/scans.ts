@@ -5,15 +5,13 @@ import type { ActionRun } from '../../run';
 import type { Days, ReportPeriod } from './period';
 import { daysIn, halves, mayHaveScansSince } from './period';
 
-/** The shortest range the service refused as too long in this run (days); kept for the run. */
+/** The shortest range the service refused as too long in this run (days). */
 const REFUSED_DAYS = Symbol('scanReport.refusedDays');
 
 /**
- * `/scans` of a range, in answers the service accepts. The reference shows no longest range; a
- * service that refuses one as too long (422 naming `from` or `to`; the sandbox takes 366 days) is
- * asked for each half, and so on down; the run then splits every range as long as one refused
- * before asking, so that only its first code meets the refusals. Days and breakdowns of the
- * answers add up.
+ * `/scans` of a range; a range the service refuses as too long (422 naming `from` or `to`; the
+ * reference shows no limit) is asked for in halves, and the run then splits every range that long
+ * before asking, so that only its first code meets the refusals.
  */
 async function scanAnswers(
 	run: ActionRun,
@@ -50,17 +48,10 @@ export interface CodeScans {
 }
 
 /**
- * Counts one code's scans in the period and the previous one.
- *
- * Requests: none for a code not scanned since the previous period began (by its
- * `last_scanned_at`); otherwise one `/scans` (more for a range the service refuses as too long)
- * from the previous period's first day to the period's last (or to the previous period's last,
- * when the code was not scanned since the period began), split by day. The breakdowns of an
- * answer cover its whole range, and the summary shows the period's alone: when the code had scans
- * in both periods, that takes one more `/scans` of the period alone; when it had none in the
- * previous period, the one answer's breakdowns are the period's. (Two requests per code every
- * time would cost more for the many codes scanned in one period only; mixing the periods would
- * give wrong top values.)
+ * One code's scans in the period and the previous one: no request for a code not scanned since
+ * the previous period began; else one `/scans` of both periods, and, only when both had scans and
+ * breakdowns are wanted, one more of the period alone, since an answer's breakdowns cover its
+ * whole range (mixing the periods would give wrong top values).
  */
 export async function countScans(
 	ctx: IExecuteFunctions,
@@ -101,11 +92,7 @@ export async function countScans(
 	return { record, scans, previousScans, breakdowns: ofPeriod.map((answer) => answer.breakdowns) };
 }
 
-/** The breakdowns of `/scans`, named as the reference names them. */
 const BREAKDOWNS = ['country', 'city', 'device', 'system', 'browser', 'language', 'origin'];
-
-/** How many values of each breakdown the summary shows. */
-const TOP_VALUES = 5;
 
 /** Each breakdown added up over the codes: `{ country: [{ value, scans }], … }`, most scans first. */
 function topValues(codes: CodeScans[]): IDataObject {
@@ -120,14 +107,14 @@ function topValues(codes: CodeScans[]): IDataObject {
 			const top = [...totals]
 				.filter(([, scans]) => scans > 0)
 				.sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-				.slice(0, TOP_VALUES)
+				.slice(0, 5)
 				.map(([value, scans]) => ({ value, scans }));
 			return [name, top];
 		}),
 	);
 }
 
-/** Scans in the period and the one before, and the change (in percent: null when none before). */
+/** The change in percent is null when there were no scans before. */
 const counts = ({ scans, previousScans }: Pick<CodeScans, 'scans' | 'previousScans'>) => ({
 	scans,
 	previous_scans: previousScans,
