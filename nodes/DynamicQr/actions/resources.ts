@@ -26,10 +26,10 @@ import type { OperationModule } from './run';
 type Action = Omit<INodePropertyOptions, 'value'> & { module: OperationModule };
 
 /**
- * A resource: its Operation parameter (the options by name, the first the default), then the
- * fields of its operations in the order they are listed.
+ * A resource: its Operation parameter (the options by name; the default named, since saved
+ * workflows that kept it store no value), then the fields of its operations in the order listed.
  */
-function resource(name: string, value: string, actions: Record<string, Action>) {
+function resource(name: string, value: string, preset: string, actions: Record<string, Action>) {
 	const entries = Object.entries(actions);
 	const options = entries
 		.map(([operation, { name, action, description, builderHint }]) => ({
@@ -40,7 +40,6 @@ function resource(name: string, value: string, actions: Record<string, Action>) 
 			...(builderHint ? { builderHint } : {}),
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
-	const first = options[0].value;
 	const operation: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
@@ -48,7 +47,7 @@ function resource(name: string, value: string, actions: Record<string, Action>) 
 		noDataExpression: true,
 		displayOptions: { show: { resource: [value] } },
 		options,
-		default: first,
+		default: preset,
 	};
 	const operations = Object.fromEntries(entries.map(([key, { module }]) => [key, module]));
 	const fields = entries.flatMap(([, { module }]) => module.description);
@@ -57,7 +56,7 @@ function resource(name: string, value: string, actions: Record<string, Action>) 
 
 /** The action node's resources, in the order the Resource parameter lists them. */
 export const RESOURCES = [
-	resource('Account', 'account', {
+	resource('Account', 'account', 'get', {
 		get: {
 			module: account,
 			name: 'Get',
@@ -65,7 +64,7 @@ export const RESOURCES = [
 			description: 'Get the account, its plan, the key in use and its limits',
 		},
 	}),
-	resource('Card', 'card', {
+	resource('Card', 'card', 'get', {
 		get: {
 			module: card,
 			name: 'Get',
@@ -79,7 +78,7 @@ export const RESOURCES = [
 			description: 'List the cards',
 		},
 	}),
-	resource('Lead', 'lead', {
+	resource('Lead', 'lead', 'getAll', {
 		getAll: {
 			module: leads,
 			name: 'Get Many',
@@ -87,7 +86,7 @@ export const RESOURCES = [
 			description: 'List the contacts shared on a card, newest first',
 		},
 	}),
-	resource('Logo', 'logo', {
+	resource('Logo', 'logo', 'upload', {
 		upload: {
 			module: logoUpload,
 			name: 'Upload',
@@ -96,7 +95,7 @@ export const RESOURCES = [
 		},
 	}),
 	// Match By first: Create's fields below are Create or Update's too.
-	resource('QR Code', 'qrCode', {
+	resource('QR Code', 'qrCode', 'create', {
 		upsert: {
 			module: upsert,
 			name: 'Create or Update',
@@ -168,7 +167,7 @@ export const RESOURCES = [
 				'Scans of many codes in a period (yesterday, last 7 or 30 days, this or last month, or dates) compared with the period before, with totals and top countries and devices',
 		},
 	}),
-	resource('Static QR Code', 'staticQrCode', {
+	resource('Static QR Code', 'staticQrCode', 'generate', {
 		generate: {
 			module: generate,
 			name: 'Generate',
@@ -180,7 +179,7 @@ export const RESOURCES = [
 			},
 		},
 	}),
-	resource('Webhook Endpoint', 'webhookEndpoint', {
+	resource('Webhook Endpoint', 'webhookEndpoint', 'create', {
 		create: {
 			module: endpointCreate,
 			name: 'Create',
