@@ -118,7 +118,7 @@ async function startBalancer({ mainPort, webhookPorts, log }) {
 		if (isWebhook) {
 			record.answer = '';
 			response.on('data', (chunk) => {
-				if (record.answer.length < 200) record.answer += String(chunk).slice(0, 200);
+				if (record.answer.length < 200) record.answer = (record.answer + chunk).slice(0, 200);
 			});
 		}
 		response.pipe(res);

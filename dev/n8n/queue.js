@@ -33,6 +33,7 @@ const { ensureN8n } = require('./runtime');
 const { baseEnvironment, spawnN8n } = require('./process');
 const { startBalancer } = require('./balancer');
 const { clusterStorage } = require('./queue-storage');
+const { waitFor } = require('../wait-for');
 
 /** The encryption key every process of a cluster shares (credentials are decrypted by all). */
 const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-dynamic-qr-queue-local-only-key';
@@ -176,8 +177,8 @@ async function processStarters({
 				},
 			});
 		},
-		startWebhook(index) {
-			return startProcess({
+		async startWebhook(index) {
+			const processor = await startProcess({
 				...optionsFor(`webhook-${index}`, 'webhook'),
 				readyUrl: `http://127.0.0.1:${webhookPorts[index]}/healthz/readiness`,
 				env: {
@@ -187,6 +188,17 @@ async function processStarters({
 					N8N_EVENTBUS_LOGWRITER_LOGFULLPATH: eventLog(`webhook-${index}`),
 				},
 			});
+			// n8n is ready by /healthz/readiness before it has finished starting, and a delivery
+			// it takes meanwhile can start twice (docs/n8n-behaviours.md, 12): wait for its word.
+			await waitFor(
+				() =>
+					readLog(processor.logFile)
+						.split(`starting n8n webhook (webhook-${index})`)
+						.pop()
+						.includes('Webhook listener waiting for requests.'),
+				{ what: `webhook-${index} to wait for requests`, timeoutMs: startTimeoutMs },
+			);
+			return processor;
 		},
 	};
 }
