@@ -1,77 +1,161 @@
 'use strict';
 /**
- * Case 6 `scan-poll`: one poll of the Dynamic QR Polling Trigger's scan events over 10,000 codes
- * (seeded once), in this process through n8n-core's PollContext and
+ * Case 6 `scan-poll`: the scan events' sweep (nodes/DynamicQr/polling/sweep.ts within the share of
+ * polling/share.ts) in this process, through n8n-core's PollContext and
  * TriggersAndPollers.runPollFunction (the engine the tests use, test/engine/triggers.js), against
- * the bench sandbox (rate limit 3,000 a minute, bucket 50, latency 50 ms). For New Scans (with
- * and without Include Breakdown) and Scan Milestone: the first poll (it records the counts), then,
- * after 100 other codes were scanned, the poll that emits them (each variant is a new workflow). Reported: API requests per poll, time
- * per poll, items, and the bytes of the trigger's static data (the scan cursor).
+ * the bench sandbox (this process, 50 ms latency). For 10,000 and 100,000 codes at 60 and 3,000
+ * requests a minute (the bucket a minute's worth), New Scans polled once a minute with the
+ * durable scheduler's 36-second budget: the sandbox's clock and this process's Date.now move a
+ * minute between polls, as n8n's scheduler would (no real minute is waited). The activation sweep
+ * records the counts; then `SCANNED` codes spread over the list are scanned and polls run until a
+ * whole sweep has read them all.
+ *
+ * Per row: polls per sweep (= minutes, at one poll a minute), requests per poll (most), the most
+ * requests in any minute ÷ the plan (the share kept; target ≤ the default 50 %), wall time per
+ * poll, items (SCANNED expected) and the static data's bytes. Baseline, measured in the same run
+ * with the rate limit lifted: one read of the whole list (QR Code › Get Many, Return All: what
+ * every poll cost before the sweep), its requests and time; ratio = requests per poll ÷ its.
  */
+const { runNode } = require('../../test/engine');
 const { createWorkflow, poll, POLLING_TYPE } = require('../../test/engine/triggers');
 
 const SCANNED = 100;
+const BUDGET_MS = 36000;
+const MINUTE_MS = 60000;
+const ROWS = [
+	{ codes: 10000, plan: 60 },
+	{ codes: 10000, plan: 3000 },
+	{ codes: 100000, plan: 60 },
+	{ codes: 100000, plan: 3000 },
+];
 
-async function run({ sandbox, repeats = 1, log }) {
-	const codeCount = 10000;
-	const variants = [
-		{ key: 'newScans', label: 'New Scans', parameters: { event: 'newScans' } },
-		{
-			key: 'newScansBreakdown',
-			label: 'New Scans, Include Breakdown',
-			parameters: { event: 'newScans', includeBreakdown: true },
-		},
-		{
-			key: 'scanMilestone',
-			label: 'Scan Milestone (1)',
-			parameters: { event: 'scanMilestone', milestones: '1' },
-		},
-	];
-	const results = {};
-	for (const variant of variants) results[variant.key] = { label: variant.label, runs: [] };
-	await sandbox.reset();
-	log(`scan-poll: seeding ${codeCount} codes`);
-	await sandbox.seed(codeCount);
-	const all = await sandbox.codes();
-	let next = 0;
-	for (let repeat = 0; repeat < repeats; repeat++) {
-		for (const variant of variants) {
-			const setup = createWorkflow({
-				type: POLLING_TYPE,
-				parameters: variant.parameters,
-				credentials: { apiKey: sandbox.sandbox.keys.readWrite, baseUrl: sandbox.sandbox.baseUrl },
-			});
-			const measure = async () => {
-				const before = (await sandbox.requestCounts()).total;
-				const started = process.hrtime.bigint();
-				const result = await poll(setup);
-				const ms = Number(process.hrtime.bigint() - started) / 1e6;
-				const requests = (await sandbox.requestCounts()).total - before;
-				return { ms, requests, items: result === null ? 0 : result[0].length };
-			};
-			const first = await measure();
-			const codes = all.slice(next, next + SCANNED);
-			next += SCANNED;
-			for (const code of codes) {
-				await sandbox.control('POST', '/scans', { qr_code_id: code.id });
-			}
-			const second = await measure();
-			const staticData = setup.workflow.staticData['node:Dynamic QR Polling Trigger'];
-			const run = {
-				codes: codeCount,
-				first,
-				second,
-				cursorBytes: Buffer.byteLength(JSON.stringify(staticData)),
-			};
-			results[variant.key].runs.push(run);
-			log(
-				`scan-poll ${variant.label}: first poll ${first.requests} requests in ${first.ms.toFixed(0)} ms; ` +
-					`after ${SCANNED} scans ${second.requests} requests in ${second.ms.toFixed(0)} ms, ` +
-					`${second.items} items; cursor ${run.cursorBytes} bytes`,
-			);
-		}
+/** The most entries in any 60 s of `times` (ms). */
+function busiestMinute(times) {
+	const sorted = [...times].sort((a, b) => a - b);
+	let most = 0;
+	for (let start = 0, end = 0; end < sorted.length; end++) {
+		while (sorted[end] - sorted[start] >= MINUTE_MS) start++;
+		most = Math.max(most, end - start + 1);
 	}
-	return { codes: codeCount, scanned: SCANNED, results };
+	return most;
 }
 
-module.exports = { run };
+async function row({ sandbox, codes, plan, log }) {
+	const control = sandbox.control;
+	const setup = createWorkflow({
+		type: POLLING_TYPE,
+		parameters: { event: 'newScans' },
+		credentials: { apiKey: sandbox.sandbox.keys.readWrite, baseUrl: sandbox.sandbox.baseUrl },
+	});
+	const cursorOf = () => setup.workflow.staticData['node:Dynamic QR Polling Trigger'].scanCursor;
+	await control('POST', '/config', { rateLimitPerMinute: plan, rateLimitBurst: plan });
+	const requestsFrom = (await control('GET', '/requests')).data.length;
+	const polls = [];
+	const pollOnce = async () => {
+		shift.ms += MINUTE_MS;
+		const before = (await control('GET', '/requests')).data.length;
+		const started = process.hrtime.bigint();
+		const result = await poll(setup, { budgetMs: BUDGET_MS });
+		const ms = Number(process.hrtime.bigint() - started) / 1e6;
+		const requests = (await control('GET', '/requests')).data.length - before;
+		polls.push({ ms, requests, items: result === null ? 0 : result[0].length });
+	};
+	do await pollOnce();
+	while (cursorOf().sweep);
+	const activationPolls = polls.length;
+	const all = await sandbox.codes();
+	const step = Math.floor(all.length / SCANNED);
+	for (let i = 0; i < SCANNED; i++) {
+		await control('POST', '/scans', { qr_code_id: all[i * step].id });
+	}
+	// The sweep under way ends, then a whole one reads every scanned code.
+	for (let sweeps = 0; sweeps < 2; sweeps++) {
+		do await pollOnce();
+		while (cursorOf().sweep);
+	}
+	const requests = (await control('GET', '/requests')).data.slice(requestsFrom);
+	const reads = requests.filter((request) => request.method === 'GET');
+	const busiest = busiestMinute(reads.map((request) => Date.parse(request.at)));
+	const result = {
+		codes,
+		plan,
+		activationPolls,
+		polls: polls.length,
+		mostPerPoll: Math.max(...polls.map((p) => p.requests)),
+		meanMs: polls.reduce((sum, p) => sum + p.ms, 0) / polls.length,
+		maxMs: Math.max(...polls.map((p) => p.ms)),
+		items: polls.reduce((sum, p) => sum + p.items, 0),
+		tooMany: requests.filter((request) => request.status === 429).length,
+		busiestShare: busiest / plan,
+		cursorBytes: Buffer.byteLength(JSON.stringify(cursorOf())),
+	};
+	log(
+		`scan-poll ${codes} codes at ${plan}/min: a sweep in ${activationPolls} polls, ` +
+			`at most ${result.mostPerPoll} requests a poll, busiest minute ${busiest} (${(result.busiestShare * 100).toFixed(0)} % of the plan), ` +
+			`${result.items} items, ${result.tooMany} 429s, cursor ${result.cursorBytes} bytes`,
+	);
+	return result;
+}
+
+/** What a poll cost before the sweep: one read of the whole list (QR Code › Get Many, Return All). */
+async function baseline({ sandbox }) {
+	const before = (await sandbox.control('GET', '/requests')).data.length;
+	const started = process.hrtime.bigint();
+	const { error } = await runNode({
+		parameters: { resource: 'qrCode', operation: 'getAll', returnAll: true },
+		credentials: { apiKey: sandbox.sandbox.keys.readWrite, baseUrl: sandbox.sandbox.baseUrl },
+	});
+	if (error) throw error;
+	const ms = Number(process.hrtime.bigint() - started) / 1e6;
+	return { ms, requests: (await sandbox.control('GET', '/requests')).data.length - before };
+}
+
+const shift = { ms: 0 };
+
+async function run({ sandbox, log, rows = ROWS }) {
+	const realNow = Date.now;
+	Date.now = () => realNow() + shift.ms;
+	const config = await sandbox.control('GET', '/config');
+	const results = [];
+	try {
+		let seeded = 0;
+		await sandbox.reset();
+		for (const { codes, plan } of rows) {
+			if (codes > seeded) {
+				log(`scan-poll: seeding ${codes - seeded} codes`);
+				await sandbox.seed(codes - seeded);
+				seeded = codes;
+			}
+			// The baseline's requests (its time is the plan's: at 60 a minute, 100,000 codes take 17
+			// minutes), measured with the limit lifted.
+			await sandbox.control('POST', '/config', { rateLimitPerMinute: 1e9, rateLimitBurst: 1e9 });
+			const whole = await baseline({ sandbox });
+			const measured = await row({ sandbox, codes, plan, log });
+			results.push({ ...measured, baseline: whole });
+		}
+	} finally {
+		Date.now = realNow;
+		await sandbox.control('POST', '/config', config);
+	}
+	return { scanned: SCANNED, budgetMs: BUDGET_MS, rows: results };
+}
+
+/** The report's section 7. */
+function render({ scanned, budgetMs, rows }) {
+	const n = (value) => Math.round(value).toLocaleString('en-US');
+	return [
+		'## 7. Polling trigger: scan events, a sweep within a share of the plan',
+		'',
+		`New Scans in this process through n8n-core's PollContext (bench/cases/scanPoll.js), polled once a minute by a moved clock with the durable scheduler's ${budgetMs / 1000} s budget, sandbox latency 50 ms, the bucket a minute's worth. The activation sweep, then ${scanned} codes spread over the list scanned once each and polls until a whole sweep read them. Baseline (same run, rate limit lifted): one read of the whole list, QR Code › Get Many with Return All, what every poll cost before. Target: the busiest minute at most the default share, 50 % of the plan.`,
+		'',
+		'| codes | plan a minute | sweep (polls = minutes) | requests a poll (most) ÷ baseline | busiest minute ÷ plan | target | wall time a poll (mean, most) | items | 429s | static data |',
+		'|---|---|---|---|---|---|---|---|---|---|',
+		...rows.map(
+			(row) =>
+				`| ${n(row.codes)} | ${n(row.plan)} | ${row.activationPolls} | ${row.mostPerPoll} ÷ ${row.baseline.requests} (${n(row.baseline.ms)} ms) = ${(row.mostPerPoll / row.baseline.requests).toFixed(2)} | ${(row.busiestShare * 100).toFixed(0)} % | ${row.busiestShare <= 0.5 ? 'met' : 'missed'} | ${n(row.meanMs)} ms, ${n(row.maxMs)} ms | ${row.items} | ${row.tooMany} | ${n(row.cursorBytes)} bytes |`,
+		),
+		'',
+	];
+}
+
+module.exports = { run, render };

@@ -527,25 +527,7 @@ function render(results) {
 	}
 	if (results.sync) out.push(...syncSection(results.sync));
 	if (results.scanReport) out.push(...scanReportSection(results.scanReport));
-	if (results.scanPoll) {
-		const p = results.scanPoll;
-		out.push(`## 7. Polling trigger: scan events over ${p.codes.toLocaleString('en-US')} codes`);
-		out.push('');
-		out.push(
-			`One poll in this process through n8n-core's PollContext (bench/cases/scanPoll.js), sandbox settings of case 1. First poll: records the counts. Second poll: after ${p.scanned} codes were scanned once each. Cursor: the bytes of the trigger's static data as JSON.`,
-			'',
-			table(
-				['event', 'first poll: requests, time', 'second poll: requests, time, items', 'cursor'],
-				Object.values(p.results).map((entry) => [
-					entry.label,
-					`${counts(col(entry.runs, (r) => r.first.requests))}, ${range(col(entry.runs, (r) => r.first.ms), 0, ' ms')}`,
-					`${counts(col(entry.runs, (r) => r.second.requests))}, ${range(col(entry.runs, (r) => r.second.ms), 0, ' ms')}, ${counts(col(entry.runs, (r) => r.second.items))}`,
-					`${counts(col(entry.runs, (r) => r.cursorBytes))} bytes`,
-				]),
-			),
-			'',
-		);
-	}
+	if (results.scanPoll) out.push(...require('../cases/scanPoll').render(results.scanPoll));
 	if (results.window) out.push(...require('../cases/window').render(results.window));
 	out.push('---');
 	out.push('');

@@ -96,7 +96,8 @@ function createApiHandler(ctx, routes) {
 				throw tooManyRequests(injectedRetryAfter);
 			}
 			const limit = limiter.take(apiKey);
-			headers = limit.headers;
+			headers = { ...limit.headers };
+			if (readings.isActive('rate-limit-remaining-only')) delete headers['X-RateLimit-Limit'];
 			if (!limit.allowed) throw tooManyRequests(limit.retryAfter);
 
 			const found = table.find(req.method, path);

@@ -12,7 +12,11 @@ test('one item per code whose count rose, oldest code first; a count that goes d
 	await env.poll(setup);
 	await env.scan(b, 2);
 	await env.scan(a, 1);
+	const before = Date.now();
 	const items = await env.poll(setup);
+	// When the poll read the count: how fresh the item is.
+	expect(Date.parse(items[0].read_at)).toBeGreaterThanOrEqual(before);
+	expect(Date.parse(items[0].read_at)).toBeLessThanOrEqual(Date.now());
 	expect(items).toEqual([
 		{
 			id: a.id,
@@ -23,6 +27,7 @@ test('one item per code whose count rose, oldest code first; a count that goes d
 			scans_now: 1,
 			new_scans: 1,
 			last_scanned_at: expect.stringMatching(/^\d{4}-/),
+			read_at: items[0].read_at,
 		},
 		expect.objectContaining({ id: b.id, scans_before: 0, scans_now: 2, new_scans: 2 }),
 	]);

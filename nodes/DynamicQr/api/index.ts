@@ -1,9 +1,9 @@
 /** The Dynamic QR API: the client, and in edge/ the answers read into the reference's shapes. */
 export type { ClientSettings } from './client';
 export { ApiClient, DEFAULT_MAX_WAIT_SECONDS } from './client';
-export { isGone, rejectsField } from './edge/errors';
-export type { PageCursor } from './edge/lists';
-export { FIRST_PAGE } from './edge/lists';
+export { isGone, OutOfBudgetError, rejectsField } from './edge/errors';
+export type { Page, PageCursor } from './edge/lists';
+export { FIRST_PAGE, repeatsPage } from './edge/lists';
 export * from './edge/records';
 export * from './edge/scanStatistics';
 export * from './edge/webhooks';

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { atLeast, countOf } from './edge/records';
+import { atLeast } from './edge/records';
+import { rateLimitOf } from './edge/statuses';
 
 /**
  * Requests in flight: Concurrent Requests, or 10 after a first one alone (a small plan's bucket is
@@ -37,7 +38,7 @@ export class Flight {
 	/** Frees a request's room; the answer's headers tell what the plan has left. */
 	release(headers?: IDataObject): void {
 		this.inFlight--;
-		if (headers) this.remaining = countOf(headers['x-ratelimit-remaining']);
+		if (headers) this.remaining = rateLimitOf(headers).remaining;
 		while (this.waiting.length && this.inFlight < this.limit) {
 			this.inFlight++;
 			this.waiting.shift()?.();

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { countOf } from './edge/records';
+import { rateLimitOf } from './edge/statuses';
 
 /**
  * One per run: once few requests are left this minute, requests are spaced at the plan's rate
@@ -13,6 +13,10 @@ export class Pace {
 	private nextSlotAt = 0;
 	/** No request leaves before this moment (a Retry-After in force). */
 	private heldUntil = 0;
+	/** The plan's requests a minute as `X-RateLimit-Limit` said (not in the reference). */
+	saidLimit?: number;
+	/** The plan's requests a minute at least: the most `X-RateLimit-Remaining` left, plus one. */
+	leftBound?: number;
 
 	/** Waits for the request's turn; undefined at once, taking no slot, if beyond `maxWaitMs`. */
 	async waitForSlot(maxWaitMs = Infinity): Promise<number | undefined> {
@@ -32,8 +36,9 @@ export class Pace {
 
 	/** Paces the run while fewer than `lowWater` requests are left (what could leave meanwhile). */
 	noteRateLimit(headers: IDataObject, lowWater: number): void {
-		const limit = countOf(headers['x-ratelimit-limit']);
-		const remaining = countOf(headers['x-ratelimit-remaining']);
+		const { limit, remaining } = rateLimitOf(headers);
+		this.saidLimit = limit ?? this.saidLimit;
+		if (remaining !== undefined) this.leftBound = Math.max(this.leftBound ?? 0, remaining + 1);
 		if (limit === undefined || remaining === undefined || limit <= 0) return;
 		this.intervalMs = remaining < Math.max(2, lowWater) ? 60000 / limit : 0;
 		// An empty bucket holds its next request back a whole interval from this answer, which

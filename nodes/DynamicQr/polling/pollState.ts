@@ -1,5 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import type { SweepPosition } from './sweep';
+
 /**
  * The polling trigger's static data, and the only code that reads or writes it. Two keys, each in
  * the format saved workflows hold (frozen: test/staticDataFormats.test.js): `cursor` (New Lead and
@@ -18,14 +20,21 @@ export interface Cursor extends IDataObject {
 }
 
 /**
- * The scan events (scanEvents.ts): per code of the last poll's list a count and a flag (`codes`,
- * shared/packedCodes.ts); n8n's time of that poll; the newest `created_at` (service clock) seen.
+ * The scan events (scanEvents.ts): per code of the list a count and a flag (`codes`,
+ * shared/packedCodes.ts), the `met` first of them read by the current sweep; n8n's time of the
+ * last poll; the newest `created_at` (service clock) seen. A poll reads a part of the list (added
+ * keys; a cursor without them starts a sweep): `sweep` says where the next goes on (none: after page 1), `sinceCreatedMs` from when an
+ * unknown code is new, `learntLimit` the plan's rate as learnt (polling/share.ts).
  */
 export interface ScanCursor extends IDataObject {
 	key: string;
 	polledMs: number;
 	newestCreatedMs?: number;
 	codes: string;
+	met?: number;
+	sweep?: SweepPosition;
+	sinceCreatedMs?: number;
+	learntLimit?: number;
 }
 
 const stored = (ctx: IPollFunctions) => ctx.getWorkflowStaticData('node');

@@ -2,6 +2,7 @@ import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { codeFilterOptions } from '../shared/codeFilters';
 import { nodeParameters } from '../shared/parameters';
+import { DEFAULT_PLAN_SHARE_PERCENT } from './share';
 
 export const SCAN_EVENTS = ['newScans', 'scanMilestone', 'quietCode'] as const;
 export type ScanEvent = (typeof SCAN_EVENTS)[number];
@@ -78,7 +79,7 @@ export const pollingProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Each poll reads the list of codes once (100 a request, the pages at once). Include Breakdown adds one statistics request per code that was scanned since the last poll.',
+			'Each poll reads the first page of codes and goes on through the list where the last poll stopped, with at most its share of the plan (100 codes a request): a change is reported within one sweep of the list. Include Breakdown adds one statistics request per code scanned.',
 		name: 'scanPollNotice',
 		type: 'notice',
 		default: '',
@@ -116,6 +117,26 @@ export const pollingProperties: INodeProperties[] = [
 		displayOptions: forEvents('newScans'),
 	},
 	{
+		displayName: 'Share of Plan (%)',
+		name: 'planShare',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 100 },
+		default: DEFAULT_PLAN_SHARE_PERCENT,
+		description:
+			"The most of the API key's requests a minute one poll may use (of a minute's, for polls less than a minute apart); the rest stays for other workflows on the key. A poll reads what this allows and the next goes on from there.",
+		displayOptions: forEvents(...SCAN_EVENTS),
+	},
+	{
+		displayName: 'Plan Requests per Minute',
+		name: 'planRequestsPerMinute',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description:
+			"The API key's rate limit; 0 learns it from the service's answers (X-RateLimit headers). Set it when other workflows spend the key's requests, since what is left then reads as less.",
+		displayOptions: forEvents(...SCAN_EVENTS),
+	},
+	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
@@ -128,3 +149,9 @@ export const pollingProperties: INodeProperties[] = [
 ];
 
 export const pollingParameters = (ctx: IPollFunctions) => nodeParameters(ctx, pollingProperties);
+
+/** Share of Plan and Plan Requests per Minute (polling/share.ts). */
+export const shareSettings = (parameters: ReturnType<typeof pollingParameters>) => ({
+	sharePercent: parameters.number('planShare') ?? DEFAULT_PLAN_SHARE_PERCENT,
+	planLimit: parameters.number('planRequestsPerMinute') || undefined,
+});

@@ -6,9 +6,11 @@ import { codeListQuery } from '../shared/codeFilters';
 import { packCodes, unpackCodes, type CodeState } from '../shared/packedCodes';
 import { milestoneRule } from './milestones';
 import { addBreakdowns, newScansRule } from './newScans';
-import { pollingParameters, type ScanEvent } from './pollingProperties';
+import { pollingParameters, shareSettings, type ScanEvent } from './pollingProperties';
 import { loadScanCursor, saveScanCursor, type ScanCursor } from './pollState';
 import { quietRule } from './quiet';
+import { learntLimit, requestsPerPoll } from './share';
+import { readSweep } from './sweep';
 
 /** A code of the list as the scan events read it; its times in ms, NaN when unreadable or none. */
 export type CodeView = NonNullable<ReturnType<typeof codeView>>;
@@ -22,15 +24,15 @@ export interface ScanRule {
 	sample(codes: CodeView[], nowMs: number): IDataObject | undefined;
 }
 
-function codeView(record: IDataObject) {
+function codeView(record: IDataObject, readAt: string) {
 	const id = recordId(record);
 	if (!id) return undefined;
 	const { name, type, short_url } = record;
 	return {
 		record,
 		id,
-		/** What every scan event's item starts with. */
-		summary: { id: record.id, name, type, short_url },
+		/** What every scan event's item starts with; `read_at` is when its count was read. */
+		summary: { id: record.id, name, type, short_url, read_at: readAt },
 		scans: scanCount(record),
 		createdMs: timeMs(record.created_at),
 		lastScannedMs: record.last_scanned_at ? timeMs(record.last_scanned_at) : NaN,
@@ -38,26 +40,40 @@ function codeView(record: IDataObject) {
 }
 
 /**
- * Oldest first. An unknown code created since the last poll counts from 0; other unknown codes
- * (the first poll, new to the filters) are recorded, their items dropped; unlisted ones leave.
+ * Oldest first. An unknown code created after activation counts from 0; other unknown codes (the
+ * first sweep, new to the filters) are recorded, their items dropped. The codes the sweep has read
+ * come first in the cursor; those it never read leave when it ends (deleted, or out of the filters).
  */
-function foldCodes(rule: ScanRule, codes: CodeView[], nowMs: number, cursor?: ScanCursor) {
+function foldCodes(
+	rule: ScanRule,
+	codes: CodeView[],
+	nowMs: number,
+	ended: boolean,
+	cursor?: ScanCursor,
+) {
 	const known = cursor ? unpackCodes(cursor.codes) : new Map<string, CodeState>();
-	const newSinceMs = cursor ? (cursor.newestCreatedMs ?? cursor.polledMs) : Infinity;
-	const next = new Map<string, CodeState>();
+	const newSinceMs = cursor
+		? (cursor.sinceCreatedMs ?? cursor.newestCreatedMs ?? cursor.polledMs)
+		: Infinity;
+	const read = new Map<string, CodeState>();
 	const items: IDataObject[] = [];
 	for (const code of [...codes].reverse()) {
-		if (next.has(code.id)) continue; // a code listed twice (the list moved between pages)
+		if (read.has(code.id)) continue; // a code listed twice (the list moved between pages)
 		const before =
 			known.get(code.id) ?? (code.createdMs > newSinceMs ? { count: 0, flag: 0 } : undefined);
 		const result = rule.next(code, before ?? { count: code.scans, flag: 0 }, nowMs);
-		next.set(code.id, result.state);
+		read.set(code.id, result.state);
 		if (before) items.push(...result.items);
 	}
-	return { codes: next, items };
+	const entries = [...known];
+	const notRead = ([id]: [string, CodeState]) => !read.has(id);
+	const metEarlier = entries.slice(0, cursor?.met ?? 0).filter(notRead);
+	const unread = ended ? [] : entries.slice(cursor?.met ?? 0).filter(notRead);
+	const next = new Map([...metEarlier, ...read, ...unread]);
+	return { codes: next, met: ended ? 0 : metEarlier.length + read.size, items };
 }
 
-/** The codes (filtered as QR Code › Get Many) compared with the last poll's (docs/triggers.md). */
+/** The codes (filtered as QR Code › Get Many) compared with their last reading (docs/triggers.md). */
 export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, event: ScanEvent) {
 	// Every setting is read (and checked) before any request.
 	const rule =
@@ -65,10 +81,23 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 	const parameters = pollingParameters(ctx);
 	const qs = codeListQuery(parameters.collection('filters'));
 	const includeBreakdown = event === 'newScans' && parameters.boolean('includeBreakdown');
+	const share = shareSettings(parameters);
+	const key = [event, rule.settings ?? '', JSON.stringify(qs)].join('|');
+	const isManual = ctx.getMode() === 'manual';
+	const cursor = isManual ? undefined : loadScanCursor(ctx, key);
 	const nowMs = Date.now();
-	const codes = (await client.all('/qr-codes', qs)).flatMap((record) => codeView(record) ?? []);
+	const readAt = new Date(nowMs).toISOString();
+	const settings = {
+		...share,
+		learntLimit: cursor?.learntLimit,
+		sinceLastPollMs: cursor ? nowMs - cursor.polledMs : undefined,
+	};
+	const sweep = await readSweep(client, '/qr-codes', qs, cursor?.sweep, () =>
+		requestsPerPoll(client, settings),
+	);
+	const codes = sweep.records.flatMap((record) => codeView(record, readAt) ?? []);
 
-	if (ctx.getMode() === 'manual') {
+	if (isManual) {
 		const sample = rule.sample(codes, nowMs);
 		if (sample) return [ctx.helpers.returnJsonArray([sample])];
 		throw new NodeOperationError(
@@ -78,9 +107,7 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 		);
 	}
 
-	const key = [event, rule.settings ?? '', JSON.stringify(qs)].join('|');
-	const cursor = loadScanCursor(ctx, key);
-	const folded = foldCodes(rule, codes, nowMs, cursor);
+	const folded = foldCodes(rule, codes, nowMs, !sweep.next, cursor);
 	const newest = codes.reduce(
 		(max, code) => (code.createdMs > max ? code.createdMs : max),
 		cursor?.newestCreatedMs ?? -Infinity,
@@ -88,11 +115,17 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 	if (includeBreakdown && cursor && folded.items.length) {
 		await addBreakdowns(client, folded.items, cursor.polledMs, nowMs);
 	}
+	const since = cursor ? (cursor.sinceCreatedMs ?? cursor.newestCreatedMs) : newest;
+	const learnt = learntLimit(client, settings);
 	saveScanCursor(ctx, {
 		key,
 		polledMs: nowMs,
 		...(Number.isFinite(newest) ? { newestCreatedMs: newest } : {}),
 		codes: packCodes(folded.codes),
+		...(folded.met ? { met: folded.met } : {}),
+		...(sweep.next ? { sweep: sweep.next } : {}),
+		...(since !== undefined && Number.isFinite(since) ? { sinceCreatedMs: since } : {}),
+		...(learnt ? { learntLimit: learnt } : {}),
 	});
 	return folded.items.length ? [ctx.helpers.returnJsonArray(folded.items)] : null;
 }

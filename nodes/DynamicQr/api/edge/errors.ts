@@ -195,6 +195,9 @@ export function networkError(node: INode, code: string, request: string, itemInd
 	});
 }
 
+/** A request a poll's time budget could not wait for: a sweep ends there instead of failing. */
+export class OutOfBudgetError extends NodeOperationError {}
+
 /** A poll out of n8n's time budget fails at once; `failure` tells n8n 2.x the wait asked for. */
 export function outOfBudgetError(
 	node: INode,
@@ -207,7 +210,7 @@ export function outOfBudgetError(
 		waitSeconds === undefined
 			? `The time was up before ${request}.`
 			: `The service asked to wait ${waitSeconds} seconds (${status}) before ${request}, longer than the time left.`;
-	return new NodeOperationError(
+	return new OutOfBudgetError(
 		node,
 		`The poll could not finish within the ${Math.round(budgetMs / 1000)} seconds n8n allows it`,
 		{

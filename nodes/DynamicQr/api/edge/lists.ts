@@ -21,6 +21,10 @@ export interface Page {
 	lastPage?: number;
 }
 
+/** Reading "page-past-end-repeats-last": a page past the end answered as the last page again. */
+export const repeatsPage = (records: IDataObject[], previousFirstId?: string) =>
+	previousFirstId !== undefined && recordId(records[0]) === previousFirstId;
+
 /**
  * A list answer (`data`, or a bare array) as a page. Each signal votes and any can end the list:
  * `links.next` (readings "links-next-only", "links-without-next": no `next` says nothing),
@@ -32,9 +36,8 @@ export interface Page {
 export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Page {
 	const data = isObject(answer) ? answer.data : answer;
 	const records = Array.isArray(data) ? data.filter(isObject) : [];
-	// Reading "page-past-end-repeats-last": a page past the end answered as the last page again.
 	const firstId = recordId(records[0]);
-	if (firstId !== undefined && firstId === cursor.previousFirstId) {
+	if (repeatsPage(records, cursor.previousFirstId)) {
 		return { records: [], hasMore: false, next: cursor };
 	}
 	const links = isObject(answer) && isObject(answer.links) ? answer.links : {};

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { countOf } from './records';
+
 /** Reading "gone-410": 410 for a record deleted earlier, wherever 404 means not there. */
 export const isGoneStatus = (status: number): boolean => status === 404 || status === 410;
 
@@ -32,3 +34,13 @@ export function retryAfterSeconds(headers: IDataObject, now = Date.now()): numbe
 /** Reading "status-codes-alt": a success without a body (a 204 to a change) reads as `{}`. */
 export const successBody = (body: unknown): unknown =>
 	body === '' || body === undefined || body === null ? {} : body;
+
+/**
+ * The plan as an answer's headers tell it: `X-RateLimit-Remaining` (the reference), and the
+ * requests a minute where `X-RateLimit-Limit` is sent (the sandbox; reading
+ * "rate-limit-remaining-only" sends none).
+ */
+export const rateLimitOf = (headers: IDataObject) => ({
+	limit: countOf(headers['x-ratelimit-limit']),
+	remaining: countOf(headers['x-ratelimit-remaining']),
+});
