@@ -70,6 +70,12 @@ describe('by IDs, one item per code', () => {
 			makeCode('Ids'),
 		]);
 		const t = today();
+		// Made long before their scans, as real codes are.
+		for (const code of [active, never, old, previousOnly]) {
+			await ctx.control('PATCH', `/qr-codes/${code.id}`, {
+				created_at: `${addDays(t, -60)}T12:00:00Z`,
+			});
+		}
 		await scan(active.id, addDays(t, -1), 2);
 		await scan(active.id, addDays(t, -7));
 		await scan(active.id, addDays(t, -10), 2); // the previous period
@@ -126,6 +132,45 @@ describe('by IDs, one item per code', () => {
 			]),
 		);
 		expect(scansRequests).toHaveLength(2);
+	});
+
+	test("a code made and last scanned within one period costs no /scans: its lifetime count is that period's", async () => {
+		const t = today();
+		const [fresh, lastWeek] = [await makeCode('Ids'), await makeCode('Ids')];
+		await ctx.control('PATCH', `/qr-codes/${fresh.id}`, {
+			created_at: `${addDays(t, -6)}T12:00:00Z`,
+		});
+		await scan(fresh.id, addDays(t, -5), 3);
+		await scan(fresh.id, addDays(t, -2));
+		await ctx.control('PATCH', `/qr-codes/${lastWeek.id}`, {
+			created_at: `${addDays(t, -13)}T12:00:00Z`,
+		});
+		await scan(lastWeek.id, addDays(t, -12), 2);
+		const ids = [fresh.id, lastWeek.id].join(', ');
+		const perCode = await runReport({
+			codesBy: 'ids',
+			qrCodeIds: ids,
+			period: 'last7Days',
+			reportOutput: 'perCode',
+		});
+		expect(perCode.error).toBeUndefined();
+		expect(perCode.json.map((row) => [row.id, row.scans, row.previous_scans])).toEqual([
+			[fresh.id, 4, 0],
+			[lastWeek.id, 0, 2],
+		]);
+		expect(perCode.scansRequests).toEqual([]);
+		// The summary's breakdowns of the period still come from /scans, for the code scanned in it.
+		const summary = await runReport({
+			codesBy: 'ids',
+			qrCodeIds: ids,
+			period: 'last7Days',
+			reportOutput: 'summary',
+		});
+		expect(summary.error).toBeUndefined();
+		expect(summary.json[0]).toMatchObject({ scans: 4, previous_scans: 2 });
+		expect(summary.scansRequests.map((request) => request.path)).toEqual([
+			`/qr-codes/${fresh.id}/scans`,
+		]);
 	});
 
 	test('the IDs may come as a list from an expression; repeated IDs count once', async () => {

@@ -12,6 +12,8 @@ export interface ReportPeriod extends Days {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The furthest a time zone's days lie from UTC's (UTC+14). */
+const ZONE_MS = 14 * 60 * 60 * 1000;
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const addDays = (day: string, count: number) =>
@@ -66,5 +68,15 @@ export function mayHaveScansSince(lastScannedAt: unknown, day: string): boolean 
 	if (lastScannedAt === null || lastScannedAt === undefined || lastScannedAt === '') return false;
 	const at = timeMs(lastScannedAt);
 	// A timestamp this node cannot read says nothing: ask.
-	return Number.isNaN(at) || at >= dayMs(day) - 14 * 60 * 60 * 1000;
+	return Number.isNaN(at) || at >= dayMs(day) - ZONE_MS;
+}
+
+/**
+ * Whether every scan of a code, made between its creation and its last scan, falls on the days of
+ * `range` in any time zone (UTC−12 to UTC+14): then its lifetime count is the range's scans.
+ */
+export function scannedOnlyWithin(createdAt: unknown, lastScannedAt: unknown, range: Days) {
+	const created = timeMs(createdAt);
+	const last = lastScannedAt ? timeMs(lastScannedAt) : NaN;
+	return created >= dayMs(range.from) + ZONE_MS && last < dayMs(range.to) + DAY_MS - ZONE_MS;
 }

@@ -1,9 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { breakdownCounts, rejectsField, scansPerDay, unknownDaysError, unwrap } from '../../../api';
+import {
+	breakdownCounts,
+	rejectsField,
+	scanCount,
+	scansPerDay,
+	unknownDaysError,
+	unwrap,
+} from '../../../api';
 import type { ActionRun } from '../../run';
 import type { Days, ReportPeriod } from './period';
-import { daysIn, halves, mayHaveScansSince } from './period';
+import { daysIn, halves, mayHaveScansSince, scannedOnlyWithin } from './period';
 
 /** The shortest range the service refused as too long in this run (days). */
 const REFUSED_DAYS = Symbol('scanReport.refusedDays');
@@ -49,7 +56,8 @@ export interface CodeScans {
 
 /**
  * One code's scans in the period and the previous one: no request for a code not scanned since
- * the previous period began; else one `/scans` of both periods, and, only when both had scans and
+ * the previous period began, nor for one created and last scanned within one period (its lifetime
+ * count; the period's breakdowns still ask); else one `/scans` of both periods, and, only when both had scans and
  * breakdowns are wanted, one more of the period alone, since an answer's breakdowns cover its
  * whole range (mixing the periods would give wrong top values).
  */
@@ -64,6 +72,14 @@ export async function countScans(
 	const lastScannedAt = record.last_scanned_at;
 	if (!mayHaveScansSince(lastScannedAt, period.previous.from)) {
 		return { record, scans: 0, previousScans: 0, breakdowns: [] };
+	}
+	// A code made and last scanned within one period: its lifetime count, unless breakdowns are due.
+	const lifetime = scanCount(record);
+	if (scannedOnlyWithin(record.created_at, lastScannedAt, period.previous)) {
+		return { record, scans: 0, previousScans: lifetime, breakdowns: [] };
+	}
+	if (!withBreakdowns && scannedOnlyWithin(record.created_at, lastScannedAt, period)) {
+		return { record, scans: lifetime, previousScans: 0, breakdowns: [] };
 	}
 	const path = `/qr-codes/${encodeURIComponent(String(record.id))}/scans`;
 	const ask = (range: Days) => scanAnswers(run, path, range, itemIndex);
