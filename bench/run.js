@@ -238,7 +238,7 @@ async function main() {
 				repeats: counts[key],
 				deliveries: counts.triggerDeliveries,
 				log,
-				keys: ['ours', 'oursV2', 'webhookNode'],
+				keys: ['ours', 'oursV2', 'webhookNode', 'careful'],
 			});
 			await n8n.stop();
 			n8n = undefined;

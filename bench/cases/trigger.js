@@ -56,7 +56,9 @@ async function signingSecretCredential(n8n, secret) {
 
 /**
  * The triggers compared, by key: `ours` (v1, secret in a parameter), `oursV2` (secret in a
- * credential), `webhookNode` (n8n's Webhook node v2), `webhookNodeV1` (the control).
+ * credential), `webhookNode` (n8n's Webhook node v2), `careful` (the Webhook node, a Code node
+ * checking the signature and Remove Duplicates: what a user builds for the same promises),
+ * `webhookNodeV1` (the control).
  * `webhookBase` is where production webhooks are sent (a queue cluster's balancer).
  */
 async function createVariants(n8n, secret, keys, webhookBase = n8n.url) {
@@ -72,6 +74,17 @@ async function createVariants(n8n, secret, keys, webhookBase = n8n.url) {
 				label: `Dynamic QR Trigger v${version} (verifies every signature, drops repeats across processes)`,
 				workflowId: created.id,
 				url: `${webhookBase}/${wf.webhookPaths.ours(created.webhookIds[wf.NAMES.trigger])}`,
+			};
+		} else if (key === 'careful') {
+			const path = `bench-careful-${randomUUID()}`;
+			const created = await n8n.createWorkflow(
+				wf.triggerCareful({ path, webhookId: randomUUID(), secret }),
+			);
+			variants[key] = {
+				label:
+					"what a careful user builds: n8n's Webhook node → Code (signature, node:crypto) → Remove Duplicates on webhook-id",
+				workflowId: created.id,
+				url: `${webhookBase}/${wf.webhookPaths.webhookNode(path)}`,
 			};
 		} else {
 			const typeVersion = key === 'webhookNode' ? 2 : 1;
@@ -97,7 +110,7 @@ async function run({
 	repeats,
 	deliveries: perRun,
 	log,
-	keys = ['ours', 'oursV2', 'webhookNode', 'webhookNodeV1'],
+	keys = ['ours', 'oursV2', 'webhookNode', 'careful', 'webhookNodeV1'],
 	webhookBase,
 }) {
 	const secret = newSecret();

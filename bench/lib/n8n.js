@@ -18,8 +18,9 @@ async function start({ sandbox, log, n8nLog, env = {}, packageDir }) {
 		...(packageDir ? { packageDir } : {}),
 		log,
 		n8nLog,
-		// n8n's defaults, but a quieter log (it goes to a file; warnings and errors still do).
-		env: { N8N_LOG_LEVEL: 'warn', ...env },
+		// n8n's defaults, but a quieter log (it goes to a file; warnings and errors still do), and
+		// node:crypto for the Code node of the trigger case's careful-user workflow.
+		env: { N8N_LOG_LEVEL: 'warn', NODE_FUNCTION_ALLOW_BUILTIN: 'crypto', ...env },
 	});
 	try {
 		const ours = await n8n.createCredential({

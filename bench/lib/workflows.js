@@ -248,6 +248,54 @@ function triggerWebhook({ path, webhookId, typeVersion = 2 }) {
 	]);
 }
 
+/**
+ * What a careful user builds from n8n's own nodes for the trigger's promises: the Webhook node (v2,
+ * answering on receipt) → a Code node that checks the Standard Webhooks signature with node:crypto
+ * (constant-time, 300 s tolerance; needs NODE_FUNCTION_ALLOW_BUILTIN=crypto) → Remove Duplicates on
+ * `webhook-id` across executions → No Operation. The Code node signs the body as n8n parsed it,
+ * re-serialised (the bench's bodies are JSON.stringify output, so it matches the raw body): a
+ * shortcut that only makes this workflow cheaper.
+ */
+function triggerCareful({ path, webhookId, secret }) {
+	const jsCode = [
+		"const crypto = require('crypto');",
+		`const key = Buffer.from(${JSON.stringify(secret.slice('whsec_'.length))}, 'base64');`,
+		'return $input.all().map((item) => {',
+		'\tconst headers = item.json.headers;',
+		"\tconst id = headers['webhook-id'];",
+		"\tconst timestamp = headers['webhook-timestamp'];",
+		'\tif (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) throw new Error(\'Delivery too old\');',
+		'\tconst signed = `${id}.${timestamp}.${JSON.stringify(item.json.body)}`;',
+		"\tconst expected = Buffer.from(crypto.createHmac('sha256', key).update(signed).digest('base64'));",
+		"\tconst valid = String(headers['webhook-signature']).split(' ').some((entry) => {",
+		"\t\tconst given = Buffer.from(entry.slice(entry.indexOf(',') + 1));",
+		"\t\treturn entry.startsWith('v1,') && given.length === expected.length && crypto.timingSafeEqual(given, expected);",
+		'\t});',
+		"\tif (!valid) throw new Error('Invalid signature');",
+		'\treturn { json: { webhook_id: id, ...item.json.body } };',
+		'});',
+	].join('\n');
+	return workflow('bench: trigger, Webhook → Code (signature) → Remove Duplicates', [
+		node(
+			TYPES.webhook,
+			{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+			{ name: NAMES.trigger, typeVersion: 2, position: [0, 0], webhookId },
+		),
+		node(TYPES.code, { jsCode }, { name: 'Verify signature', typeVersion: 2, position: [220, 0] }),
+		node(
+			TYPES.removeDuplicates,
+			{
+				operation: 'removeItemsSeenInPreviousExecutions',
+				logic: 'removeItemsWithAlreadySeenKeyValues',
+				dedupeValue: '={{ $json.webhook_id }}',
+				options: {},
+			},
+			{ name: 'Remove Duplicates', typeVersion: 2, position: [440, 0] },
+		),
+		doneNode(660),
+	]);
+}
+
 /** Production webhook paths: a trigger with a fixed `path` uses `<webhookId>/<path>`. */
 const webhookPaths = {
 	ours: (webhookId) => `webhook/${webhookId}/webhook`,
@@ -388,5 +436,6 @@ module.exports = {
 	LISTS,
 	triggerOurs,
 	triggerWebhook,
+	triggerCareful,
 	webhookPaths,
 };

@@ -31,6 +31,7 @@ const TYPES = {
 	set: 'n8n-nodes-base.set',
 	splitOut: 'n8n-nodes-base.splitOut',
 	code: 'n8n-nodes-base.code',
+	removeDuplicates: 'n8n-nodes-base.removeDuplicates',
 	if: 'n8n-nodes-base.if',
 	httpRequest: 'n8n-nodes-base.httpRequest',
 	webhook: 'n8n-nodes-base.webhook',

@@ -38,6 +38,8 @@ const DURABLE_CURSORS = {
 };
 /** n8n's poll budget at the default poll timeout: min(45 s, lease 60 s) less 20 % (at least 5 s). */
 const BUDGET_SECONDS = 36;
+/** Codes made while n8n is down: the list then has three pages. */
+const BATCH = 201;
 const version = N8N_VERSIONS.current;
 
 describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
@@ -120,7 +122,10 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 			pollingTriggerWorkflow('Durable: scan milestones', {
 				event: 'scanMilestone',
 				milestones: '2, 4',
-				filters: {},
+				// Every code; the filter only marks this workflow's reads in the sandbox's log.
+				filters: { archived: false },
+				// A tight plan: half of 4 a minute, 2 requests a poll (page 1 and one more).
+				planRequestsPerMinute: 4,
 			}),
 		);
 		flows.quiet = await n8n.createWorkflow(
@@ -207,10 +212,11 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 	test('after a restart, a read of the list that fails on page 2: New QR Code fails cleanly and moves no cursor, Scan Milestone stops its sweep there without failing; every record once', async () => {
 		await n8n.stop();
 		const before = { codes: storedCursor(flows.codes.id) };
-		// While n8n is down: 101 new codes (the list now has two pages of 100), two more scans
-		// (milestone 4), and page 2 of the next two reads of the list answers 503 with a
-		// Retry-After longer than a poll's budget.
-		for (let i = 0; i < 101; i++) {
+		// While n8n is down: 201 new codes (the list now has three pages of 100; the target is on
+		// page 3), two more scans (milestone 4), and page 2 of the next two reads of the list
+		// answers 503 with a Retry-After longer than a poll's budget.
+		const readsFrom = (await sandbox.control('GET', '/requests')).data.length;
+		for (let i = 0; i < BATCH; i++) {
 			newCodes.afterRestart.push(await createCode(`Durable batch ${i}`));
 		}
 		await scan(target);
@@ -245,7 +251,7 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 			async () => {
 				const list = await n8n.executions(flows.codes.id);
 				const items = (await emitted(list)).flat();
-				return items.length >= newCodes.beforeRestart.length + 101 ? list : null;
+				return items.length >= newCodes.beforeRestart.length + BATCH ? list : null;
 			},
 			{ what: 'the batch of codes', timeoutMs: 150000, intervalMs: 1000 },
 		);
@@ -273,6 +279,25 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 		).toEqual([[[target.id, 2, 2]], [[target.id, 4, 4]]]);
 		// The sweep that met the failure stopped before page 2, started nothing, and failed nothing.
 		expect(byId(milestoneRuns).map((run) => run.status)).toEqual(['success', 'success']);
+		// Within its share: each poll of the milestones read the list at most twice, so the
+		// target, on page 3, was reached by the third poll after the restart (page 2 failed, page
+		// 2, page 3).
+		const reads = (await sandbox.control('GET', '/requests')).data
+			.slice(readsFrom)
+			.filter((request) => request.path === '/qr-codes' && request.query.archived === 'false');
+		const polls = [];
+		for (const read of reads) {
+			const at = Date.parse(read.at);
+			const last = polls.at(-1);
+			if (last && at - last.at < 20000) last.pages.push(read.query.page);
+			else polls.push({ at, pages: [read.query.page] });
+		}
+		expect(polls.slice(0, 3).map((poll) => poll.pages)).toEqual([
+			['1', '2'],
+			['1', '2'],
+			['1', '3'],
+		]);
+		expect(polls.every((poll) => poll.pages.length <= 2)).toBe(true);
 
 		const codes = storedCursor(flows.codes.id);
 		expect(codes.consecutiveErrors).toBe(0);

@@ -166,3 +166,37 @@ test('the plan told only by X-RateLimit-Remaining (reading "rate-limit-remaining
 		await env.sandbox.control('POST', '/config', config);
 	}
 });
+
+test('Include Breakdown over a sweep of several polls: the days asked for start where the code was last read, so a scan made since is in them', async () => {
+	const config = await env.sandbox.control('GET', '/config');
+	await env.sandbox.control('POST', '/config', { rateLimitPerMinute: 1e9 });
+	await seed(300); // three pages
+	await env.sandbox.control('POST', '/config', config);
+	// Half of 4 a minute: page 1 and one more a poll, so a sweep takes two polls.
+	const setup = env.trigger({
+		event: 'newScans',
+		includeBreakdown: true,
+		planRequestsPerMinute: 4,
+	});
+	const oldest = (await env.api('GET', '/qr-codes?page=3&per_page=100')).data.at(-1);
+	const DAY_MS = 24 * 60 * 60 * 1000;
+	const pollDayLater = async () => {
+		env.shiftMs += DAY_MS;
+		return await env.poll(setup);
+	};
+	expect(await pollDayLater()).toEqual([]); // pages 1, 2
+	expect(await pollDayLater()).toEqual([]); // pages 1, 3: the oldest code read, the sweep ends
+	env.shiftMs += DAY_MS / 2;
+	const scannedDay = new Date(Date.now()).toISOString().slice(0, 10);
+	await env.scan(oldest, 1);
+	expect(await pollDayLater()).toEqual([]); // pages 1, 2
+	const from = (await env.sandbox.control('GET', '/requests')).data.length;
+	const [item] = await pollDayLater(); // pages 1, 3
+	expect(item).toMatchObject({ id: oldest.id, new_scans: 1 });
+	const [asked] = (await env.sandbox.control('GET', '/requests')).data
+		.slice(from)
+		.filter((request) => request.path.endsWith('/scans'));
+	expect(asked.query.from <= scannedDay).toBe(true);
+	expect(item.breakdown).toBeDefined();
+	expect(JSON.stringify(item.breakdown)).toContain(scannedDay);
+});

@@ -31,8 +31,8 @@ export const newScansRule: ScanRule = {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * Include Breakdown: whole days from the last poll's through today (or the day of the last scan, if
- * the service's clock is ahead). One request per item, sent together (the client paces them).
+ * Include Breakdown: whole days from the day the code was last read (at the earliest) through
+ * today (or the day of the last scan, if the service's clock is ahead). One request per item.
  */
 export async function addBreakdowns(
 	client: ApiClient,

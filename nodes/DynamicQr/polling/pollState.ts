@@ -35,6 +35,9 @@ export interface ScanCursor extends IDataObject {
 	sweep?: SweepPosition;
 	sinceCreatedMs?: number;
 	learntLimit?: number;
+	/** When the current sweep began, and the one before it (Include Breakdown's first day). */
+	sweepStartedMs?: number;
+	readSinceMs?: number;
 }
 
 const stored = (ctx: IPollFunctions) => ctx.getWorkflowStaticData('node');

@@ -112,8 +112,13 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 		(max, code) => (code.createdMs > max ? code.createdMs : max),
 		cursor?.newestCreatedMs ?? -Infinity,
 	);
-	if (includeBreakdown && cursor && folded.items.length) {
-		await addBreakdowns(client, folded.items, cursor.polledMs, nowMs);
+	// A code read now was read last in the sweep before this one, at the earliest as it began.
+	const sweepStartedMs = cursor?.sweep ? (cursor.sweepStartedMs ?? cursor.polledMs) : nowMs;
+	const readSinceMs = cursor?.sweep
+		? (cursor.readSinceMs ?? cursor.polledMs)
+		: (cursor?.sweepStartedMs ?? cursor?.polledMs);
+	if (includeBreakdown && readSinceMs !== undefined && folded.items.length) {
+		await addBreakdowns(client, folded.items, readSinceMs, nowMs);
 	}
 	const since = cursor ? (cursor.sinceCreatedMs ?? cursor.newestCreatedMs) : newest;
 	const learnt = learntLimit(client, settings);
@@ -126,6 +131,8 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 		...(sweep.next ? { sweep: sweep.next } : {}),
 		...(since !== undefined && Number.isFinite(since) ? { sinceCreatedMs: since } : {}),
 		...(learnt ? { learntLimit: learnt } : {}),
+		sweepStartedMs,
+		...(readSinceMs !== undefined ? { readSinceMs } : {}),
 	});
 	return folded.items.length ? [ctx.helpers.returnJsonArray(folded.items)] : null;
 }
