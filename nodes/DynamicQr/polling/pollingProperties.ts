@@ -113,7 +113,7 @@ export const pollingProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to add each scanned code's statistics (scans per day, countries, devices …) for whole days, from the last poll's day through today; one more request per scanned code",
+			"Whether to add each scanned code's statistics (scans per day, countries, devices …) for whole days, from the day the code was last read through today; one more request per scanned code",
 		displayOptions: forEvents('newScans'),
 	},
 	{
