@@ -185,7 +185,12 @@ function controlRoutes(ctx, info) {
 				return { data: dispatcher.allEndpoints().find((endpoint) => endpoint.id === params.id) };
 			},
 		},
-		{ method: 'GET', path: '/requests', handle: () => ({ data: state.requests }) },
+		// `?from=N`: only the requests after the first N (a long log is costly to send whole).
+		{
+			method: 'GET',
+			path: '/requests',
+			handle: ({ query }) => ({ data: state.requests.slice(Number(query.from) || 0) }),
+		},
 		// What the image-redirect-cdn reading's CDN received: method, URL and every header.
 		{
 			method: 'GET',

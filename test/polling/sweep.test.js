@@ -200,3 +200,38 @@ test('Include Breakdown over a sweep of several polls: the days asked for start 
 	expect(item.breakdown).toBeDefined();
 	expect(JSON.stringify(item.breakdown)).toContain(scannedDay);
 });
+
+test('150 codes deleted behind the sweep mid-way: the sweep steps back, and a scan on the code that moved up past its page is reported in that sweep, once', async () => {
+	const config = await env.sandbox.control('GET', '/config');
+	await env.sandbox.control('POST', '/config', { rateLimitPerMinute: 1e9 });
+	await seed(1000); // ten pages
+	await env.sandbox.control('POST', '/config', config);
+	// Half of 10 a minute: page 1 and four more a poll.
+	const setup = env.trigger({ event: 'newScans', planRequestsPerMinute: 10 });
+	const cursorOf = () => env.staticOf(setup).scanCursor;
+	const reported = [];
+	const pollMinuteLater = async () => {
+		env.shiftMs += 60000;
+		reported.push(...(await env.poll(setup)));
+	};
+	do await pollMinuteLater();
+	while (cursorOf().sweep); // activation
+	await pollMinuteLater(); // pages 1 to 5 of the next sweep
+	expect(cursorOf().sweep).toMatchObject({ page: 6 });
+	const list = [];
+	for (let page = 1; page <= 10; page++) {
+		list.push(...(await env.api('GET', `/qr-codes?page=${page}&per_page=100`)).data);
+	}
+	const target = list[500]; // first on page 6, not read by this sweep yet
+	await env.scan(target, 1);
+	for (const code of list.slice(300, 450)) await env.api('DELETE', `/qr-codes/${code.id}`);
+	// The target is on page 4 now, behind where the sweep goes on.
+	do await pollMinuteLater();
+	while (cursorOf().sweep);
+	expect(reported).toMatchObject([{ id: target.id, new_scans: 1 }]);
+	// Codes this sweep had read before they were deleted leave at the end of the next one.
+	do await pollMinuteLater();
+	while (cursorOf().sweep);
+	expect(reported).toHaveLength(1);
+	expect(cursorOf().codes.split(';')).toHaveLength(850);
+});
