@@ -183,6 +183,11 @@ async function processStarters({
 				readyUrl: `http://127.0.0.1:${webhookPorts[index]}/healthz/readiness`,
 				env: {
 					...env,
+					// The readiness line below is logged at info: a quieter level (the bench's warn)
+					// would never show it.
+					...(['warn', 'error', 'silent'].includes(env.N8N_LOG_LEVEL)
+						? { N8N_LOG_LEVEL: 'info' }
+						: {}),
 					N8N_PORT: String(webhookPorts[index]),
 					N8N_RUNNERS_BROKER_PORT: String(brokerPorts[index]),
 					N8N_EVENTBUS_LOGWRITER_LOGFULLPATH: eventLog(`webhook-${index}`),
