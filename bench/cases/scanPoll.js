@@ -18,6 +18,7 @@
  */
 const { runNode } = require('../../test/engine');
 const { createWorkflow, poll, POLLING_TYPE } = require('../../test/engine/triggers');
+const { busiestMinute } = require('../../test/support/scanPolling');
 
 const SCANNED = 100;
 const BUDGET_MS = 36000;
@@ -32,17 +33,6 @@ const ROWS = [
 /** How many API requests the sandbox logged (after the first `from`). */
 const requestCount = async (control, from = 0) =>
 	from + (await control('GET', `/requests?from=${from}`)).data.length;
-
-/** The most entries in any 60 s of `times` (ms). */
-function busiestMinute(times) {
-	const sorted = [...times].sort((a, b) => a - b);
-	let most = 0;
-	for (let start = 0, end = 0; end < sorted.length; end++) {
-		while (sorted[end] - sorted[start] >= MINUTE_MS) start++;
-		most = Math.max(most, end - start + 1);
-	}
-	return most;
-}
 
 async function row({ sandbox, codes, plan, log }) {
 	const control = sandbox.control;

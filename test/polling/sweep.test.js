@@ -4,7 +4,7 @@
 // scheduler's), a poll every 30 seconds of the sandbox's clock, codes scanned, created and deleted
 // anywhere in the list while the polls sweep it.
 const { sandboxClient } = require('../support/sandbox');
-const { useScanPolling } = require('../support/scanPolling');
+const { busiestMinute, useScanPolling } = require('../support/scanPolling');
 
 const env = useScanPolling();
 jest.setTimeout(10 * 60 * 1000);
@@ -27,17 +27,6 @@ async function seed(count) {
 		}
 	};
 	await Promise.all(Array.from({ length: 32 }, worker));
-}
-
-/** The largest number of API requests the sandbox received in any 60 seconds of its clock. */
-function busiestMinute(requests) {
-	const times = requests.map((request) => Date.parse(request.at)).sort((a, b) => a - b);
-	let most = 0;
-	for (let start = 0, end = 0; end < times.length; end++) {
-		while (times[end] - times[start] >= 60000) start++;
-		most = Math.max(most, end - start + 1);
-	}
-	return most;
 }
 
 test('10,000 codes at 60 requests a minute: no poll fails, half the plan is kept, and every scan made anywhere in the list during the sweeps is reported once', async () => {
@@ -119,7 +108,7 @@ test('10,000 codes at 60 requests a minute: no poll fails, half the plan is kept
 	const requests = (await env.sandbox.control('GET', '/requests')).data.slice(requestsFrom);
 	const reads = requests.filter((request) => request.method === 'GET');
 	expect(reads.filter((request) => request.status === 429)).toEqual([]);
-	const most = busiestMinute(reads);
+	const most = busiestMinute(reads.map((request) => Date.parse(request.at)));
 	process.stdout.write(
 		`scan poll at scale: ${CODES} codes, ${PLAN}/min, a poll every ${INTERVAL_MS / 1000} s: ` +
 			`a sweep in ${activationPolls} polls, ${reads.length} reads in ${polls} polls, ` +

@@ -60,4 +60,15 @@ function useScanPolling() {
 	return env;
 }
 
-module.exports = { useScanPolling, DAY };
+/** The most entries in any 60 s of `times` (ms): a share of the plan measured at the sandbox. */
+function busiestMinute(times) {
+	const sorted = [...times].sort((a, b) => a - b);
+	let most = 0;
+	for (let start = 0, end = 0; end < sorted.length; end++) {
+		while (sorted[end] - sorted[start] >= 60000) start++;
+		most = Math.max(most, end - start + 1);
+	}
+	return most;
+}
+
+module.exports = { useScanPolling, busiestMinute, DAY };
