@@ -40,6 +40,10 @@ async function scan(id, day, count = 1, details = {}) {
 		});
 }
 
+/** Sets the code's `created_at` (the API cannot) to noon UTC of `day`. */
+const backdate = (code, day) =>
+	ctx.control('PATCH', `/qr-codes/${code.id}`, { created_at: `${day}T12:00:00Z` });
+
 const report = (parameters) => ({ resource: 'qrCode', operation: 'getScanReport', ...parameters });
 
 /** Runs the report and answers its output and the `/scans` requests it sent. */
@@ -71,11 +75,7 @@ describe('by IDs, one item per code', () => {
 		]);
 		const t = today();
 		// Made long before their scans, as real codes are.
-		for (const code of [active, never, old, previousOnly]) {
-			await ctx.control('PATCH', `/qr-codes/${code.id}`, {
-				created_at: `${addDays(t, -60)}T12:00:00Z`,
-			});
-		}
+		for (const code of [active, never, old, previousOnly]) await backdate(code, addDays(t, -60));
 		await scan(active.id, addDays(t, -1), 2);
 		await scan(active.id, addDays(t, -7));
 		await scan(active.id, addDays(t, -10), 2); // the previous period
@@ -137,22 +137,19 @@ describe('by IDs, one item per code', () => {
 	test("a code made and last scanned within one period costs no /scans: its lifetime count is that period's", async () => {
 		const t = today();
 		const [fresh, lastWeek] = [await makeCode('Ids'), await makeCode('Ids')];
-		await ctx.control('PATCH', `/qr-codes/${fresh.id}`, {
-			created_at: `${addDays(t, -6)}T12:00:00Z`,
-		});
+		await backdate(fresh, addDays(t, -6));
 		await scan(fresh.id, addDays(t, -5), 3);
 		await scan(fresh.id, addDays(t, -2));
-		await ctx.control('PATCH', `/qr-codes/${lastWeek.id}`, {
-			created_at: `${addDays(t, -13)}T12:00:00Z`,
-		});
+		await backdate(lastWeek, addDays(t, -13));
 		await scan(lastWeek.id, addDays(t, -12), 2);
-		const ids = [fresh.id, lastWeek.id].join(', ');
-		const perCode = await runReport({
-			codesBy: 'ids',
-			qrCodeIds: ids,
-			period: 'last7Days',
-			reportOutput: 'perCode',
-		});
+		const reportOn = (reportOutput) =>
+			runReport({
+				codesBy: 'ids',
+				qrCodeIds: [fresh.id, lastWeek.id].join(', '),
+				period: 'last7Days',
+				reportOutput,
+			});
+		const perCode = await reportOn('perCode');
 		expect(perCode.error).toBeUndefined();
 		expect(perCode.json.map((row) => [row.id, row.scans, row.previous_scans])).toEqual([
 			[fresh.id, 4, 0],
@@ -160,12 +157,7 @@ describe('by IDs, one item per code', () => {
 		]);
 		expect(perCode.scansRequests).toEqual([]);
 		// The summary's breakdowns of the period still come from /scans, for the code scanned in it.
-		const summary = await runReport({
-			codesBy: 'ids',
-			qrCodeIds: ids,
-			period: 'last7Days',
-			reportOutput: 'summary',
-		});
+		const summary = await reportOn('summary');
 		expect(summary.error).toBeUndefined();
 		expect(summary.json[0]).toMatchObject({ scans: 4, previous_scans: 2 });
 		expect(summary.scansRequests.map((request) => request.path)).toEqual([

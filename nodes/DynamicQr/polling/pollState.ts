@@ -23,8 +23,9 @@ export interface Cursor extends IDataObject {
  * The scan events (scanEvents.ts): per code of the list a count and a flag (`codes`,
  * shared/packedCodes.ts), the `met` first of them read by the current sweep; n8n's time of the
  * last poll; the newest `created_at` (service clock) seen. A poll reads a part of the list (added
- * keys; a cursor without them starts a sweep): `sweep` says where the next goes on (none: after page 1), `sinceCreatedMs` from when an
- * unknown code is new, `learntLimit` the plan's rate as learnt (polling/share.ts).
+ * keys; a cursor without them starts a sweep): `sweep` says where the next goes on (none: after
+ * page 1), `sinceCreatedMs` from when an unknown code is new, `learntLimit` the plan's rate as
+ * learnt (polling/share.ts).
  */
 export interface ScanCursor extends IDataObject {
 	key: string;

@@ -25,7 +25,7 @@ export interface ShareSettings {
 }
 
 /** The plan's requests a minute, as far as it is known now. */
-export const planLimitOf = (client: ApiClient, settings: ShareSettings) =>
+const planLimitOf = (client: ApiClient, settings: ShareSettings) =>
 	settings.planLimit ??
 	client.pace.saidLimit ??
 	(learntLimit(client, settings) || ASSUMED_PLAN_LIMIT);
