@@ -112,3 +112,30 @@ test("the polling cursor 0.1.0 saved is taken up where it stopped, and this vers
 	const back = JSON.parse(JSON.stringify(staticData.cursor));
 	expect(oldCursor.advance(back, [next, ...leads], NOW + 120_000)).toEqual([]);
 });
+
+test('New Lead on several cards keeps its cursor under leadCursor, in the format saved workflows hold', () => {
+	const card = {
+		key: 'card00000001',
+		recent: [['lead00000001', NOW - 60_000]],
+		newestMs: NOW - 60_000,
+		fromMs: NOW - 3_600_000,
+		readMs: NOW - 30_000,
+	};
+	const saved = {
+		key: 'newLead|all',
+		polledMs: NOW - 30_000,
+		sinceMs: NOW - 3_600_000,
+		cards: [card],
+	};
+	const ctx = contextWith(JSON.parse(JSON.stringify({ leadCursor: saved })));
+	const state = newModule('polling/pollState.js');
+	const loaded = state.loadLeadCursor(ctx, 'newLead|all');
+	expect(loaded).toEqual(saved);
+	expect(state.loadLeadCursor(ctx, 'newLead|chosen|card00000001')).toBeUndefined();
+	const leads = [
+		{ id: 'lead00000002', created_at: new Date(NOW).toISOString() },
+		{ id: 'lead00000001', created_at: new Date(NOW - 60_000).toISOString() },
+		{ id: 'lead00000000', created_at: new Date(NOW - 7_200_000).toISOString() },
+	];
+	expect(newModule('polling/cursor.js').advance(loaded.cards[0], leads, NOW)).toEqual([leads[0]]);
+});

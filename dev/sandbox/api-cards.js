@@ -5,7 +5,7 @@
 const { paginate } = require('./pagination');
 const { invalid, notFound } = require('./http-util');
 const { checkIsoDateTime } = require('./validators');
-const { newId } = require('./ids');
+const { newId, newSlug } = require('./ids');
 const { ID_PARAM, PAGINATION_QUERY } = require('./api-docs');
 
 const LEAD_FIELDS = ['name', 'email', 'phone', 'company', 'message'];
@@ -31,6 +31,21 @@ function findCard(state, workspace, id) {
 		(c) => c.id === id && (!workspace || c.workspaceId === workspace.id),
 	);
 	if (!card) throw notFound('card');
+	return card;
+}
+
+/** A card as the dashboard adds one (the API cannot): in the seeded card's workspace. */
+function addCard({ state, clock }, fields) {
+	if (fields.name !== undefined && typeof fields.name !== 'string')
+		throw invalid({ name: 'name must be a text.' });
+	const card = {
+		id: newId(),
+		workspaceId: state.card.workspaceId,
+		slug: newSlug(),
+		name: fields.name ?? `Card ${state.cards.length + 1}`,
+		created_at: clock.iso(),
+	};
+	state.cards.push(card);
 	return card;
 }
 
@@ -126,4 +141,4 @@ function readSince(read) {
 	};
 }
 
-module.exports = { cardRoutes, addLead, cardRecord, findCard, readSince };
+module.exports = { cardRoutes, addCard, addLead, cardRecord, findCard, readSince };

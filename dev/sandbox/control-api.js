@@ -5,7 +5,7 @@
 const { createRouteTable } = require('./routes');
 const { publicRecord } = require('./qr-code-records');
 const { recordScan } = require('./scans');
-const { addLead } = require('./api-cards');
+const { addCard, addLead, cardRecord } = require('./api-cards');
 const { isBot, parseUserAgent } = require('./user-agent');
 const { checkIsoDateTime } = require('./validators');
 const {
@@ -135,6 +135,11 @@ function controlRoutes(ctx, info) {
 	return [
 		{ method: 'GET', path: '/info', handle: () => info },
 		{ method: 'POST', path: '/scans', handle: simulateScan },
+		{
+			method: 'POST',
+			path: '/cards',
+			handle: ({ body }) => ({ data: cardRecord(addCard(ctx, body), urls) }),
+		},
 		{
 			method: 'POST',
 			path: '/leads',

@@ -25,7 +25,7 @@ function seedWorkspaces(createdAt) {
 }
 
 /**
- * The sandbox's whole memory. Keys, workspaces and the card are seeded once and survive a
+ * The sandbox's whole memory. Keys, workspaces and one card are seeded once and survive a
  * reset; everything the API or the control API creates is forgotten by `reset()`.
  */
 function createState(clock) {
@@ -57,9 +57,9 @@ function createState(clock) {
 		workspaceList: Object.values(workspaces),
 		keys,
 		keyRecords,
-		cards: [card],
 		card,
 		reset() {
+			state.cards = [card]; // the seeded card; others come from POST /__sandbox/cards
 			state.codes = []; // deleted codes stay here with deleted_at, so their short links answer 404
 			state.scans = [];
 			state.leads = [];

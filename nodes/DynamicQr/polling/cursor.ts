@@ -10,8 +10,8 @@ import type { Cursor } from './pollState';
 export const OVERLAP_WINDOW_MS = 10 * 60 * 1000;
 
 /** The lower bound to ask for (exclusive), or undefined to ask for everything. */
-export const cutoffMs = ({ newestMs }: Cursor) =>
-	newestMs === undefined ? undefined : newestMs - OVERLAP_WINDOW_MS;
+export const cutoffMs = ({ newestMs, fromMs }: Cursor) =>
+	newestMs === undefined ? fromMs : Math.max(newestMs - OVERLAP_WINDOW_MS, fromMs ?? -Infinity);
 
 /** The records not seen before, oldest first; one without a readable time counts as the newest. */
 export function advance(cursor: Cursor, records: IDataObject[], nowMs: number): IDataObject[] {

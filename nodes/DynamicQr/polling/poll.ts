@@ -5,6 +5,7 @@ import { ApiClient, createdAtOrBefore } from '../api';
 import { advance, cutoffMs } from './cursor';
 import { isScanEvent, pollingParameters } from './pollingProperties';
 import { loadCursor, saveCursor } from './pollState';
+import { pollCardLeads } from './cardLeads';
 import { pollScanEvent } from './scanEvents';
 
 /** At most this many new QR codes per poll (100 pages); a warning says when older ones are skipped. */
@@ -21,6 +22,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const client = new ApiClient(ctx, { budgetMs });
 	if (isScanEvent(event)) return await pollScanEvent(ctx, client, event);
 	const isLead = event === 'newLead';
+	if (isLead && parameters.option('cards') !== 'one') return await pollCardLeads(ctx, client);
 	const cardId = isLead ? (parameters.value('cardId', { required: true }) as string) : '';
 	const path = isLead ? `/cards/${encodeURIComponent(cardId)}/leads` : '/qr-codes';
 	const newest = async () => (await client.all(path, {}, 1))[0];

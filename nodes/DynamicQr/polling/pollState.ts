@@ -3,9 +3,10 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { SweepPosition } from './sweep';
 
 /**
- * The polling trigger's static data, and the only code that reads or writes it. Two keys, each in
- * the format saved workflows hold (frozen: test/staticDataFormats.test.js): `cursor` (New Lead and
- * New QR Code, since 0.1.0) and `scanCursor` (the scan events). A cursor is saved before poll()
+ * The polling trigger's static data, and the only code that reads or writes it. Three keys, each in
+ * the format saved workflows hold (frozen: test/staticDataFormats.test.js): `cursor` (New Lead on
+ * one card and New QR Code, since 0.1.0), `scanCursor` (the scan events) and `leadCursor` (New Lead
+ * on all or chosen cards). A cursor is saved before poll()
  * returns: n8n 2.x commits the static data with the poll's execution, and loses a later write.
  * Its `key` says what it belongs to (event, card, filters, settings): a change starts over.
  */
@@ -17,6 +18,21 @@ export interface Cursor extends IDataObject {
 	newestMs?: number;
 	/** [id, createdAtMs] of the records seen with createdAtMs >= newestMs − window. */
 	recent: Array<[string, number]>;
+	/** Nothing created at or before it is new (a card of New Lead on several cards: activation). */
+	fromMs?: number;
+}
+
+/**
+ * New Lead on all or chosen cards (cardLeads.ts): per card a Cursor keyed by the card's id, with
+ * `readMs` (n8n's time of its last read: the least recently read go first); `sinceMs`, the
+ * activation, is every card's `fromMs`.
+ */
+export interface LeadCursor extends IDataObject {
+	key: string;
+	polledMs: number;
+	sinceMs: number;
+	cards: Array<Cursor & { readMs?: number }>;
+	learntLimit?: number;
 }
 
 /**
@@ -60,4 +76,13 @@ export function loadScanCursor(ctx: IPollFunctions, key: string): ScanCursor | u
 
 export function saveScanCursor(ctx: IPollFunctions, cursor: ScanCursor): void {
 	stored(ctx).scanCursor = cursor;
+}
+
+export function loadLeadCursor(ctx: IPollFunctions, key: string): LeadCursor | undefined {
+	const cursor = stored(ctx).leadCursor as LeadCursor | undefined;
+	return cursor?.key === key && Array.isArray(cursor.cards) ? cursor : undefined;
+}
+
+export function saveLeadCursor(ctx: IPollFunctions, cursor: LeadCursor): void {
+	stored(ctx).leadCursor = cursor;
 }

@@ -29,7 +29,7 @@ export const pollingProperties: INodeProperties[] = [
 				name: 'New Lead on a Card',
 				action: 'On New Lead on a Card',
 				value: 'newLead',
-				description: 'A visitor shared contact data on the chosen card',
+				description: 'A visitor shared contact data on a card: one, some or all of them',
 			},
 			{
 				name: 'New QR Code',
@@ -60,8 +60,26 @@ export const pollingProperties: INodeProperties[] = [
 		default: 'newLead',
 		builderHint: {
 			propertyHint:
-				'newLead watches the leads of one card, chosen in cardId; newQrCode watches every code of the account; newScans, scanMilestone and quietCode compare the scan counts of the codes (narrowed by filters) with the last poll.',
+				'newLead watches the leads of the cards set in cards (one: cardId; chosen: cardIds; all, also later ones); newQrCode watches every code of the account; newScans, scanMilestone and quietCode compare the scan counts of the codes (narrowed by filters) with the last poll.',
 		},
+	},
+	{
+		displayName: 'Cards',
+		name: 'cards',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'All Cards',
+				value: 'all',
+				description: 'Every card of the account, also cards added after activation',
+			},
+			{ name: 'Chosen Cards', value: 'chosen', description: 'The cards chosen below' },
+			{ name: 'One Card', value: 'one', description: 'The card chosen below' },
+		],
+		default: 'one',
+		description: 'Whose new leads start the workflow',
+		displayOptions: forEvents('newLead'),
 	},
 	{
 		displayName: 'Card Name or ID',
@@ -75,7 +93,18 @@ export const pollingProperties: INodeProperties[] = [
 		},
 		description:
 			'The card whose new leads start the workflow. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: forEvents('newLead'),
+		displayOptions: { show: { event: ['newLead'], cards: ['one'] } },
+	},
+	{
+		displayName: 'Card Names or IDs',
+		name: 'cardIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getCards' },
+		required: true,
+		default: [],
+		description:
+			'The cards whose new leads start the workflow. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: { event: ['newLead'], cards: ['chosen'] } },
 	},
 	{
 		displayName:
@@ -123,8 +152,8 @@ export const pollingProperties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 100 },
 		default: DEFAULT_PLAN_SHARE_PERCENT,
 		description:
-			"The most of the API key's requests a minute one poll may use (of a minute's, for polls less than a minute apart); the rest stays for other workflows on the key. A poll reads what this allows and the next goes on from there.",
-		displayOptions: forEvents(...SCAN_EVENTS),
+			"The most of the API key's requests a minute one poll may use (of a minute's, for polls less than a minute apart); the rest stays for other workflows on the key. A poll reads what this allows and the next goes on from there. For New Lead, only with more than one card.",
+		displayOptions: forEvents(...SCAN_EVENTS, 'newLead'),
 	},
 	{
 		displayName: 'Plan Requests per Minute',
@@ -134,7 +163,7 @@ export const pollingProperties: INodeProperties[] = [
 		default: 0,
 		description:
 			"The API key's rate limit; 0 learns it from the service's answers (X-RateLimit headers). Set it when other workflows spend the key's requests, since what is left then reads as less.",
-		displayOptions: forEvents(...SCAN_EVENTS),
+		displayOptions: forEvents(...SCAN_EVENTS, 'newLead'),
 	},
 	{
 		displayName: 'Filters',

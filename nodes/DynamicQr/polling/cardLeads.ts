@@ -1,0 +1,125 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isGone, OutOfBudgetError, recordId, timeMs, type ApiClient } from '../api';
+import { advance, cutoffMs } from './cursor';
+import { pollingParameters, shareSettings } from './pollingProperties';
+import { loadLeadCursor, saveLeadCursor, type LeadCursor } from './pollState';
+import { learntLimit, requestsPerPoll } from './share';
+
+type CardCursor = LeadCursor['cards'][number];
+
+const CARDS_PER_PAGE = 100;
+const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/leads`;
+
+/** Oldest first across cards; a lead without a readable time goes last, as `advance` counts it newest. */
+function oldestFirst(leads: IDataObject[]): IDataObject[] {
+	const at = (lead: IDataObject) => {
+		const ms = timeMs(lead.created_at);
+		return Number.isFinite(ms) ? ms : Infinity;
+	};
+	return leads
+		.map((lead, order) => ({ lead, order, ms: at(lead) }))
+		.sort((a, b) => a.ms - b.ms || a.order - b.order)
+		.map((entry) => entry.lead);
+}
+
+/** The card a lead was shared on, also where the service's list leaves it out. */
+const withCard = (lead: IDataObject, cardId: string) =>
+	lead.card_id === undefined ? { ...lead, card_id: cardId } : lead;
+
+/**
+ * New Lead on all cards of the account (also those added later) or on chosen ones. Each poll reads
+ * the cards least recently read, as many as its share of the plan allows (polling/share.ts, the
+ * rule of the scan polls); the others wait for the next. A lead created after activation is
+ * emitted once, by the first poll that reads its card; one a poll's budget cuts off, by a later one.
+ */
+export async function pollCardLeads(
+	ctx: IPollFunctions,
+	client: ApiClient,
+): Promise<INodeExecutionData[][] | null> {
+	const parameters = pollingParameters(ctx);
+	const chosen =
+		parameters.option('cards') === 'chosen'
+			? parameters.stringList('cardIds', { required: true })
+			: undefined;
+	const share = shareSettings(parameters);
+	const key = chosen ? `newLead|chosen|${[...chosen].sort().join(',')}` : 'newLead|all';
+	const nowMs = Date.now();
+	const isManual = ctx.getMode() === 'manual';
+	const saved = isManual ? undefined : loadLeadCursor(ctx, key);
+	if (!saved && !isManual) {
+		// Activation: leads from before it are never emitted, so none needs reading now.
+		saveLeadCursor(ctx, { key, polledMs: nowMs, sinceMs: nowMs, cards: [] });
+		return null;
+	}
+	const settings = {
+		...share,
+		learntLimit: saved?.learntLimit,
+		sinceLastPollMs: saved ? nowMs - saved.polledMs : undefined,
+	};
+	const cardIds = chosen ?? (await client.all('/cards')).flatMap((card) => recordId(card) ?? []);
+	const listRequests = chosen ? 0 : Math.max(1, Math.ceil(cardIds.length / CARDS_PER_PAGE));
+	const known = new Map(saved?.cards.map((card) => [card.key, card]));
+	const cards: CardCursor[] = cardIds
+		.map((id) => known.get(id) ?? { key: id, recent: [], fromMs: saved?.sinceMs })
+		.sort((a, b) => (a.readMs ?? -Infinity) - (b.readMs ?? -Infinity));
+	const turn = cards.slice(0, Math.max(1, requestsPerPoll(client, settings) - listRequests));
+
+	if (isManual) return await sample(ctx, client, turn);
+
+	const answers = await Promise.allSettled(
+		turn.map(async (card) => {
+			const afterMs = cutoffMs(card);
+			const path = leadsPath(card.key);
+			return afterMs === undefined ? await client.all(path) : await client.since(path, afterMs);
+		}),
+	);
+	const gone = new Set<string>();
+	const leads: IDataObject[] = [];
+	answers.forEach((answer, index) => {
+		const card = turn[index];
+		if (answer.status === 'fulfilled') {
+			leads.push(...advance(card, answer.value, nowMs).map((lead) => withCard(lead, card.key)));
+			card.readMs = nowMs;
+			return;
+		}
+		// The budget ran out: this card goes first next time. Deleted since the list: forgotten.
+		if (answer.reason instanceof OutOfBudgetError) return;
+		if (!chosen && isGone(answer.reason)) return gone.add(card.key);
+		throw cardError(ctx, card.key, answer.reason);
+	});
+
+	const learnt = learntLimit(client, settings);
+	saveLeadCursor(ctx, {
+		key,
+		polledMs: nowMs,
+		sinceMs: saved?.sinceMs ?? nowMs,
+		cards: cards.filter((card) => !gone.has(card.key)),
+		...(learnt ? { learntLimit: learnt } : {}),
+	});
+	return leads.length ? [ctx.helpers.returnJsonArray(oldestFirst(leads))] : null;
+}
+
+/** A chosen card the service does not know is the user's to fix; other failures fail the poll. */
+function cardError(ctx: IPollFunctions, cardId: string, error: unknown) {
+	if (!isGone(error)) return error;
+	return new NodeOperationError(ctx.getNode(), `The card "${cardId}" was not found`, {
+		description:
+			'It was deleted, or the ID is not one of this account\'s cards: choose the cards again in "Card Names or IDs".',
+	});
+}
+
+/** "Fetch Test Event": the newest lead of the cards one poll would read; the cursor is left alone. */
+async function sample(ctx: IPollFunctions, client: ApiClient, cards: CardCursor[]) {
+	const newest = await Promise.all(
+		cards.map(async (card) =>
+			(await client.all(leadsPath(card.key), {}, 1)).map((lead) => withCard(lead, card.key)),
+		),
+	);
+	const [lead] = oldestFirst(newest.flat()).reverse();
+	if (lead) return [ctx.helpers.returnJsonArray([lead])];
+	throw new NodeOperationError(ctx.getNode(), 'No watched card has leads yet', {
+		description: 'Share a contact on a card page, then fetch a test event again.',
+	});
+}
