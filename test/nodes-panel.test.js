@@ -158,6 +158,7 @@ describe('canvas subtitles in words', () => {
 		['newScans', 'New scans'],
 		['scanMilestone', 'Scan milestone'],
 		['quietCode', 'Quiet code'],
+		['endpointStopped', 'Webhook endpoint stopped'],
 		['constructor', 'New lead'],
 	])('Dynamic QR Polling Trigger on %s reads "%s"', (event, expected) => {
 		expect(subtitle(byName('dynamicQrPollingTrigger').description, { event })).toBe(expected);

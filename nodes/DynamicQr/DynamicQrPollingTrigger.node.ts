@@ -21,7 +21,7 @@ export class DynamicQrPollingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["event"] === "newQrCode" ? "New QR code" : $parameter["event"] === "newScans" ? "New scans" : $parameter["event"] === "scanMilestone" ? "Scan milestone" : $parameter["event"] === "quietCode" ? "Quiet code" : "New lead" }}',
+			'={{ $parameter["event"] === "newQrCode" ? "New QR code" : $parameter["event"] === "newScans" ? "New scans" : $parameter["event"] === "scanMilestone" ? "Scan milestone" : $parameter["event"] === "quietCode" ? "Quiet code" : $parameter["event"] === "endpointStopped" ? "Webhook endpoint stopped" : "New lead" }}',
 		description:
 			'Starts the workflow on new leads of a card, new QR codes, new scans, scan milestones or quiet codes by asking the API on a schedule; for n8n instances the service cannot reach',
 		documentationUrl:

@@ -6,6 +6,7 @@ import { advance, cutoffMs } from './cursor';
 import { isScanEvent, pollingParameters } from './pollingProperties';
 import { loadCursor, saveCursor } from './pollState';
 import { pollCardLeads } from './cardLeads';
+import { pollEndpointHealth } from './endpointHealth';
 import { pollScanEvent } from './scanEvents';
 
 /** At most this many new QR codes per poll (100 pages); a warning says when older ones are skipped. */
@@ -21,6 +22,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const budgetMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
 	const client = new ApiClient(ctx, { budgetMs });
 	if (isScanEvent(event)) return await pollScanEvent(ctx, client, event);
+	if (event === 'endpointStopped') return await pollEndpointHealth(ctx, client);
 	const isLead = event === 'newLead';
 	if (isLead && parameters.option('cards') !== 'one') return await pollCardLeads(ctx, client);
 	const cardId = isLead ? (parameters.value('cardId', { required: true }) as string) : '';

@@ -3,10 +3,10 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { SweepPosition } from './sweep';
 
 /**
- * The polling trigger's static data, and the only code that reads or writes it. Three keys, each in
+ * The polling trigger's static data, and the only code that reads or writes it. Four keys, each in
  * the format saved workflows hold (frozen: test/staticDataFormats.test.js): `cursor` (New Lead on
- * one card and New QR Code, since 0.1.0), `scanCursor` (the scan events) and `leadCursor` (New Lead
- * on all or chosen cards). A cursor is saved before poll()
+ * one card and New QR Code, since 0.1.0), `scanCursor` (the scan events), `leadCursor` (New Lead
+ * on all or chosen cards) and `endpointCursor` (Webhook Endpoint Stopped). A cursor is saved before poll()
  * returns: n8n 2.x commits the static data with the poll's execution, and loses a later write.
  * Its `key` says what it belongs to (event, card, filters, settings): a change starts over.
  */
@@ -57,6 +57,18 @@ export interface ScanCursor extends IDataObject {
 	readSinceMs?: number;
 }
 
+/** An endpoint as Webhook Endpoint Stopped last saw it (endpointHealth.ts); `stopped`: reported. */
+export interface WatchedEndpoint extends IDataObject {
+	id: string;
+	url: string;
+	stopped?: 'paused' | 'removed' | 'unreachable';
+}
+
+export interface EndpointCursor extends IDataObject {
+	key: string;
+	endpoints: WatchedEndpoint[];
+}
+
 const stored = (ctx: IPollFunctions) => ctx.getWorkflowStaticData('node');
 
 /** Undefined when there is none or it belongs to another setting. */
@@ -85,4 +97,13 @@ export function loadLeadCursor(ctx: IPollFunctions, key: string): LeadCursor | u
 
 export function saveLeadCursor(ctx: IPollFunctions, cursor: LeadCursor): void {
 	stored(ctx).leadCursor = cursor;
+}
+
+export function loadEndpointCursor(ctx: IPollFunctions, key: string): EndpointCursor | undefined {
+	const cursor = stored(ctx).endpointCursor as EndpointCursor | undefined;
+	return cursor?.key === key && Array.isArray(cursor.endpoints) ? cursor : undefined;
+}
+
+export function saveEndpointCursor(ctx: IPollFunctions, cursor: EndpointCursor): void {
+	stored(ctx).endpointCursor = cursor;
 }

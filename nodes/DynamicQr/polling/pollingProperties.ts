@@ -56,6 +56,13 @@ export const pollingProperties: INodeProperties[] = [
 				value: 'scanMilestone',
 				description: 'A code reached one of the scan counts set, once per code and milestone',
 			},
+			{
+				name: 'Webhook Endpoint Stopped',
+				action: 'On Webhook Endpoint Stopped',
+				value: 'endpointStopped',
+				description:
+					'A webhook endpoint of the account no longer receives: paused, removed, or its address does not answer',
+			},
 		],
 		default: 'newLead',
 		builderHint: {
@@ -164,6 +171,15 @@ export const pollingProperties: INodeProperties[] = [
 		description:
 			"The API key's rate limit; 0 learns it from the service's answers (X-RateLimit headers). Set it when other workflows spend the key's requests, since what is left then reads as less.",
 		displayOptions: forEvents(...SCAN_EVENTS, 'newLead'),
+	},
+	{
+		displayName: 'Check Addresses',
+		name: 'checkAddresses',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether each poll also sends every active endpoint's address an unsigned request, which a Dynamic QR Trigger refuses and starts nothing for: an address that does not answer, or answers 404 or a server error, is reported as unreachable",
+		displayOptions: forEvents('endpointStopped'),
 	},
 	{
 		displayName: 'Filters',

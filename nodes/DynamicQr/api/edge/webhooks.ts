@@ -13,8 +13,8 @@ export interface WebhookEndpoint {
 
 /**
  * The endpoints of a list, maybe without their events (reading "webhook-list-without-events").
- * The reference names only `active`: any other status (reading "endpoint-status-values") means
- * it does not deliver; none means active.
+ * The reference names only `active`: any other status (reading "endpoint-status-values") or a
+ * `paused: true` flag (reading "endpoint-paused-flag") means it does not deliver; none means active.
  */
 export function webhookEndpoints(records: IDataObject[]): WebhookEndpoint[] {
 	return records.flatMap((record) => {
@@ -25,7 +25,7 @@ export function webhookEndpoints(records: IDataObject[]): WebhookEndpoint[] {
 			url: typeof record.url === 'string' ? record.url : undefined,
 			events: Array.isArray(record.events) ? record.events.map(String) : undefined,
 			status: status === undefined ? undefined : String(status),
-			active: status === undefined || status === 'active',
+			active: (status === undefined || status === 'active') && record.paused !== true,
 		};
 	});
 }
