@@ -128,13 +128,15 @@ test('each trigger has one owner of its static data', () => {
 });
 
 // 7,000 when the core was made lean; the scan polls' sweep within a share of the plan
-// (polling/share.ts, polling/sweep.ts) and the scan report's cheaper codes added the rest.
-test('nodes/ is at most 7,300 lines, comments and blank lines included (as wc -l counts them)', () => {
+// (polling/share.ts, polling/sweep.ts) and the scan report's cheaper codes added 300; leads of
+// several cards, Webhook Endpoint Stopped and the trigger's catch-up (README "When n8n was away")
+// about 500.
+test('nodes/ is at most 7,850 lines, comments and blank lines included (as wc -l counts them)', () => {
 	const lines = nodeSources().reduce(
 		(sum, file) => sum + fs.readFileSync(file, 'utf8').split('\n').length - 1,
 		0,
 	);
-	expect(lines).toBeLessThanOrEqual(7300);
+	expect(lines).toBeLessThanOrEqual(7850);
 });
 
 test('no file in nodes/ is over 300 lines', () => {

@@ -53,9 +53,9 @@ test('a delivery recorded by 0.1.0 is a repeat for this version, and the record 
 
 	const state = newModule('trigger/state.js');
 	const ctx = contextWith(JSON.parse(JSON.stringify(stored)));
-	expect(state.checkDelivery(ctx, 'evt_b', NOW + 60_000).repeat).toBe(true);
+	expect(state.checkDelivery(ctx, ['evt_b'], NOW + 60_000).repeat).toBe(true);
 	expect(ctx.getWorkflowStaticData().deliveries).toBe(written);
-	expect(state.checkDelivery(ctx, 'evt_d', NOW + 60_000).repeat).toBe(false);
+	expect(state.checkDelivery(ctx, ['evt_d'], NOW + 60_000).repeat).toBe(false);
 	expect(ctx.getWorkflowStaticData().deliveries.startsWith(written)).toBe(true);
 	expect(ctx.getWorkflowStaticData().deliveries).toHaveLength(4 * 18);
 });
@@ -63,7 +63,7 @@ test('a delivery recorded by 0.1.0 is a repeat for this version, and the record 
 test('a delivery recorded by this version is a repeat for 0.1.0 (a downgrade keeps working)', () => {
 	const state = newModule('trigger/state.js');
 	const staticData = {};
-	expect(state.checkDelivery(contextWith(staticData), 'evt_new', NOW).repeat).toBe(false);
+	expect(state.checkDelivery(contextWith(staticData), ['evt_new'], NOW).repeat).toBe(false);
 	const old = oldModule('DynamicQrTrigger/delivery.js');
 	expect(old.isRecorded(staticData, 'evt_new', NOW)).toBe(true);
 	expect(old.isRepeatDelivery(staticData, 'another-process', 'evt_new', NOW)).toBe(true);

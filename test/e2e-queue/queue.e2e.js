@@ -470,6 +470,35 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			for (const event of events) seen.add(event.webhookId);
 		});
 
+		test('paused at the service, then deactivated and activated again: the leads shared meanwhile start one execution, caught up by one webhook processor', async () => {
+			const before = cluster.balancer.webhookRecords().length;
+			const runsBefore = (await allExecutions(workflowId)).length;
+			await sandbox.control('POST', `/webhooks/${endpointId}/pause`);
+			const missed = [];
+			for (let index = 0; index < 3; index += 1) {
+				missed.push((await sandbox.control('POST', '/leads', { name: `Missed ${index}` })).data);
+			}
+			await cluster.deactivate(workflowId);
+			await cluster.activate(workflowId);
+			[{ id: endpointId }] = await endpointsAt(webhookUrl, 1);
+
+			const executions = await settledExecutions(workflowId, runsBefore + 1, 'the catch-up');
+			const catchUps = cluster.balancer
+				.webhookRecords()
+				.slice(before)
+				.filter((record) => String(record.webhookId).startsWith('catchup_'));
+			expect(catchUps).toHaveLength(1);
+			expect(catchUps[0].status).toBe(200);
+			const newest = [...executions].sort((a, b) => Number(b.id) - Number(a.id))[0];
+			const run = await cluster.execution(newest.id);
+			expect(run.items('Received').map((item) => item.json.id)).toEqual(
+				missed.map((lead) => `caught_up:lead.created:${lead.id}`),
+			);
+			// Nothing more: no second catch-up from the other processor.
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+			expect(await allExecutions(workflowId)).toHaveLength(runsBefore + 1);
+		});
+
 		test('deactivation removes the endpoint', async () => {
 			await cluster.deactivate(workflowId);
 			expect(await endpointsAt(webhookUrl, 0)).toEqual([]);

@@ -27,9 +27,10 @@ const { startN8n, N8N_VERSIONS } = require('../../dev/n8n/instance');
 const { pollerState } = require('../../dev/n8n/poller-state');
 const { freePort } = require('../../dev/ports');
 const { startSandbox } = require('../../dev/sandbox');
-const { CREDENTIAL_NAME } = require('../../dev/examples');
+const { CREDENTIAL_NAME, loadExamples } = require('../../dev/examples');
+const { startRecorder } = require('../../dev/http-recorder');
 const { waitFor } = require('../../dev/wait-for');
-const { pollingTriggerWorkflow, sandboxApi } = require('./helpers');
+const { endpointsAt, pollingTriggerWorkflow, sandboxApi, triggerWorkflow } = require('./helpers');
 
 const DURABLE_CURSORS = {
 	N8N_SCHEDULER_ENABLED: 'true',
@@ -53,6 +54,10 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 	};
 	// Set up by the first test, used by the next ones.
 	const flows = {};
+	// The outage (see "When n8n was away" in the README): a Dynamic QR Trigger on leads and new
+	// codes, New Lead on all cards, and the example repair-stopped-trigger.
+	const outage = { leads: [] };
+	let chat;
 	let target;
 	let quiet;
 	const newCodes = { beforeRestart: [], afterRestart: [] };
@@ -67,10 +72,23 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 			type: 'dynamicQrApi',
 			data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
 		});
+		// What the example's n8n node signs in with: an API key of the owner (Settings → n8n API).
+		const key = await n8n.rest('POST', '/rest/api-keys', {
+			label: 'repair-stopped-trigger',
+			scopes: ['workflow:list', 'workflow:read', 'workflow:activate', 'workflow:deactivate'],
+			expiresAt: null,
+		});
+		await n8n.createCredential({
+			name: 'n8n account',
+			type: 'n8nApi',
+			data: { apiKey: key.data.rawApiKey, baseUrl: `${n8n.url.replace(/\/$/, '')}/api/v1` },
+		});
+		chat = await startRecorder();
 	}, 300000);
 
 	afterAll(async () => {
 		await n8n?.stop();
+		await chat?.close();
 		if (process.env.E2E_KEEP !== '1') fs.rmSync(userFolder, { recursive: true, force: true });
 		await sandbox?.close();
 	}, 60000);
@@ -113,6 +131,13 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 	};
 
 	test('activated: the first poll of the scheduler stores each cursor in poller_state (not in the workflow) and starts nothing', async () => {
+		// Scanned while n8n is away; archived, so the Scan Milestone flow (codes not archived) and
+		// the others (made a day before their activation, another name) leave it out.
+		outage.poster = await createCode('Outage poster');
+		await sandbox.control('PATCH', `/qr-codes/${outage.poster.id}`, {
+			archived: true,
+			created_at: new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString(),
+		});
 		quiet = await createCode('Durable quiet');
 		target = await createCode('Durable target');
 		flows.codes = await n8n.createWorkflow(
@@ -138,6 +163,29 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 		await n8n.activate(flows.codes.id);
 		await n8n.activate(flows.milestones.id);
 		await n8n.activate(flows.quiet.id);
+
+		outage.cards = [
+			sandbox.cardId,
+			(await sandbox.control('POST', '/cards', { name: 'Durable card 2' })).data.id,
+			(await sandbox.control('POST', '/cards', { name: 'Durable card 3' })).data.id,
+		];
+		outage.trigger = await n8n.createWorkflow(triggerWorkflow(['lead.created', 'scan.created']), {
+			name: 'Durable: webhook trigger',
+		});
+		outage.leads = await n8n.createWorkflow(
+			pollingTriggerWorkflow('Durable: leads of all cards', { event: 'newLead', cards: 'all' }),
+		);
+		outage.repair = await n8n.createWorkflow(loadExamples()['repair-stopped-trigger.json'], {
+			patch: (nodes) => {
+				nodes['When a webhook endpoint stops'].parameters.pollTimes = {
+					item: [{ mode: 'everyMinute' }],
+				};
+				nodes['Tell the team'].parameters.url = `${chat.url}/chat`;
+			},
+		});
+		for (const flow of [outage.trigger, outage.leads, outage.repair]) await n8n.activate(flow.id);
+		outage.url = n8n.webhookUrl(outage.trigger.webhookIds['Dynamic QR Trigger']);
+		[outage.endpoint] = await endpointsAt(sandbox, outage.url, 1);
 		// n8n does not keep what the poll at activation wrote; the scheduler's first poll does.
 		const codes = await waitFor(() => storedCursor(flows.codes.id).cursor.cursor, {
 			what: 'the New QR Code cursor in poller_state',
@@ -221,6 +269,23 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 		}
 		await scan(target);
 		await scan(target);
+		// 25 scans and six leads on three cards; then the sandbox's clock through the service's
+		// whole retry schedule: every delivery to the stopped n8n fails, and after 20 events in a
+		// row the service pauses the trigger's endpoint and e-mails the owner.
+		for (let i = 0; i < 25; i++) await scan(outage.poster);
+		outage.sharedLeads = [];
+		for (const [index, cardId] of [0, 1, 2, 0, 1, 2].map((at) => [at, outage.cards[at]])) {
+			outage.sharedLeads.push(
+				(await sandbox.control('POST', '/leads', { card_id: cardId, name: `Away ${index}` })).data,
+			);
+		}
+		await sandbox.control('POST', '/clock/advance', { seconds: 9 * 60 * 60 });
+		expect((await sandbox.control('GET', '/webhooks')).data).toContainEqual(
+			expect.objectContaining({ id: outage.endpoint.id, status: 'paused' }),
+		);
+		expect((await sandbox.control('GET', '/outbox')).data).toContainEqual(
+			expect.objectContaining({ endpoint_id: outage.endpoint.id, to: 'owner@sandbox.test' }),
+		);
 		await sandbox.control('POST', '/faults', {
 			listPageFailures: 2,
 			retryAfterSeconds: BUDGET_SECONDS + 4,
@@ -318,4 +383,65 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 		expect((await n8n.executions(flows.quiet.id)).map((run) => run.status)).toEqual(['success']);
 		for (const flow of Object.values(flows)) await n8n.deactivate(flow.id);
 	}, 420000);
+
+	test('the trigger whose endpoint the service paused during the outage is reported within a poll, re-activated by the example, catches up what it missed and receives again; New Lead on all cards emitted each lead once', async () => {
+		const [told] = await chat.waitFor(1);
+		expect(told.body.text).toBe(
+			'The Dynamic QR Trigger of "Durable: webhook trigger" stopped receiving (paused). The workflow was activated again and has a new webhook endpoint.',
+		);
+		const [replaced] = await endpointsAt(sandbox, outage.url, 1);
+		expect(replaced).toMatchObject({ status: 'active' });
+		expect(replaced.id).not.toBe(outage.endpoint.id);
+		const [repairRun] = await executionsOnce(outage.repair.id, 'success', 1, 'the repair');
+		expect((await n8n.executions(outage.repair.id)).map((run) => run.status)).toEqual(['success']);
+		expect(repairRun.status).toBe('success');
+
+		// Caught up: the six leads the service dropped while n8n was away, each once, oldest first,
+		// in one run of the trigger's workflow (scans cannot be: the API keeps counts).
+		const caught = await waitFor(
+			async () => {
+				const list = await n8n.executions(outage.trigger.id);
+				const items = finished(list) ? (await emitted(list)).flat() : [];
+				return items.some((item) => item.caught_up) ? items.filter((item) => item.caught_up) : null;
+			},
+			{ what: 'the catch-up run', timeoutMs: 60000, intervalMs: 1000 },
+		);
+		expect(caught.map((item) => item.id)).toEqual(
+			outage.sharedLeads.map((each) => `caught_up:lead.created:${each.id}`),
+		);
+
+		// Receiving again: a new lead and a new scan start the trigger's workflow, once each.
+		const before = (await n8n.executions(outage.trigger.id)).length;
+		const lead = (await sandbox.control('POST', '/leads', { name: 'After the repair' })).data;
+		await scan(outage.poster);
+		const runs = await waitFor(
+			async () => {
+				const list = await n8n.executions(outage.trigger.id);
+				return list.length >= before + 2 && finished(list) ? list : null;
+			},
+			{ what: 'the lead and the scan after the repair', timeoutMs: 60000, intervalMs: 500 },
+		);
+		const newest = [...runs].sort((a, b) => Number(a.id) - Number(b.id)).slice(before);
+		expect((await emitted(newest)).map(([item]) => item.type).sort()).toEqual([
+			'lead.created',
+			'scan.created',
+		]);
+		const all = (await emitted(runs)).flat();
+		for (const each of [...outage.sharedLeads, lead]) {
+			expect(all.filter((item) => item.data?.lead?.id === each.id)).toHaveLength(1);
+		}
+
+		// The polling trigger on all cards: the six leads shared while n8n was down and the one
+		// after, each once.
+		const wanted = [...outage.sharedLeads, lead].map((each) => each.id);
+		const items = await waitFor(
+			async () => {
+				const got = (await emitted(await n8n.executions(outage.leads.id))).flat();
+				return wanted.every((id) => got.some((item) => item.id === id)) ? got : null;
+			},
+			{ what: 'the leads of all cards', timeoutMs: 150000, intervalMs: 1000 },
+		);
+		expect(items.map((item) => item.id).sort()).toEqual([...wanted].sort());
+		for (const flow of [outage.trigger, outage.leads, outage.repair]) await n8n.deactivate(flow.id);
+	}, 300000);
 });

@@ -38,7 +38,7 @@ const entryCount = (db) => (db.load().deliveries ?? '').length / ENTRY_LENGTH;
  */
 function recordIn(processModule, staticData, webhookId, now = Date.now()) {
 	const stored = staticData.deliveries ?? '';
-	const { repeat, record } = processModule.recordDelivery(stored, TRIGGER, webhookId, now);
+	const { repeat, record } = processModule.recordDelivery(stored, TRIGGER, [webhookId], now);
 	if (record() !== stored) staticData.deliveries = record();
 	return repeat;
 }
@@ -52,7 +52,7 @@ function recordIn(processModule, staticData, webhookId, now = Date.now()) {
 function request(processModule, db, webhookId, now = Date.now()) {
 	const copy = db.load();
 	const before = copy.deliveries ?? '';
-	const delivery = processModule.recordDelivery(before, TRIGGER, webhookId, now);
+	const delivery = processModule.recordDelivery(before, TRIGGER, [webhookId], now);
 	return {
 		repeat: delivery.repeat,
 		save() {
@@ -84,11 +84,11 @@ test('an id lost to a concurrent save of another processor returns with that pro
 	const b = newProcess();
 	// A and B load the same copy at the same moment; B saves last and drops A's record.
 	const loaded = db.load().deliveries ?? '';
-	const fromA = a.recordDelivery(loaded, TRIGGER, 'evt_a', Date.now());
+	const fromA = a.recordDelivery(loaded, TRIGGER, ['evt_a'], Date.now());
 	expect(fromA.repeat).toBe(false);
 	db.save({ deliveries: fromA.record() });
 	fromA.answered(true);
-	const fromB = b.recordDelivery(loaded, TRIGGER, 'evt_b', Date.now());
+	const fromB = b.recordDelivery(loaded, TRIGGER, ['evt_b'], Date.now());
 	expect(fromB.repeat).toBe(false);
 	db.save({ deliveries: fromB.record() });
 	fromB.answered(true);
@@ -104,7 +104,7 @@ test('a request that adds nothing gives back the stored record itself (n8n saves
 	const a = newProcess();
 	expect(handle(a, db, 'evt_1')).toBe(true);
 	const stored = db.load().deliveries;
-	const again = a.recordDelivery(stored, TRIGGER, 'evt_1', Date.now());
+	const again = a.recordDelivery(stored, TRIGGER, ['evt_1'], Date.now());
 	expect(again.repeat).toBe(true);
 	expect(again.record()).toBe(stored);
 });
@@ -113,7 +113,7 @@ test('a delivery not answered 2xx (its workflow did not start) is forgotten: the
 	const db = database();
 	const a = newProcess();
 	// n8n failed to start the execution and answered 500: nothing was saved.
-	const failed = a.recordDelivery(db.load().deliveries ?? '', TRIGGER, 'evt_1', Date.now());
+	const failed = a.recordDelivery(db.load().deliveries ?? '', TRIGGER, ['evt_1'], Date.now());
 	expect(failed.repeat).toBe(false);
 	failed.answered(false);
 	// The service's retry, at the same processor, starts the workflow ...
@@ -126,13 +126,13 @@ test('a delivery not answered 2xx (its workflow did not start) is forgotten: the
 test('an id whose workflow has not started is a repeat here, and is not written back by other requests', () => {
 	const db = database();
 	const a = newProcess();
-	const pending = a.recordDelivery(db.load().deliveries ?? '', TRIGGER, 'evt_slow', Date.now());
+	const pending = a.recordDelivery(db.load().deliveries ?? '', TRIGGER, ['evt_slow'], Date.now());
 	expect(pending.repeat).toBe(false);
 	expect(isRecorded({ deliveries: pending.record() }, 'evt_slow', Date.now())).toBe(true);
 	// The same delivery arriving again meanwhile starts nothing.
-	expect(a.recordDelivery(db.load().deliveries ?? '', TRIGGER, 'evt_slow', Date.now()).repeat).toBe(
-		true,
-	);
+	expect(
+		a.recordDelivery(db.load().deliveries ?? '', TRIGGER, ['evt_slow'], Date.now()).repeat,
+	).toBe(true);
 	// Another delivery saved meanwhile does not carry the unanswered id into the database.
 	expect(handle(a, db, 'evt_other')).toBe(true);
 	expect(recorded(db, ['evt_slow', 'evt_other'])).toEqual(['evt_other']);
@@ -176,7 +176,7 @@ test('ids seen in a stored copy are written back by this process when another pr
 	// B handles evt_b from a copy that holds evt_a.
 	expect(handle(b, db, 'evt_b')).toBe(true);
 	// C saves from a copy loaded before both: the stored record holds evt_c alone.
-	const fromC = c.recordDelivery('', TRIGGER, 'evt_c', Date.now());
+	const fromC = c.recordDelivery('', TRIGGER, ['evt_c'], Date.now());
 	fromC.started();
 	db.save({ deliveries: fromC.record() });
 	expect(recorded(db, all)).toEqual(['evt_c']);
@@ -188,7 +188,7 @@ test('ids seen in a stored copy are written back by this process when another pr
 test('a delivery whose workflow started is kept even when its answer fails (the retry is a repeat)', () => {
 	const db = database();
 	const a = newProcess();
-	const delivery = a.recordDelivery('', TRIGGER, 'evt_started', Date.now());
+	const delivery = a.recordDelivery('', TRIGGER, ['evt_started'], Date.now());
 	delivery.started();
 	db.save({ deliveries: delivery.record() });
 	delivery.answered(false);
@@ -256,7 +256,7 @@ test('a new delivery is marked for saving again after n8n 2.x, starting the exec
 		getNode: () => ({ id: 'node-1', name: 'Dynamic QR Trigger' }),
 		getWorkflow: () => ({ id: 'workflow-marked' }),
 	};
-	const delivery = state.checkDelivery(ctx, 'evt_marked', Date.now());
+	const delivery = state.checkDelivery(ctx, ['evt_marked'], Date.now());
 	expect(delivery.repeat).toBe(false);
 	expect(staticData.__dataChanged).toBe(true);
 	// n8n 2.x builds another Workflow over the same object when it starts the execution.
@@ -270,7 +270,7 @@ test('a new delivery is marked for saving again after n8n 2.x, starting the exec
 	const copy = ObservableObject.create(JSON.parse(JSON.stringify(column)));
 	const repeat = state.checkDelivery(
 		{ ...ctx, getWorkflowStaticData: () => copy['node:Dynamic QR Trigger'] },
-		'evt_marked',
+		['evt_marked'],
 		Date.now(),
 	);
 	expect(repeat.repeat).toBe(true);

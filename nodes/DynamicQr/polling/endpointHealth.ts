@@ -12,9 +12,13 @@ const PROBE_TIMEOUT_MS = 10_000;
 /**
  * Whether an address has a receiver: an unsigned POST, which a Dynamic QR Trigger refuses with
  * 401 and starts nothing for. No answer, 404 or 410 (n8n: no active webhook there) or a server
- * error (a broken proxy) is the detail of why not; any other answer is a receiver.
+ * error (a broken proxy) is the detail of why not; any other answer is a receiver (undefined);
+ * null when not checked.
  */
 async function probe(ctx: IPollFunctions, client: ApiClient, url: string) {
+	// What the poll's budget cannot wait for is not checked: a cut-off wait is no answer.
+	const timeoutMs = Math.min(PROBE_TIMEOUT_MS, client.msLeft() - 1000);
+	if (timeoutMs < 1000) return null;
 	try {
 		const answer = (await ctx.helpers.httpRequest({
 			method: 'POST',
@@ -23,7 +27,7 @@ async function probe(ctx: IPollFunctions, client: ApiClient, url: string) {
 			headers: { 'content-type': 'application/json' },
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: Math.max(1, Math.min(PROBE_TIMEOUT_MS, client.msLeft())),
+			timeout: timeoutMs,
 		})) as { statusCode: number };
 		const status = answer.statusCode;
 		return status === 404 || status === 410 || status >= 500 ? `HTTP ${status}` : undefined;
@@ -49,9 +53,9 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 	const checkedAt = new Date().toISOString();
 
 	const reasonOf = async (endpoint: WebhookEndpoint) => {
-		if (!endpoint.active) return { reason: 'paused' as Reason, detail: endpoint.status };
+		if (!endpoint.active) return { reason: 'paused' as Reason, detail: undefined };
 		const detail = checkAddresses && endpoint.url && (await probe(ctx, client, endpoint.url));
-		return detail ? { reason: 'unreachable' as Reason, detail } : undefined;
+		return typeof detail === 'string' ? { reason: 'unreachable' as Reason, detail } : undefined;
 	};
 	const listedUrls = new Set(endpoints.map((endpoint) => endpoint.url));
 	const vanished = (saved?.endpoints ?? []).filter(
@@ -59,7 +63,9 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 	);
 	const [now, removed] = await Promise.all([
 		Promise.all(endpoints.map(reasonOf)),
-		Promise.all(vanished.map(async (before) => !(await probe(ctx, client, before.url)))),
+		Promise.all(
+			vanished.map(async (before) => (await probe(ctx, client, before.url)) === undefined),
+		),
 	]);
 
 	const before = new Map(saved?.endpoints.map((endpoint) => [endpoint.id, endpoint.stopped]));

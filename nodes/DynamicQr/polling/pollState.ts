@@ -71,39 +71,37 @@ export interface EndpointCursor extends IDataObject {
 
 const stored = (ctx: IPollFunctions) => ctx.getWorkflowStaticData('node');
 
-/** Undefined when there is none or it belongs to another setting. */
-export function loadCursor(ctx: IPollFunctions, key: string): Cursor | undefined {
-	const cursor = stored(ctx).cursor as Cursor | undefined;
-	return cursor?.key === key && Array.isArray(cursor.recent) ? cursor : undefined;
+/**
+ * One static-data key: its cursor loads as undefined when there is none, it is malformed or it
+ * belongs to another setting (`key`).
+ */
+function storedCursor<T extends IDataObject & { key: string }>(
+	name: string,
+	wellFormed: (cursor: T) => boolean,
+) {
+	return {
+		load(ctx: IPollFunctions, key: string): T | undefined {
+			const cursor = stored(ctx)[name] as T | undefined;
+			return cursor?.key === key && wellFormed(cursor) ? cursor : undefined;
+		},
+		save(ctx: IPollFunctions, cursor: T): void {
+			stored(ctx)[name] = cursor;
+		},
+	};
 }
 
-export function saveCursor(ctx: IPollFunctions, cursor: Cursor): void {
-	stored(ctx).cursor = cursor;
-}
-
-export function loadScanCursor(ctx: IPollFunctions, key: string): ScanCursor | undefined {
-	const cursor = stored(ctx).scanCursor as ScanCursor | undefined;
-	return cursor?.key === key && typeof cursor.codes === 'string' ? cursor : undefined;
-}
-
-export function saveScanCursor(ctx: IPollFunctions, cursor: ScanCursor): void {
-	stored(ctx).scanCursor = cursor;
-}
-
-export function loadLeadCursor(ctx: IPollFunctions, key: string): LeadCursor | undefined {
-	const cursor = stored(ctx).leadCursor as LeadCursor | undefined;
-	return cursor?.key === key && Array.isArray(cursor.cards) ? cursor : undefined;
-}
-
-export function saveLeadCursor(ctx: IPollFunctions, cursor: LeadCursor): void {
-	stored(ctx).leadCursor = cursor;
-}
-
-export function loadEndpointCursor(ctx: IPollFunctions, key: string): EndpointCursor | undefined {
-	const cursor = stored(ctx).endpointCursor as EndpointCursor | undefined;
-	return cursor?.key === key && Array.isArray(cursor.endpoints) ? cursor : undefined;
-}
-
-export function saveEndpointCursor(ctx: IPollFunctions, cursor: EndpointCursor): void {
-	stored(ctx).endpointCursor = cursor;
-}
+export const { load: loadCursor, save: saveCursor } = storedCursor<Cursor>('cursor', (saved) =>
+	Array.isArray(saved.recent),
+);
+export const { load: loadScanCursor, save: saveScanCursor } = storedCursor<ScanCursor>(
+	'scanCursor',
+	(saved) => typeof saved.codes === 'string',
+);
+export const { load: loadLeadCursor, save: saveLeadCursor } = storedCursor<LeadCursor>(
+	'leadCursor',
+	(saved) => Array.isArray(saved.cards),
+);
+export const { load: loadEndpointCursor, save: saveEndpointCursor } = storedCursor<EndpointCursor>(
+	'endpointCursor',
+	(saved) => Array.isArray(saved.endpoints),
+);

@@ -6,7 +6,14 @@ import { ApiClient, isGone, sameEvents, unwrap, webhookEndpoints } from '../api'
 import { readFilters } from './triggerProperties';
 import { prepareMilestones } from './scanMilestones';
 import { assertDashboardSecret, endpointMode } from './secret';
-import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
+import { catchesUp, scheduleCatchUp } from './catchUp';
+import {
+	markMissed,
+	registeredEndpoint,
+	storeEndpoint,
+	takeMissed,
+	waitForRetiredEndpoint,
+} from './state';
 import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
 /** The endpoint at the service as n8n (de)activates the workflow; in dashboard mode, the user's. */
@@ -138,7 +145,9 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') return true;
 	const previousId = registeredEndpoint(ctx).id;
-	const { client, url, events, atUrl } = await activation(ctx);
+	const { client, url, events, endpoints, atUrl } = await activation(ctx);
+	if (previousId && !endpoints.some((endpoint) => endpoint.id === previousId && endpoint.active))
+		markMissed(ctx);
 	await removeAll(client, previousId, atUrl);
 	await waitForRetiredEndpoint(ctx, Date.now());
 	storeEndpoint(ctx, {});
@@ -148,6 +157,9 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	const secret = webhookSecretOf(answer);
 	if (typeof id === 'string' && id && secret) {
 		storeEndpoint(ctx, { id, secret, url, events });
+		const missedSince = takeMissed(ctx, Date.now());
+		if (missedSince !== undefined && catchesUp(events))
+			scheduleCatchUp(ctx, url, secret, missedSince);
 		return true;
 	}
 	if (typeof id === 'string' && id) await deleteEndpoint(client, id);
@@ -169,7 +181,12 @@ export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'automatic') {
 		try {
 			const url = webhookUrlOf(ctx);
-			atUrl = (await listEndpoints(client)).filter((endpoint) => endpoint.url === url);
+			const endpoints = await listEndpoints(client);
+			atUrl = endpoints.filter((endpoint) => endpoint.url === url);
+			// Removed paused or already gone (the repair of a stopped trigger): the next activation
+			// catches up.
+			const own = endpoints.find((endpoint) => endpoint.id === registeredId);
+			if (registeredId && !own?.active) markMissed(ctx);
 		} catch (error) {
 			ctx.logger.warn(
 				`Dynamic QR Trigger: could not list webhook endpoints to clean up: ${(error as Error).message}`,

@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { asObject, eventQrCodeId } from '../api';
+import { asObject, createdRecordKey, eventQrCodeId } from '../api';
+import { CATCH_UP_TYPE, missedEvents } from './catchUp';
 import { filterOut, readFilters } from './triggerProperties';
 import { checkScanMilestone } from './scanMilestones';
 import { missingSecretWarning, signingSecret } from './secret';
@@ -14,7 +15,7 @@ export type Outcome =
 	| { kind: 'unreadable' }
 	| { kind: 'later'; why: string }
 	| { kind: 'skipped'; reason: string }
-	| { kind: 'started'; item: IDataObject; onStarted: () => void };
+	| { kind: 'started'; items: IDataObject[]; onStarted: () => void };
 
 const SENT_BY_NODE = {
 	refused: [401, 'Webhook signature verification failed'],
@@ -33,7 +34,7 @@ function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData 
 					outcome.onStarted();
 					return { message: 'Workflow was started' };
 				},
-				workflowData: [[{ json: outcome.item }]],
+				workflowData: [outcome.items.map((json) => ({ json }))],
 			};
 		case 'refused':
 			// The reason goes to the debug log only: the sender learns nothing from the answer.
@@ -52,6 +53,34 @@ function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData 
 	const [status, message] = SENT_BY_NODE[outcome.kind];
 	ctx.getResponseObject().status(status).json({ message });
 	return { noWebhookResponse: true };
+}
+
+/**
+ * The answer's end settles the records and the claim: a run n8n could not start (not 2xx) is
+ * forgotten, so the service's retry starts it (docs/n8n-behaviours.md, 3).
+ */
+function settleOnAnswer(ctx: IWebhookFunctions, secret: unknown, settle: (ok: boolean) => void) {
+	const response = ctx.getResponseObject();
+	response.once('close', () => {
+		const ok = response.writableFinished && response.statusCode < 300;
+		settle(ok);
+		if (ok) scheduleResync(ctx, secret);
+	});
+}
+
+/** The records created while the trigger's endpoint could not receive, those not started before. */
+async function catchUp(ctx: IWebhookFunctions, secret: unknown, since: unknown, nowMs: number) {
+	const missed = Number.isFinite(since) ? await missedEvents(ctx, Number(since)) : [];
+	const records = checkDelivery(
+		ctx,
+		missed.map((event) => event.key),
+		nowMs,
+	);
+	const fresh = new Set(records.fresh);
+	const items = missed.filter((event) => fresh.has(event.key)).map((event) => event.item);
+	if (!items.length) return answer(ctx, { kind: 'skipped', reason: 'nothing was missed' });
+	settleOnAnswer(ctx, secret, records.answered);
+	return answer(ctx, { kind: 'started', items, onStarted: records.started });
 }
 
 function parseEvent(raw: Buffer): IDataObject | undefined {
@@ -91,6 +120,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 		resync(ctx, secret, event.round);
 		return answer(ctx, { kind: 'skipped', reason: 'resync of the delivery record' });
 	}
+	if (type === CATCH_UP_TYPE) return await catchUp(ctx, secret, event.since, nowMs);
 	const data = asObject(event.data);
 	const filters = readFilters(ctx);
 	const skip = filterOut(type, data, filters);
@@ -101,20 +131,17 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 			: undefined;
 	if (milestone && milestone.kind !== 'claimed') return answer(ctx, milestone);
 	const claim = milestone?.claim;
-	const delivery = checkDelivery(ctx, result.id, nowMs);
+	// A lead or code the catch-up emitted is a repeat too, whatever its webhook-id.
+	const record = createdRecordKey(type, data);
+	const delivery = checkDelivery(ctx, record ? [result.id, record] : [result.id], nowMs);
 	if (delivery.repeat) {
+		delivery.answered(false);
 		claim?.answered(false);
 		return answer(ctx, { kind: 'skipped', reason: 'duplicate delivery' });
 	}
-
-	// The answer's end settles the id and the claim: a delivery n8n could not start (not 2xx)
-	// is forgotten, so the service's retry starts it (docs/n8n-behaviours.md, 3).
-	const response = ctx.getResponseObject();
-	response.once('close', () => {
-		const ok = response.writableFinished && response.statusCode < 300;
+	settleOnAnswer(ctx, secret, (ok) => {
 		delivery.answered(ok);
 		claim?.answered(ok);
-		if (ok) scheduleResync(ctx, secret);
 	});
 	return answer(ctx, {
 		kind: 'started',
@@ -122,14 +149,16 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 			delivery.started();
 			claim?.started();
 		},
-		item: {
-			id: event.id ?? result.id,
-			type,
-			created_at: event.created_at ?? null,
-			data: (event.data ?? null) as IDataObject,
-			webhook_id: result.id,
-			webhook_timestamp: result.timestamp,
-			...milestone?.fields,
-		},
+		items: [
+			{
+				id: event.id ?? result.id,
+				type,
+				created_at: event.created_at ?? null,
+				data: (event.data ?? null) as IDataObject,
+				webhook_id: result.id,
+				webhook_timestamp: result.timestamp,
+				...milestone?.fields,
+			},
+		],
 	});
 }

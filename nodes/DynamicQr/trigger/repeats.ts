@@ -60,10 +60,10 @@ function learnFrom(record: string, trigger: string, nowMs: number) {
 	}
 	forgetOld(known, now);
 	/** The stored copy plus the started ids it lacks (and `also`), expired ones cut at its front. */
-	const withKnown = (also?: KnownId) => {
+	const withKnown = (also?: Set<KnownId>) => {
 		let added = '';
 		for (const [key, each] of known) {
-			const include = each.started || each === also;
+			const include = each.started || also?.has(each);
 			if (include && each.expiry > now && !saved.has(key)) added += key + each.expiry;
 		}
 		if (added === '') return record;
@@ -78,23 +78,38 @@ function learnFrom(record: string, trigger: string, nowMs: number) {
 }
 
 /**
- * Whether this delivery started the workflow before, here or in `record` (`repeat`); recorded when
- * not. `started()` writes it back into saves; `answered(false)` forgets it unless started.
+ * Which of `ids` (a delivery's webhook-id and the record it is about; a catch-up's records) started
+ * the workflow before, here or in `record`: `fresh` are the others, now recorded. `started()`
+ * writes them back into saves; `answered(false)` forgets them unless started.
  */
-export function recordDelivery(record: string, trigger: string, webhookId: string, nowMs: number) {
+export function recordDelivery(record: string, trigger: string, ids: string[], nowMs: number) {
 	const { known, now, withKnown } = learnFrom(record, trigger, nowMs);
-	const key = keyOf(webhookId);
-	// An id not started yet counts too: the same delivery arriving twice at once starts once.
-	const repeat = (known.get(key)?.expiry ?? '') > now;
-	const entry = repeat ? undefined : { expiry: storedExpiry(nowMs + KEEP_MS), started: false };
-	if (entry) known.set(key, entry);
+	const entries = new Map<string, KnownId>();
+	const fresh: string[] = [];
+	for (const id of new Set(ids)) {
+		const key = keyOf(id);
+		// An id not started yet counts too: the same delivery arriving twice at once starts once.
+		if ((known.get(key)?.expiry ?? '') > now) continue;
+		const entry = { expiry: storedExpiry(nowMs + KEEP_MS), started: false };
+		known.set(key, entry);
+		entries.set(key, entry);
+		fresh.push(id);
+	}
 	forgetOld(known, now);
 	const settle = (ok: boolean) => {
-		if (!entry) return;
-		if (ok) entry.started = true;
-		else if (!entry.started && known.get(key) === entry) known.delete(key);
+		for (const [key, entry] of entries) {
+			if (ok) entry.started = true;
+			else if (!entry.started && known.get(key) === entry) known.delete(key);
+		}
 	};
-	return { repeat, record: () => withKnown(entry), started: () => settle(true), answered: settle };
+	const ours = new Set(entries.values());
+	return {
+		repeat: fresh.length < new Set(ids).size,
+		fresh,
+		record: () => withKnown(ours),
+		started: () => settle(true),
+		answered: settle,
+	};
 }
 
 /** For a save of this process's own (the resync). */

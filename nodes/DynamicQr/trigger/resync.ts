@@ -1,8 +1,7 @@
-import { randomUUID } from 'crypto';
 import type { IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { signPayload } from './signature';
+import { sendSigned } from './selfRequest';
 import { repairRecords, triggerKey } from './state';
 
 /**
@@ -39,31 +38,17 @@ export function scheduleResync(ctx: IWebhookFunctions, secret: unknown, round = 
 	void sleep(QUIET_MS).then(async () => {
 		if (latest.get(trigger) !== plan) return;
 		latest.delete(trigger);
-		const id = `resync_${randomUUID()}`;
-		const timestamp = Math.floor(Date.now() / 1000);
-		const body = JSON.stringify({ type: RESYNC_TYPE, round });
-		const signature = signPayload(secret, id, timestamp, body);
-		if (!signature) return;
-		await ctx.helpers
-			.httpRequest({
-				method: 'POST',
-				url,
-				body,
-				headers: {
-					'content-type': 'application/json',
-					'webhook-id': id,
-					'webhook-timestamp': String(timestamp),
-					'webhook-signature': signature,
-				},
-				// To this process itself, whose certificate names its public host, not this address.
-				skipSslCertificateValidation: url.startsWith('https:'),
-				timeout: 10_000,
-			})
-			.catch((error: Error) =>
-				ctx.logger.debug(
-					`Dynamic QR Trigger: resync of the delivery record failed: ${error.message}`,
-				),
-			);
+		await sendSigned(
+			ctx,
+			url,
+			secret,
+			{ type: RESYNC_TYPE, round },
+			{ idPrefix: 'resync', timeoutMs: 10_000, local: true },
+		).catch((error: Error) =>
+			ctx.logger.debug(
+				`Dynamic QR Trigger: resync of the delivery record failed: ${error.message}`,
+			),
+		);
 	});
 }
 

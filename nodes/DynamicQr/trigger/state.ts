@@ -11,7 +11,9 @@ import { recordDelivery, repairRecord } from './repeats';
  * `events` (the endpoint this node registered; the secret is never logged or output), `retiredAt`
  * (when the last endpoint this node used was removed, ms), `deliveries` (repeats.ts) and, since
  * 0.2.0, `scanMilestones`: `baseline` (the settings the claims belong to) and `claims`
- * (milestoneClaims.ts). A record is written only when it changes: n8n saves only then.
+ * (milestoneClaims.ts), `seenAt` (ms: the last delivery that started the workflow, or the
+ * registration) and `missedSince` (ms: the endpoint was found paused or gone; catchUp.ts). A
+ * record is written only when it changes: n8n saves only then.
  */
 interface StoredTrigger {
 	endpointId?: string;
@@ -21,6 +23,8 @@ interface StoredTrigger {
 	retiredAt?: number;
 	deliveries?: string;
 	scanMilestones?: { baseline: string; claims: string };
+	seenAt?: number;
+	missedSince?: number;
 }
 
 export type TriggerContext = IHookFunctions | IWebhookFunctions;
@@ -97,14 +101,31 @@ function storedNowAndOnStart<T extends { started(): void }>(handle: T, store: ()
 	};
 }
 
-/** Whether this delivery started the workflow before, here or elsewhere; recorded when new. */
-export function checkDelivery(ctx: IWebhookFunctions, webhookId: string, nowMs: number) {
+/** Which of `ids` started the workflow before, here or elsewhere; the others are recorded. */
+export function checkDelivery(ctx: IWebhookFunctions, ids: string[], nowMs: number) {
 	const { state, record } = records(ctx);
-	const delivery = recordDelivery(record, triggerKey(ctx), webhookId, nowMs);
+	const delivery = recordDelivery(record, triggerKey(ctx), ids, nowMs);
 	return storedNowAndOnStart(delivery, () => {
 		const next = delivery.record();
-		if (next !== record) state.deliveries = next;
+		if (next === record) return;
+		state.deliveries = next;
+		state.seenAt = Math.max(state.seenAt ?? 0, nowMs);
 	});
+}
+
+/** The endpoint was found paused or gone: what came after the last delivery seen was missed. */
+export function markMissed(ctx: IHookFunctions): void {
+	const state = stored(ctx);
+	state.missedSince ??= state.seenAt;
+}
+
+/** Since when to catch up (once: the mark is taken) for a new endpoint, which counts as seen now. */
+export function takeMissed(ctx: IHookFunctions, nowMs: number): number | undefined {
+	const state = stored(ctx);
+	const since = state.missedSince;
+	delete state.missedSince;
+	state.seenAt = nowMs;
+	return since;
 }
 
 export const hasMilestoneBaseline = (ctx: IHookFunctions, baseline: string) =>

@@ -63,3 +63,19 @@ export function eventCardId(type: string, data: IDataObject | undefined): string
 	if (!data || type !== 'lead.created') return undefined;
 	return idText(asObject(data.card)?.id ?? asObject(data.lead)?.card_id ?? data.card_id);
 }
+
+/**
+ * The record a created-event brings, as `<type>:<id>`: a lead (its id in `data.lead`, or with
+ * reading "event-data-flat" `data` is the lead) or a new code. The catch-up keys the same records
+ * so that a lead it emitted never starts the workflow again when the service's retry brings it.
+ */
+export function createdRecordKey(type: string, data: IDataObject | undefined): string | undefined {
+	if (!data) return undefined;
+	const id =
+		type === 'lead.created'
+			? idText(asObject(data.lead)?.id ?? data.id)
+			: type === 'qr_code.created'
+				? idText(data.id)
+				: undefined;
+	return id === undefined ? undefined : `${type}:${id}`;
+}

@@ -1,0 +1,170 @@
+'use strict';
+// The Dynamic QR Trigger's catch-up (trigger/catchUp.ts) through n8n's HookContext and
+// WebhookContext against the sandbox: deliveries fail through the service's whole retry
+// schedule (its clock advanced), the endpoint ends paused, and the trigger registers again.
+const {
+	createWorkflow,
+	activate,
+	deactivate,
+	useDeliveries,
+	collected,
+} = require('../engine/triggers');
+const { createQrCode, endpoints, flushDeliveries } = require('../support/sandbox');
+const { waitFor } = require('../../dev/wait-for');
+const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
+
+const started = useDeliveries();
+let sandbox;
+let receiver;
+beforeAll(() => ({ sandbox, receiver } = started));
+
+function trigger(events = ['lead.created', 'qr_code.created'], filters = {}) {
+	const setup = createWorkflow({
+		parameters: { endpointMode: 'automatic', events, filters },
+		credentials: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+		webhookBaseUrl: receiver.webhookBaseUrl,
+	});
+	receiver.register(setup);
+	return setup;
+}
+
+const addCard = async (name) => (await sandbox.control('POST', '/cards', { name })).data;
+const addLead = async (cardId, name) =>
+	(await sandbox.control('POST', '/leads', { card_id: cardId, name })).data;
+const stored = (setup) => setup.workflow.staticData[`node:${setup.node.name}`] || {};
+/** As if the wait that protects a new signing secret had passed (tested in webhookTrigger.test.js). */
+const afterInFlightWindow = (setup) => {
+	if (stored(setup).retiredAt) stored(setup).retiredAt -= IN_FLIGHT_MS;
+};
+const itemKeys = (items) =>
+	items.map(
+		(item) => `${item.type}:${item.type === 'lead.created' ? item.data.lead.id : item.data.id}`,
+	);
+
+/** n8n away: every delivery fails through the retry schedule; the endpoint ends paused. */
+async function outage(during) {
+	receiver.failAll(503);
+	const made = await during();
+	await flushDeliveries(sandbox, 9 * 60 * 60);
+	receiver.failAll(null);
+	return made;
+}
+
+/** Leads on three cards and codes: 20 events, the most the service fails before it pauses. */
+async function missedRecords() {
+	const cards = [sandbox.cardId, (await addCard('B')).id, (await addCard('C')).id];
+	const made = [];
+	for (let i = 0; i < 6; i++) {
+		const lead = await addLead(cards[i % 3], `away ${i}`);
+		made.push(`lead.created:${lead.id}`);
+	}
+	for (let i = 0; i < 14; i++)
+		made.push(`qr_code.created:${(await createQrCode(sandbox, `away ${i}`)).id}`);
+	return made;
+}
+
+const caughtUp = () =>
+	waitFor(
+		() =>
+			collected.some((item) => item.caught_up) ? collected.filter((item) => item.caught_up) : null,
+		{
+			what: 'the catch-up run',
+			timeoutMs: 20000,
+		},
+	);
+
+test('paused after an outage, then activated again: every lead on every card and every new code since the last delivery starts the workflow once, in one run; a lead shared as it runs starts it once', async () => {
+	const setup = trigger();
+	await activate(setup);
+	const before = await addLead(sandbox.cardId, 'before the outage');
+	await flushDeliveries(sandbox);
+	await receiver.settle();
+	expect(collected.map((item) => item.data.lead.id)).toEqual([before.id]);
+
+	const made = await outage(missedRecords);
+	const pausedId = stored(setup).endpointId;
+	expect((await endpoints(sandbox))[0]).toMatchObject({ id: pausedId, status: 'paused' });
+
+	await activate(setup); // finds it paused: replaces it, then catches up a second later
+	// Shared in that second: delivered to the new endpoint and read by the catch-up too.
+	const racing = await addLead(sandbox.cardId, 'during the catch-up');
+	await flushDeliveries(sandbox);
+	const items = await caughtUp();
+	await receiver.settle();
+	const delivered = collected.filter((item) => !item.caught_up);
+	expect(delivered.map((item) => item.data.lead.id)).toEqual([before.id, racing.id]);
+	expect(itemKeys(items)).toEqual(made);
+	expect(items[0]).toMatchObject({
+		id: `caught_up:${made[0]}`,
+		type: 'lead.created',
+		data: { card: { id: sandbox.cardId }, lead: { name: 'away 0' } },
+		webhook_id: null,
+		caught_up: true,
+	});
+	expect(receiver.executions.filter((run) => run.triggerOutput[0].length > 1)).toHaveLength(1);
+	await deactivate(setup);
+});
+
+test('the repair by deactivating and activating catches up too; a deliberate deactivation does not', async () => {
+	const setup = trigger(['lead.created']);
+	await activate(setup);
+	const made = await outage(async () => {
+		const leads = [];
+		for (let i = 0; i < 20; i++)
+			leads.push(`lead.created:${(await addLead(sandbox.cardId, `l${i}`)).id}`);
+		return leads;
+	});
+	await deactivate(setup); // removes the paused endpoint
+	afterInFlightWindow(setup);
+	await activate(setup);
+	expect(itemKeys(await caughtUp())).toEqual(made);
+
+	// Deactivated while receiving: what is shared meanwhile is not for this workflow.
+	await deactivate(setup);
+	collected.length = 0;
+	await addLead(sandbox.cardId, 'while inactive');
+	afterInFlightWindow(setup);
+	await activate(setup);
+	const lead = await addLead(sandbox.cardId, 'active again');
+	await flushDeliveries(sandbox);
+	await receiver.settle();
+	await new Promise((resolve) => setTimeout(resolve, 2000)); // a catch-up would have been sent by now
+	await receiver.settle();
+	expect(collected.map((item) => item.data.lead.id)).toEqual([lead.id]);
+	await deactivate(setup);
+});
+
+test('the card filter applies to what is caught up', async () => {
+	const other = await addCard('Other');
+	const setup = trigger(['lead.created'], { cardIds: sandbox.cardId });
+	await activate(setup);
+	const made = await outage(async () => {
+		const leads = [];
+		for (let i = 0; i < 20; i++) {
+			const lead = await addLead(i % 2 ? other.id : sandbox.cardId, `l${i}`);
+			if (!(i % 2)) leads.push(`lead.created:${lead.id}`);
+		}
+		return leads;
+	});
+	await activate(setup);
+	expect(itemKeys(await caughtUp())).toEqual(made);
+	await deactivate(setup);
+});
+
+test('an outage shorter than the retry schedule: the service retries each lead once, nothing is caught up or started twice', async () => {
+	const setup = trigger(['lead.created']);
+	await activate(setup);
+	receiver.failAll(503);
+	const leads = [];
+	for (let i = 0; i < 5; i++) leads.push((await addLead(sandbox.cardId, `short ${i}`)).id);
+	await flushDeliveries(sandbox, 60); // the first retry fails too
+	receiver.failAll(null);
+	await flushDeliveries(sandbox, 5 * 60); // the second arrives
+	await receiver.settle();
+	await flushDeliveries(sandbox, 9 * 60 * 60); // nothing is left to retry
+	await receiver.settle();
+	expect(collected.map((item) => item.data.lead.id)).toEqual(leads);
+	expect((await endpoints(sandbox))[0].status).toBe('active');
+	expect(stored(setup).missedSince).toBeUndefined();
+	await deactivate(setup);
+});
