@@ -4,6 +4,7 @@
 // address that does not answer are each reported once per spell; a trigger that was deactivated
 // (its address answers 404) is not. A local server stands for n8n: 401 to an unsigned request
 // while "active", 404 once "deactivated".
+const crypto = require('node:crypto');
 const http = require('node:http');
 
 const { freePort } = require('../../dev/ports');
@@ -24,21 +25,28 @@ afterAll(() => new Promise((resolve) => receiver.server.close(resolve)));
 beforeEach(() => {
 	receiver.active.clear();
 	receiver.probes.length = 0;
+	for (const name of Object.keys(paths)) delete paths[name];
 });
+
+/** A trigger's path, as n8n builds it: /webhook/<webhookId>/webhook. */
+const triggerPath = () => `/webhook/${crypto.randomUUID()}/webhook`;
 
 /** An endpoint at the receiver (answering while `active`) or at `url`. */
 async function endpoint(path, { active = true, url = `${receiver.url}${path}` } = {}) {
 	if (active) receiver.active.add(path);
 	return (await env.api('POST', '/webhooks', { url, events: ['lead.created'] })).data;
 }
+/** A path of the receiver standing for a trigger's address, answering while `active`. */
+const paths = {};
+const at = (name) => (paths[name] ??= triggerPath());
 const pause = (id) => env.sandbox.control('POST', `/webhooks/${id}/pause`);
 const reasons = (items) => items.map((item) => [item.id, item.reason]);
 
 test('paused, removed with its trigger still active, or at an address without answer: each reported once; a deactivated trigger is not', async () => {
-	const paused = await endpoint('/paused');
-	const removed = await endpoint('/removed');
-	const deactivated = await endpoint('/deactivated');
-	const dead = await endpoint('', { active: false, url: `http://127.0.0.1:${await freePort()}/x` });
+	const paused = await endpoint(at('paused'));
+	const removed = await endpoint(at('removed'));
+	const deactivated = await endpoint(at('deactivated'));
+	const dead = await endpoint('', { active: false, url: `http://127.0.0.1:${await freePort()}${triggerPath()}` });
 	const setup = env.trigger({ event: 'endpointStopped' });
 
 	// The first poll reports what has already stopped.
@@ -49,7 +57,7 @@ test('paused, removed with its trigger still active, or at an address without an
 
 	await pause(paused.id);
 	await env.api('DELETE', `/webhooks/${removed.id}`);
-	receiver.active.delete('/deactivated');
+	receiver.active.delete(at('deactivated'));
 	await env.api('DELETE', `/webhooks/${deactivated.id}`);
 	const second = await env.poll(setup);
 	expect(reasons(second)).toEqual([
@@ -61,19 +69,27 @@ test('paused, removed with its trigger still active, or at an address without an
 
 	// Repaired as a re-activation does: the paused endpoint replaced at the same address.
 	await env.api('DELETE', `/webhooks/${paused.id}`);
-	const replacement = await endpoint('/paused');
+	const replacement = await endpoint(at('paused'));
 	expect(await env.poll(setup)).toEqual([]);
 	await pause(replacement.id);
 	expect(reasons(await env.poll(env.restart(setup)))).toEqual([[replacement.id, 'paused']]);
 });
 
 test('Check Addresses off: nothing is sent to the addresses; pauses are still reported', async () => {
-	await endpoint('', { active: false, url: `http://127.0.0.1:${await freePort()}/x` });
-	const watched = await endpoint('/watched');
+	await endpoint('', { active: false, url: `http://127.0.0.1:${await freePort()}${triggerPath()}` });
+	const watched = await endpoint(at('watched'));
 	const setup = env.trigger({ event: 'endpointStopped', checkAddresses: false });
 	expect(await env.poll(setup)).toEqual([]);
 	await pause(watched.id);
 	expect(reasons(await env.poll(setup))).toEqual([[watched.id, 'paused']]);
+	expect(receiver.probes).toEqual([]);
+});
+
+test('an endpoint that is not a trigger's address is sent nothing and never reported unreachable', async () => {
+	await endpoint('/crm/hook', { active: false });
+	const setup = env.trigger({ event: 'endpointStopped' });
+	expect(await env.poll(setup)).toEqual([]);
+	expect(await env.poll(setup)).toEqual([]);
 	expect(receiver.probes).toEqual([]);
 });
 
@@ -82,7 +98,7 @@ test.each([
 	['endpoint-paused-flag', null],
 ])('reading %s: a paused endpoint is reported as paused', async (reading, status) => {
 	await env.sandbox.control('PUT', '/readings', { names: [reading] });
-	const watched = await endpoint('/watched');
+	const watched = await endpoint(at('watched'));
 	const setup = env.trigger({ event: 'endpointStopped' });
 	expect(await env.poll(setup)).toEqual([]);
 	await pause(watched.id);
@@ -95,7 +111,7 @@ test('"Fetch Test Event" shows what has stopped now and leaves the static data a
 	await expect(env.poll(setup, { mode: 'manual' })).rejects.toThrow(
 		'No webhook endpoint has stopped',
 	);
-	const watched = await endpoint('/watched');
+	const watched = await endpoint(at('watched'));
 	await pause(watched.id);
 	expect(reasons(await env.poll(setup, { mode: 'manual' }))).toEqual([[watched.id, 'paused']]);
 	expect(env.staticOf(setup)).toEqual({});

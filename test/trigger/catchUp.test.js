@@ -168,3 +168,38 @@ test('an outage shorter than the retry schedule: the service retries each lead o
 	expect(stored(setup).missedSince).toBeUndefined();
 	await deactivate(setup);
 });
+
+test('a delivery after a silence longer than the retry schedule (too few events failed to pause the endpoint): the leads the service dropped are caught up once', async () => {
+	const setup = trigger(['lead.created']);
+	await activate(setup);
+	const before = await addLead(sandbox.cardId, 'before the outage');
+	await flushDeliveries(sandbox);
+	await receiver.settle();
+	const dropped = await outage(async () => {
+		const leads = [];
+		for (let i = 0; i < 3; i++)
+			leads.push(`lead.created:${(await addLead(sandbox.cardId, `d${i}`)).id}`);
+		return leads;
+	});
+	expect((await endpoints(sandbox))[0].status).toBe('active');
+	// As if n8n's clock had moved as the sandbox's: nine hours since the last delivery it saw
+	// (the deliveries' timestamps are real time, which a mocked Date.now would refuse).
+	stored(setup).seenAt -= 9 * 60 * 60 * 1000;
+	const next = await addLead(sandbox.cardId, 'after the outage');
+	await flushDeliveries(sandbox);
+	expect(itemKeys(await caughtUp())).toEqual(dropped);
+	await receiver.settle();
+	expect(collected.filter((item) => !item.caught_up).map((item) => item.data.lead.id)).toEqual([
+		before.id,
+		next.id,
+	]);
+	// The silence was taken: the next delivery catches up nothing.
+	collected.length = 0;
+	await addLead(sandbox.cardId, 'later');
+	await flushDeliveries(sandbox);
+	await receiver.settle();
+	await new Promise((resolve) => setTimeout(resolve, 1500));
+	await receiver.settle();
+	expect(collected.map((item) => item.data.lead.name)).toEqual(['later']);
+	await deactivate(setup);
+});

@@ -8,6 +8,10 @@ import { loadEndpointCursor, saveEndpointCursor, type WatchedEndpoint } from './
 type Reason = NonNullable<WatchedEndpoint['stopped']>;
 
 const PROBE_TIMEOUT_MS = 10_000;
+/** A Dynamic QR Trigger's production URL ends in /<webhookId, a UUID>/webhook (its path). */
+const TRIGGER_PATH = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/webhook$/i;
+/** Only such addresses are sent a test request: another service's receiver might act on it. */
+const isTriggerAddress = (url: string) => TRIGGER_PATH.test(url.split(/[?#]/)[0]);
 
 /**
  * Whether an address has a receiver: an unsigned POST, which a Dynamic QR Trigger refuses with
@@ -41,8 +45,9 @@ async function probe(ctx: IPollFunctions, client: ApiClient, url: string) {
  * Webhook Endpoint Stopped: the endpoints of the account that no longer receive, each once per
  * spell. Paused by the service (after failed deliveries); removed while a receiver still answers
  * at its address (deleted in the dashboard while its trigger is active; a deactivated trigger's
- * address answers 404, so its removal is not reported); or, with Check Addresses, active at an
- * address that does not answer. Endpoints stopped at activation are reported by the first poll.
+ * address answers 404, so its removal is not reported); or, with Check Addresses, active at a
+ * trigger's address that does not answer. Endpoints stopped at activation are reported by the
+ * first poll.
  */
 export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient) {
 	const checkAddresses = pollingParameters(ctx).boolean('checkAddresses');
@@ -54,12 +59,17 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 
 	const reasonOf = async (endpoint: WebhookEndpoint) => {
 		if (!endpoint.active) return { reason: 'paused' as Reason, detail: undefined };
-		const detail = checkAddresses && endpoint.url && (await probe(ctx, client, endpoint.url));
+		const { url } = endpoint;
+		const detail =
+			checkAddresses && url && isTriggerAddress(url) && (await probe(ctx, client, url));
 		return typeof detail === 'string' ? { reason: 'unreachable' as Reason, detail } : undefined;
 	};
 	const listedUrls = new Set(endpoints.map((endpoint) => endpoint.url));
 	const vanished = (saved?.endpoints ?? []).filter(
-		(before) => !endpoints.some((now) => now.id === before.id) && !listedUrls.has(before.url),
+		(before) =>
+			!endpoints.some((now) => now.id === before.id) &&
+			!listedUrls.has(before.url) &&
+			isTriggerAddress(before.url),
 	);
 	const [now, removed] = await Promise.all([
 		Promise.all(endpoints.map(reasonOf)),

@@ -178,7 +178,7 @@ export const pollingProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			"Whether each poll also sends every active endpoint's address an unsigned request, which a Dynamic QR Trigger refuses and starts nothing for: an address that does not answer, or answers 404 or a server error, is reported as unreachable",
+			"Whether each poll also sends the address of every active endpoint of a Dynamic QR Trigger (an n8n URL ending in /webhook) an unsigned request, which the trigger refuses and starts nothing for: an address that does not answer, or answers 404 or a server error, is reported as unreachable. Other endpoints are sent nothing.",
 		displayOptions: forEvents('endpointStopped'),
 	},
 	{

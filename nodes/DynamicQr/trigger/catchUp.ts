@@ -7,20 +7,28 @@ import { sendSigned } from './selfRequest';
 
 /**
  * The catch-up (README "When n8n was away"): when the trigger registers an endpoint again after
- * the last one was found paused or gone, the leads and new codes created since the last delivery
- * it saw start the workflow, once each (keyed as createdRecordKey keys deliveries, so the
- * service's late retries of the same records start nothing). Scans cannot be: the API keeps counts.
+ * the last one was found paused or gone, or a delivery comes after a silence longer than the
+ * service's retries, the leads and new codes created since the last delivery it saw start the
+ * workflow, once each (keyed as createdRecordKey keys deliveries, so the service's late retries
+ * of the same records start nothing). Scans cannot be: the API keeps counts.
  */
 export const CATCH_UP_TYPE = 'n8n-nodes-dynamic-qr.catchUp';
 const CAUGHT_UP_EVENTS = ['lead.created', 'qr_code.created'];
 /** n8n may route the new webhook a moment after create() returns; 1 + 2 + 4 + 8 + 16 s in all. */
 const ATTEMPTS = 5;
+/** The service retries after 1, 5, 30, 120 and 360 minutes: a longer silence may have lost some. */
+export const RETRY_SPAN_MS = (1 + 5 + 30 + 120 + 360) * 60_000;
 
 export const catchesUp = (events: string[]) =>
 	events.some((event) => CAUGHT_UP_EVENTS.includes(event));
 
 /** Sends the catch-up to the trigger's own webhook once n8n routes it; a log line if it never does. */
-export function scheduleCatchUp(ctx: IHookFunctions, url: string, secret: string, sinceMs: number) {
+export function scheduleCatchUp(
+	ctx: IHookFunctions | IWebhookFunctions,
+	url: string,
+	secret: unknown,
+	sinceMs: number,
+) {
 	void (async () => {
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
 			await sleep(1000 * 2 ** attempt);

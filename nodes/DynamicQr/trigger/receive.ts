@@ -1,13 +1,13 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { asObject, createdRecordKey, eventQrCodeId } from '../api';
-import { CATCH_UP_TYPE, missedEvents } from './catchUp';
+import { CATCH_UP_TYPE, catchesUp, missedEvents, RETRY_SPAN_MS, scheduleCatchUp } from './catchUp';
 import { filterOut, readFilters } from './triggerProperties';
 import { checkScanMilestone } from './scanMilestones';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './resync';
-import { checkDelivery } from './state';
+import { checkDelivery, takeSilence } from './state';
 
 /** Every way the trigger answers a delivery; a 503 (`later`) makes the service send it again. */
 export type Outcome =
@@ -123,6 +123,12 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	if (type === CATCH_UP_TYPE) return await catchUp(ctx, secret, event.since, nowMs);
 	const data = asObject(event.data);
 	const filters = readFilters(ctx);
+	// Silent for longer than the service retries (n8n away, fewer than 20 events lost): catch up.
+	const silentSince =
+		ctx.getMode() === 'manual' ? undefined : takeSilence(ctx, nowMs, RETRY_SPAN_MS);
+	const ownUrl = ctx.getNodeWebhookUrl('default');
+	if (silentSince !== undefined && ownUrl && catchesUp(filters.events))
+		scheduleCatchUp(ctx, ownUrl, secret, silentSince);
 	const skip = filterOut(type, data, filters);
 	if (skip) return answer(ctx, { kind: 'skipped', reason: skip });
 	const milestone =

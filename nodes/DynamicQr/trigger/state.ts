@@ -119,6 +119,18 @@ export function markMissed(ctx: IHookFunctions): void {
 	state.missedSince ??= state.seenAt;
 }
 
+/**
+ * When the last delivery was seen, if that was longer than `spanMs` ago: the first delivery after
+ * such a silence takes it (it counts as seen now), so one catch-up is sent for it.
+ */
+export function takeSilence(ctx: IWebhookFunctions, nowMs: number, spanMs: number) {
+	const state = stored(ctx);
+	const since = state.seenAt;
+	if (since === undefined || nowMs - since <= spanMs) return undefined;
+	state.seenAt = nowMs;
+	return since;
+}
+
 /** Since when to catch up (once: the mark is taken) for a new endpoint, which counts as seen now. */
 export function takeMissed(ctx: IHookFunctions, nowMs: number): number | undefined {
 	const state = stored(ctx);
