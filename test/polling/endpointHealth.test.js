@@ -46,7 +46,10 @@ test('paused, removed with its trigger still active, or at an address without an
 	const paused = await endpoint(at('paused'));
 	const removed = await endpoint(at('removed'));
 	const deactivated = await endpoint(at('deactivated'));
-	const dead = await endpoint('', { active: false, url: `http://127.0.0.1:${await freePort()}${triggerPath()}` });
+	const dead = await endpoint('', {
+		active: false,
+		url: `http://127.0.0.1:${await freePort()}${triggerPath()}`,
+	});
 	const setup = env.trigger({ event: 'endpointStopped' });
 
 	// The first poll reports what has already stopped.
@@ -76,7 +79,10 @@ test('paused, removed with its trigger still active, or at an address without an
 });
 
 test('Check Addresses off: nothing is sent to the addresses; pauses are still reported', async () => {
-	await endpoint('', { active: false, url: `http://127.0.0.1:${await freePort()}${triggerPath()}` });
+	await endpoint('', {
+		active: false,
+		url: `http://127.0.0.1:${await freePort()}${triggerPath()}`,
+	});
 	const watched = await endpoint(at('watched'));
 	const setup = env.trigger({ event: 'endpointStopped', checkAddresses: false });
 	expect(await env.poll(setup)).toEqual([]);
@@ -85,7 +91,7 @@ test('Check Addresses off: nothing is sent to the addresses; pauses are still re
 	expect(receiver.probes).toEqual([]);
 });
 
-test('an endpoint that is not a trigger's address is sent nothing and never reported unreachable', async () => {
+test("an endpoint that is not a trigger's address is sent nothing and never reported unreachable", async () => {
 	await endpoint('/crm/hook', { active: false });
 	const setup = env.trigger({ event: 'endpointStopped' });
 	expect(await env.poll(setup)).toEqual([]);
