@@ -131,12 +131,12 @@ test('each trigger has one owner of its static data', () => {
 // (polling/share.ts, polling/sweep.ts) and the scan report's cheaper codes added 300; leads of
 // several cards, Webhook Endpoint Stopped and the trigger's catch-up (README "When n8n was away")
 // about 500.
-test('nodes/ is at most 7,850 lines, comments and blank lines included (as wc -l counts them)', () => {
+test('nodes/ is at most 7,900 lines, comments and blank lines included (as wc -l counts them)', () => {
 	const lines = nodeSources().reduce(
 		(sum, file) => sum + fs.readFileSync(file, 'utf8').split('\n').length - 1,
 		0,
 	);
-	expect(lines).toBeLessThanOrEqual(7850);
+	expect(lines).toBeLessThanOrEqual(7900);
 });
 
 test('no file in nodes/ is over 300 lines', () => {

@@ -90,7 +90,9 @@ describe.each([[['gone-410']], [['gone-410', 'error-object']]])(
 			logLines.length = 0;
 			expect(await deactivate(setup)).toBe(true);
 			expect(logLines.filter((line) => line.level === 'warn')).toEqual([]);
-			expect(stored(setup)).toEqual({ retiredAt: expect.any(Number) });
+			// Gone while active: the next activation catches up from the registration.
+			const { seenAt } = stored(setup);
+			expect(stored(setup)).toEqual({ retiredAt: expect.any(Number), seenAt, missedSince: seenAt });
 		});
 	},
 );
