@@ -126,9 +126,11 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	// Silent for longer than the service retries (n8n away, fewer than 20 events lost): catch up.
 	const silentSince =
 		ctx.getMode() === 'manual' ? undefined : takeSilence(ctx, nowMs, RETRY_SPAN_MS);
-	const ownUrl = ctx.getNodeWebhookUrl('default');
-	if (silentSince !== undefined && ownUrl && catchesUp(filters.events))
-		scheduleCatchUp(ctx, ownUrl, secret, silentSince);
+	// The webhook's own URL is asked for only when a catch-up is due, not on every delivery.
+	if (silentSince !== undefined && catchesUp(filters.events)) {
+		const ownUrl = ctx.getNodeWebhookUrl('default');
+		if (ownUrl) scheduleCatchUp(ctx, ownUrl, secret, silentSince);
+	}
 	const skip = filterOut(type, data, filters);
 	if (skip) return answer(ctx, { kind: 'skipped', reason: skip });
 	const milestone =
