@@ -26,6 +26,7 @@ const { startSandbox } = require('../sandbox');
 const { loadExamples } = require('../examples');
 const {
 	createSandboxCredentials,
+	createN8nApiCredential,
 	CREDENTIAL_NAME,
 	READ_ONLY_CREDENTIAL_NAME,
 } = require('../n8n/sandbox-credentials');
@@ -164,6 +165,7 @@ async function main() {
 		});
 		if (check.status !== 'OK')
 			throw new Error(`The sandbox credential does not work: ${check.message}`);
+		await createN8nApiCredential(n8n);
 
 		const workflows = {};
 		for (const [file, example] of Object.entries(loadExamples())) {

@@ -1,7 +1,8 @@
 'use strict';
 /**
- * The Dynamic QR API credentials `npm run dev` gives n8n for the sandbox, made the same way for
- * the editor tests that check what a new node starts with.
+ * The credentials `npm run dev` gives n8n: Dynamic QR API credentials for the sandbox, made the
+ * same way for the editor tests that check what a new node starts with, and the n8n API
+ * credential the example repair-stopped-trigger signs in with.
  */
 const { CREDENTIAL_NAME } = require('../examples');
 
@@ -27,4 +28,30 @@ async function createSandboxCredentials(n8n, sandbox) {
 	return { readOnly, readWrite };
 }
 
-module.exports = { createSandboxCredentials, CREDENTIAL_NAME, READ_ONLY_CREDENTIAL_NAME };
+/** The name the example repair-stopped-trigger gives its n8n API credential. */
+const N8N_API_CREDENTIAL_NAME = 'n8n account';
+
+/**
+ * Creates an API key of the owner (Settings → n8n API) with what repair-stopped-trigger needs, and
+ * the n8n API credential that holds it. Resolves with `{ id, name }`.
+ */
+async function createN8nApiCredential(n8n) {
+	const key = await n8n.rest('POST', '/rest/api-keys', {
+		label: 'repair-stopped-trigger',
+		scopes: ['workflow:list', 'workflow:read', 'workflow:activate', 'workflow:deactivate'],
+		expiresAt: null,
+	});
+	return n8n.createCredential({
+		name: N8N_API_CREDENTIAL_NAME,
+		type: 'n8nApi',
+		data: { apiKey: key.data.rawApiKey, baseUrl: `${n8n.url.replace(/\/$/, '')}/api/v1` },
+	});
+}
+
+module.exports = {
+	createSandboxCredentials,
+	createN8nApiCredential,
+	CREDENTIAL_NAME,
+	READ_ONLY_CREDENTIAL_NAME,
+	N8N_API_CREDENTIAL_NAME,
+};

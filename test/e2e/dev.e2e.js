@@ -18,7 +18,7 @@ const net = require('node:net');
 
 const { freePort } = require('../../dev/ports');
 const { REPO_ROOT } = require('../../dev/paths');
-const { waitFor } = require('../../dev/wait-for');
+const { waitFor, giveUp } = require('../../dev/wait-for');
 
 const READY = /with n8n-nodes-dynamic-qr is ready/;
 
@@ -127,7 +127,7 @@ async function startDev(log, onSpawn) {
 	const exited = new Promise((resolve) => npm.once('exit', resolve));
 	await waitFor(
 		() => {
-			if (npm.exitCode !== null) throw new Error(`npm run dev exited early:\n${output}`);
+			if (npm.exitCode !== null) throw giveUp(new Error(`npm run dev exited early:\n${output}`));
 			return READY.test(output);
 		},
 		{ what: 'npm run dev to be ready', timeoutMs: 15 * 60 * 1000, intervalMs: 1000 },

@@ -25,6 +25,7 @@ const path = require('node:path');
 
 const { startN8n, N8N_VERSIONS } = require('../../dev/n8n/instance');
 const { pollerState } = require('../../dev/n8n/poller-state');
+const { createN8nApiCredential } = require('../../dev/n8n/sandbox-credentials');
 const { freePort } = require('../../dev/ports');
 const { startSandbox } = require('../../dev/sandbox');
 const { CREDENTIAL_NAME, loadExamples } = require('../../dev/examples');
@@ -73,16 +74,7 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 			data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
 		});
 		// What the example's n8n node signs in with: an API key of the owner (Settings → n8n API).
-		const key = await n8n.rest('POST', '/rest/api-keys', {
-			label: 'repair-stopped-trigger',
-			scopes: ['workflow:list', 'workflow:read', 'workflow:activate', 'workflow:deactivate'],
-			expiresAt: null,
-		});
-		await n8n.createCredential({
-			name: 'n8n account',
-			type: 'n8nApi',
-			data: { apiKey: key.data.rawApiKey, baseUrl: `${n8n.url.replace(/\/$/, '')}/api/v1` },
-		});
+		await createN8nApiCredential(n8n);
 		chat = await startRecorder();
 	}, 300000);
 
