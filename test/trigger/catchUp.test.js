@@ -105,6 +105,52 @@ test('paused after an outage, then activated again: every lead on every card and
 	await deactivate(setup);
 });
 
+test('Only at Scan Milestones: the milestones codes passed during the outage start the workflow once, at the catch-up; the next scan of that code starts nothing', async () => {
+	const [quiet, busy, passedBefore] = [
+		await createQrCode(sandbox, 'quiet'),
+		await createQrCode(sandbox, 'busy'),
+		await createQrCode(sandbox, 'passed before'),
+	];
+	const scan = (code) => sandbox.control('POST', '/scans', { qr_code_id: code.id });
+	for (let i = 0; i < 3; i++) await scan(passedBefore);
+	const setup = trigger(['scan.created'], {
+		qrCodeIds: [quiet.id, busy.id, passedBefore.id].join(','),
+		scanMilestones: '3, 10',
+	});
+	await activate(setup);
+	// 25 scans while n8n is away: busy passes 3 and 10, passedBefore 10 (3 was in the baseline).
+	await outage(async () => {
+		for (let i = 0; i < 18; i++) await scan(busy);
+		for (let i = 0; i < 7; i++) await scan(passedBefore);
+	});
+	expect((await endpoints(sandbox))[0].status).toBe('paused');
+	await activate(setup);
+	const items = await caughtUp();
+	expect(
+		items.map((item) => [item.data.qr_code.id, item.milestone, item.milestones_reached, item.scans]),
+	).toEqual([
+		[busy.id, 10, [3, 10], 18],
+		[passedBefore.id, 10, [10], 10],
+	]);
+	expect(items[0]).toMatchObject({
+		id: `caught_up:milestone:${busy.id}:10`,
+		type: 'scan.created',
+		data: { qr_code: { id: busy.id, name: 'busy' }, short_url: busy.short_url },
+		webhook_id: null,
+		caught_up: true,
+	});
+	await receiver.settle();
+	collected.length = 0;
+	await scan(busy); // 19: no new milestone
+	await scan(quiet); // 1
+	await scan(quiet);
+	await scan(quiet); // 3: quiet's first
+	await flushDeliveries(sandbox);
+	await receiver.settle();
+	expect(collected.map((item) => [item.data.qr_code.id, item.milestone])).toEqual([[quiet.id, 3]]);
+	await deactivate(setup);
+});
+
 test('the repair by deactivating and activating catches up too; a deliberate deactivation does not', async () => {
 	const setup = trigger(['lead.created']);
 	await activate(setup);

@@ -1,8 +1,17 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { ApiClient, createdAtOrBefore, createdRecordKey, timeMs } from '../api';
-import { filterOut, readFilters } from './triggerProperties';
+import {
+	ApiClient,
+	createdAtOrBefore,
+	createdRecordKey,
+	recordId,
+	scanCount,
+	timeMs,
+} from '../api';
+import type { MilestoneClaim } from './milestoneClaims';
+import { claimCount, everyCode } from './scanMilestones';
+import { filterOut, readFilters, type DeliveryFilters } from './triggerProperties';
 import { sendSigned } from './selfRequest';
 
 /**
@@ -10,7 +19,8 @@ import { sendSigned } from './selfRequest';
  * the last one was found paused or gone, or a delivery comes after a silence longer than the
  * service's retries, the leads and new codes created since the last delivery it saw start the
  * workflow, once each (keyed as createdRecordKey keys deliveries, so the service's late retries
- * of the same records start nothing). Scans cannot be: the API keeps counts.
+ * of the same records start nothing). Scans cannot be: the API keeps counts, so "Only at Scan
+ * Milestones" claims the milestones codes passed meanwhile, once, as a scan would.
  */
 export const CATCH_UP_TYPE = 'n8n-nodes-dynamic-qr.catchUp';
 const CAUGHT_UP_EVENTS = ['lead.created', 'qr_code.created'];
@@ -19,8 +29,9 @@ const ATTEMPTS = 5;
 /** The service retries after 1, 5, 30, 120 and 360 minutes: a longer silence may have lost some. */
 export const RETRY_SPAN_MS = (1 + 5 + 30 + 120 + 360) * 60_000;
 
-export const catchesUp = (events: string[]) =>
-	events.some((event) => CAUGHT_UP_EVENTS.includes(event));
+export const catchesUp = ({ events, milestones }: DeliveryFilters) =>
+	events.some((event) => CAUGHT_UP_EVENTS.includes(event)) ||
+	(events.includes('scan.created') && milestones.length > 0);
 
 /** Sends the catch-up to the trigger's own webhook once n8n routes it; a log line if it never does. */
 export function scheduleCatchUp(
@@ -50,50 +61,85 @@ export function scheduleCatchUp(
 	})();
 }
 
-/** An item shaped as a delivery's, for a record the service would have delivered. */
-function missedItem(type: string, data: IDataObject) {
-	const key = createdRecordKey(type, data) ?? '';
+type Missed = { key?: string; claim?: MilestoneClaim; ms: number; item: IDataObject };
+
+/** An item shaped as a delivery's, for what the service would have delivered; `id` names it. */
+function missedItem(type: string, data: IDataObject, id: string, fields?: IDataObject): Missed {
 	const record = type === 'lead.created' ? (data.lead as IDataObject) : data;
+	const at = type === 'scan.created' ? data.scanned_at : record.created_at;
 	return {
-		key,
-		ms: timeMs(record.created_at),
+		ms: timeMs(at),
 		item: {
-			id: `caught_up:${key}`,
+			id: `caught_up:${id}`,
 			type,
-			created_at: record.created_at ?? null,
+			created_at: at ?? null,
 			data,
 			webhook_id: null,
 			webhook_timestamp: null,
+			...fields,
 			caught_up: true,
 		},
 	};
 }
 
-/** The leads and new codes the trigger's events and filters take, created after `sinceMs`. */
+/** The milestones codes passed that no scan delivery claimed (the service dropped those). */
+async function missedMilestones(
+	ctx: IWebhookFunctions,
+	client: ApiClient,
+	filters: DeliveryFilters,
+) {
+	const missed: Missed[] = [];
+	for (const code of await everyCode(client)) {
+		const id = recordId(code);
+		const data = {
+			qr_code: { id, name: code.name, type: code.type },
+			short_url: code.short_url,
+			scanned_at: code.last_scanned_at,
+		};
+		if (id === undefined || filterOut('scan.created', data, filters)) continue;
+		const claimed = claimCount(ctx, filters, id, scanCount(code));
+		if (claimed?.claim.reached.length)
+			missed.push({
+				...missedItem(
+					'scan.created',
+					data,
+					`milestone:${id}:${claimed.fields.milestone}`,
+					claimed.fields,
+				),
+				claim: claimed.claim,
+			});
+	}
+	return missed;
+}
+
+/** What the events and filters take: leads and codes created after `sinceMs`, milestones passed. */
 export async function missedEvents(ctx: IWebhookFunctions, sinceMs: number) {
 	const filters = readFilters(ctx);
 	const client = new ApiClient(ctx);
-	const missed: Array<ReturnType<typeof missedItem>> = [];
+	const missed: Missed[] = [];
+	const record = (type: string, data: IDataObject) => {
+		const key = createdRecordKey(type, data);
+		if (key) missed.push({ ...missedItem(type, data, key), key });
+	};
 	if (filters.events.includes('lead.created')) {
 		const cards = await client.all('/cards');
 		const leadsOf = async (card: IDataObject) =>
-			(await client.since(`/cards/${encodeURIComponent(String(card.id))}/leads`, sinceMs)).map(
-				(lead) => missedItem('lead.created', { card, lead }),
-			);
+			client.since(`/cards/${encodeURIComponent(String(card.id))}/leads`, sinceMs);
 		const watched = cards.filter((card) => !filterOut('lead.created', { card }, filters));
-		missed.push(...(await Promise.all(watched.map(leadsOf))).flat());
+		const leads = await Promise.all(watched.map(leadsOf));
+		watched.forEach((card, index) =>
+			leads[index].forEach((lead) => record('lead.created', { card, lead })),
+		);
 	}
 	if (filters.events.includes('qr_code.created')) {
 		const isPast = createdAtOrBefore(sinceMs);
 		for (const code of await client.all('/qr-codes', {}, undefined, { isPast })) {
-			if (!filterOut('qr_code.created', code, filters))
-				missed.push(missedItem('qr_code.created', code));
+			if (!filterOut('qr_code.created', code, filters)) record('qr_code.created', code);
 		}
 	}
-	return missed
-		.filter((event) => event.key !== '')
-		.sort(
-			(a, b) =>
-				(Number.isFinite(a.ms) ? a.ms : Infinity) - (Number.isFinite(b.ms) ? b.ms : Infinity),
-		);
+	if (filters.events.includes('scan.created') && filters.milestones.length > 0)
+		missed.push(...(await missedMilestones(ctx, client, filters)));
+	return missed.sort(
+		(a, b) => (Number.isFinite(a.ms) ? a.ms : Infinity) - (Number.isFinite(b.ms) ? b.ms : Infinity),
+	);
 }

@@ -98,7 +98,7 @@ async function activation(ctx: IHookFunctions) {
 	await prepareMilestones(ctx, filters);
 	const endpoints = await listEndpoints(client);
 	const atUrl = endpoints.filter((endpoint) => endpoint.url === url);
-	return { client, url, events: filters.events, endpoints, atUrl };
+	return { client, url, filters, events: filters.events, endpoints, atUrl };
 }
 
 /** Also removes any other endpoint at the URL (its secret is unknown); returns the ids that failed. */
@@ -145,7 +145,7 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') return true;
 	const previousId = registeredEndpoint(ctx).id;
-	const { client, url, events, endpoints, atUrl } = await activation(ctx);
+	const { client, url, filters, events, endpoints, atUrl } = await activation(ctx);
 	if (previousId && !endpoints.some((endpoint) => endpoint.id === previousId && endpoint.active))
 		markMissed(ctx);
 	await removeAll(client, previousId, atUrl);
@@ -158,7 +158,7 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	if (typeof id === 'string' && id && secret) {
 		storeEndpoint(ctx, { id, secret, url, events });
 		const missedSince = takeMissed(ctx, Date.now());
-		if (missedSince !== undefined && catchesUp(events))
+		if (missedSince !== undefined && catchesUp(filters))
 			scheduleCatchUp(ctx, url, secret, missedSince);
 		return true;
 	}

@@ -68,19 +68,33 @@ function settleOnAnswer(ctx: IWebhookFunctions, secret: unknown, settle: (ok: bo
 	});
 }
 
-/** The records created while the trigger's endpoint could not receive, those not started before. */
+/**
+ * The records created while the trigger's endpoint could not receive, those not started before,
+ * and the scan milestones passed meanwhile.
+ */
 async function catchUp(ctx: IWebhookFunctions, secret: unknown, since: unknown, nowMs: number) {
 	const missed = Number.isFinite(since) ? await missedEvents(ctx, Number(since)) : [];
 	const records = checkDelivery(
 		ctx,
-		missed.map((event) => event.key),
+		missed.flatMap((event) => event.key ?? []),
 		nowMs,
 	);
 	const fresh = new Set(records.fresh);
-	const items = missed.filter((event) => fresh.has(event.key)).map((event) => event.item);
-	if (!items.length) return answer(ctx, { kind: 'skipped', reason: 'nothing was missed' });
-	settleOnAnswer(ctx, secret, records.answered);
-	return answer(ctx, { kind: 'started', items, onStarted: records.started });
+	const caught = missed.filter((event) => event.claim || fresh.has(event.key ?? ''));
+	if (!caught.length) return answer(ctx, { kind: 'skipped', reason: 'nothing was missed' });
+	const claims = caught.flatMap((event) => event.claim ?? []);
+	settleOnAnswer(ctx, secret, (ok) => {
+		records.answered(ok);
+		for (const claim of claims) claim.answered(ok);
+	});
+	return answer(ctx, {
+		kind: 'started',
+		items: caught.map((event) => event.item),
+		onStarted: () => {
+			records.started();
+			for (const claim of claims) claim.started();
+		},
+	});
 }
 
 function parseEvent(raw: Buffer): IDataObject | undefined {
@@ -127,7 +141,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	const silentSince =
 		ctx.getMode() === 'manual' ? undefined : takeSilence(ctx, nowMs, RETRY_SPAN_MS);
 	// The webhook's own URL is asked for only when a catch-up is due, not on every delivery.
-	if (silentSince !== undefined && catchesUp(filters.events)) {
+	if (silentSince !== undefined && catchesUp(filters)) {
 		const ownUrl = ctx.getNodeWebhookUrl('default');
 		if (ownUrl) scheduleCatchUp(ctx, ownUrl, secret, silentSince);
 	}

@@ -20,6 +20,12 @@ const MAX_WAIT_SECONDS = 5;
 const baselineOf = (filters: DeliveryFilters) =>
 	`${filters.milestones.join(',')}|${[...filters.qrCodeIds].sort().join(',')}`;
 
+/** The list's default for `archived` is not shown, so archived codes are asked for too. */
+export const everyCode = async (client: ApiClient) =>
+	(
+		await Promise.all([client.all('/qr-codes'), client.all('/qr-codes', { archived: true })])
+	).flat();
+
 /** At activation, unless stored for these settings: the highest milestone each code has passed. */
 export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFilters) {
 	if (filters.milestones.length === 0) return;
@@ -36,14 +42,8 @@ export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFi
 	// A test webhook keeps no static data: its scans are shown, not claimed.
 	const baseline = baselineOf(filters);
 	if (ctx.getMode() === 'manual' || hasMilestoneBaseline(ctx, baseline)) return;
-	// The list's default for `archived` is not shown, so archived codes are asked for too.
-	const client = new ApiClient(ctx);
-	const lists = await Promise.all([
-		client.all('/qr-codes'),
-		client.all('/qr-codes', { archived: true }),
-	]);
 	const claims = new Map<string, CodeState>();
-	for (const record of lists.flat()) {
+	for (const record of await everyCode(new ApiClient(ctx))) {
 		const id = recordId(record);
 		if (id === undefined || !allows(filters.qrCodeIds, id)) continue;
 		const passed = milestonesBetween(filters.milestones, 0, scanCount(record)).at(-1);
@@ -73,18 +73,34 @@ export async function checkScanMilestone(
 		const why = `the scanned code's count could not be read: ${(error as Error).message}`;
 		return { kind: 'later', why };
 	}
-	const fields = (reached: number[]) => ({
-		milestone: reached.at(-1),
-		milestones_reached: reached,
-		scans,
-	});
 	if (ctx.getMode() === 'manual') {
 		const passed = milestonesBetween(filters.milestones, 0, scans);
-		return { kind: 'claimed', fields: fields(passed.length ? passed : [filters.milestones[0]]) };
+		return {
+			kind: 'claimed',
+			fields: milestoneFields(passed.length ? passed : [filters.milestones[0]], scans),
+		};
 	}
-	const claim = checkMilestones(ctx, baselineOf(filters), codeId, filters.milestones, scans);
+	const claimed = claimCount(ctx, filters, codeId, scans);
 	// Saved before the activation's copy was: the service sends the delivery again.
-	if (!claim) return { kind: 'later', why: 'no baseline of scan counts is stored yet' };
-	if (claim.reached.length === 0) return { kind: 'skipped', reason: 'no new scan milestone' };
-	return { kind: 'claimed', claim, fields: fields(claim.reached) };
+	if (!claimed) return { kind: 'later', why: 'no baseline of scan counts is stored yet' };
+	if (claimed.claim.reached.length === 0)
+		return { kind: 'skipped', reason: 'no new scan milestone' };
+	return { kind: 'claimed', ...claimed };
+}
+
+const milestoneFields = (reached: number[], scans: number) => ({
+	milestone: reached.at(-1),
+	milestones_reached: reached,
+	scans,
+});
+
+/** Claims the milestones a code's count reached that no one claimed; undefined without a baseline. */
+export function claimCount(
+	ctx: IWebhookFunctions,
+	filters: DeliveryFilters,
+	codeId: string,
+	scans: number,
+) {
+	const claim = checkMilestones(ctx, baselineOf(filters), codeId, filters.milestones, scans);
+	return claim && { claim, fields: milestoneFields(claim.reached, scans) };
 }
