@@ -3,9 +3,11 @@
  * This package as n8n gets it: `npm run build`, `npm pack`, and the tarball extracted into
  * `<N8N_USER_FOLDER>/.n8n/nodes/node_modules/n8n-nodes-dynamic-qr`, the folder where n8n keeps
  * the community packages installed from its panel and scans at start. So what n8n loads is
- * exactly what npm would publish. Build and pack happen once per process (per package folder).
+ * exactly what npm would publish. Build and pack happen once per content: a tarball is kept in
+ * `<tmp>/n8n-nodes-dynamic-qr-packs/<hash of the sources>/` for the next suite or process.
  */
 const { spawnSync, execFileSync } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -59,22 +61,75 @@ function ownPackDir() {
 	return packDir;
 }
 
+/** What the build reads: the top-level files (package.json, the lockfile, configs) and these. */
+const BUILD_FOLDERS = ['nodes', 'credentials', 'icons'];
+
 /**
- * Copies what the build reads (top-level files, nodes/, credentials/) into a private folder with a
- * link to the package's node_modules, so building and packing never race with anything else
- * building in the checkout (its build starts by removing dist/).
+ * Copies what the build reads into a private folder with a link to the package's node_modules, so
+ * building and packing never race with anything else building in the checkout (its build starts
+ * by removing dist/).
  */
 function stagePackage(packageDir) {
 	const stage = fs.mkdtempSync(path.join(os.tmpdir(), `${PACKAGE_NAME}-stage-`));
 	for (const entry of fs.readdirSync(packageDir, { withFileTypes: true })) {
 		const from = path.join(packageDir, entry.name);
 		if (entry.isFile()) fs.copyFileSync(from, path.join(stage, entry.name));
-		else if (entry.isDirectory() && ['nodes', 'credentials', 'icons'].includes(entry.name)) {
+		else if (entry.isDirectory() && BUILD_FOLDERS.includes(entry.name)) {
 			fs.cpSync(from, path.join(stage, entry.name), { recursive: true });
 		}
 	}
 	fs.symlinkSync(path.join(packageDir, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
 	return stage;
+}
+
+/** A hash of every file the build reads, by path and content: the same sources, the same tarball. */
+function sourceHash(packageDir) {
+	const hash = crypto.createHash('sha256');
+	const add = (relative) => {
+		hash.update(`${relative}\0`);
+		hash.update(fs.readFileSync(path.join(packageDir, relative)));
+	};
+	for (const entry of fs.readdirSync(packageDir, { withFileTypes: true }).sort(byName)) {
+		if (entry.isFile()) add(entry.name);
+		else if (entry.isDirectory() && BUILD_FOLDERS.includes(entry.name)) {
+			const files = fs.readdirSync(path.join(packageDir, entry.name), { recursive: true });
+			for (const file of files.sort()) {
+				const relative = path.join(entry.name, file);
+				if (fs.statSync(path.join(packageDir, relative)).isFile()) add(relative);
+			}
+		}
+	}
+	return hash.digest('hex').slice(0, 32);
+}
+
+const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+const PACK_CACHE = path.join(os.tmpdir(), `${PACKAGE_NAME}-packs`);
+const CACHE_DAYS = 1;
+
+/** The tarball built from these sources before, if one is kept. */
+function cachedPack(hash) {
+	const folder = path.join(PACK_CACHE, hash);
+	const [file] = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+	return file && path.join(folder, file);
+}
+
+/** Keeps the tarball for these sources (atomically: a rename), and drops entries a day old. */
+function keepPack(hash, tarball) {
+	fs.mkdirSync(PACK_CACHE, { recursive: true });
+	for (const name of fs.readdirSync(PACK_CACHE)) {
+		const folder = path.join(PACK_CACHE, name);
+		if (Date.now() - fs.statSync(folder).mtimeMs > CACHE_DAYS * 86_400_000)
+			fs.rmSync(folder, { recursive: true, force: true });
+	}
+	const staging = fs.mkdtempSync(path.join(PACK_CACHE, '.new-'));
+	fs.copyFileSync(tarball, path.join(staging, path.basename(tarball)));
+	try {
+		fs.renameSync(staging, path.join(PACK_CACHE, hash));
+	} catch {
+		// Another process kept the same sources first.
+		fs.rmSync(staging, { recursive: true, force: true });
+	}
 }
 
 /** `npm pack` of a package folder into this process's pack folder; resolves to npm's report. */
@@ -94,13 +149,19 @@ const packs = new Map();
 /**
  * Builds the package (in a private copy, see stagePackage) and packs it with npm; resolves to the
  * tarball's path. With `build: false` the package folder's existing dist/ is packed as it is.
- * Cached per package folder for the life of the process; the files are removed when it exits.
+ * A built tarball is reused while the sources are the same (sourceHash).
  */
 function packPackage(packageDir = REPO_ROOT, { build = true, log = defaultLog } = {}) {
 	const key = `${path.resolve(packageDir)}|${build}`;
 	if (!packs.has(key)) {
 		const packing = (async () => {
 			const started = Date.now();
+			const hash = build ? sourceHash(path.resolve(packageDir)) : undefined;
+			const kept = hash && cachedPack(hash);
+			if (kept) {
+				log(`Using ${path.basename(kept)} packed before from the same sources (${hash})`);
+				return kept;
+			}
 			let info;
 			if (build) {
 				const stage = stagePackage(path.resolve(packageDir));
@@ -117,7 +178,9 @@ function packPackage(packageDir = REPO_ROOT, { build = true, log = defaultLog } 
 			log(
 				`Packed ${info.filename} (${info.entryCount} files) in ${Math.round((Date.now() - started) / 1000)} s`,
 			);
-			return path.join(ownPackDir(), info.filename);
+			const tarball = path.join(ownPackDir(), info.filename);
+			if (hash) keepPack(hash, tarball);
+			return tarball;
 		})();
 		packs.set(key, packing);
 		packing.catch(() => packs.delete(key));
@@ -147,4 +210,4 @@ function installPackage(tarball, userFolder) {
 	return target;
 }
 
-module.exports = { EXPECTED_NODE_TYPES, packPackage, installPackage };
+module.exports = { EXPECTED_NODE_TYPES, packPackage, installPackage, sourceHash };
