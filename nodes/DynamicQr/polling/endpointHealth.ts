@@ -107,19 +107,9 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 			description: `The account's ${endpoints.length} endpoint(s) are active${checkAddresses ? ' and their addresses answer' : ''}.`,
 		});
 	}
-	saveEndpointCursor(ctx, {
-		key,
-		endpoints: endpoints.flatMap((endpoint, index) =>
-			endpoint.url === undefined
-				? []
-				: [
-						{
-							id: endpoint.id,
-							url: endpoint.url,
-							...(now[index] ? { stopped: now[index].reason } : {}),
-						},
-					],
-		),
-	});
+	const watched = endpoints.flatMap(({ id, url }, index) =>
+		url === undefined ? [] : [{ id, url, stopped: now[index]?.reason }],
+	);
+	saveEndpointCursor(ctx, { key, endpoints: watched });
 	return items.length ? [ctx.helpers.returnJsonArray(items)] : null;
 }

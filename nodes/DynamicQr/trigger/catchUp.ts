@@ -1,16 +1,9 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import {
-	ApiClient,
-	createdAtOrBefore,
-	createdRecordKey,
-	recordId,
-	scanCount,
-	timeMs,
-} from '../api';
+import { ApiClient, createdAtOrBefore, createdRecordKey, timeMs } from '../api';
 import type { MilestoneClaim } from './milestoneClaims';
-import { claimCount, everyCode } from './scanMilestones';
+import { missedMilestones, watchesMilestones } from './scanMilestones';
 import { filterOut, readFilters, type DeliveryFilters } from './triggerProperties';
 import { sendSigned } from './selfRequest';
 
@@ -29,9 +22,8 @@ const ATTEMPTS = 5;
 /** The service retries after 1, 5, 30, 120 and 360 minutes: a longer silence may have lost some. */
 export const RETRY_SPAN_MS = (1 + 5 + 30 + 120 + 360) * 60_000;
 
-export const catchesUp = ({ events, milestones }: DeliveryFilters) =>
-	events.some((event) => CAUGHT_UP_EVENTS.includes(event)) ||
-	(events.includes('scan.created') && milestones.length > 0);
+export const catchesUp = (filters: DeliveryFilters) =>
+	filters.events.some((event) => CAUGHT_UP_EVENTS.includes(event)) || watchesMilestones(filters);
 
 /** Sends the catch-up to the trigger's own webhook once n8n routes it; a log line if it never does. */
 export function scheduleCatchUp(
@@ -82,36 +74,6 @@ function missedItem(type: string, data: IDataObject, id: string, fields?: IDataO
 	};
 }
 
-/** The milestones codes passed that no scan delivery claimed (the service dropped those). */
-async function missedMilestones(
-	ctx: IWebhookFunctions,
-	client: ApiClient,
-	filters: DeliveryFilters,
-) {
-	const missed: Missed[] = [];
-	for (const code of await everyCode(client)) {
-		const id = recordId(code);
-		const data = {
-			qr_code: { id, name: code.name, type: code.type },
-			short_url: code.short_url,
-			scanned_at: code.last_scanned_at,
-		};
-		if (id === undefined || filterOut('scan.created', data, filters)) continue;
-		const claimed = claimCount(ctx, filters, id, scanCount(code));
-		if (claimed?.claim.reached.length)
-			missed.push({
-				...missedItem(
-					'scan.created',
-					data,
-					`milestone:${id}:${claimed.fields.milestone}`,
-					claimed.fields,
-				),
-				claim: claimed.claim,
-			});
-	}
-	return missed;
-}
-
 /** What the events and filters take: leads and codes created after `sinceMs`, milestones passed. */
 export async function missedEvents(ctx: IWebhookFunctions, sinceMs: number) {
 	const filters = readFilters(ctx);
@@ -137,8 +99,8 @@ export async function missedEvents(ctx: IWebhookFunctions, sinceMs: number) {
 			if (!filterOut('qr_code.created', code, filters)) record('qr_code.created', code);
 		}
 	}
-	if (filters.events.includes('scan.created') && filters.milestones.length > 0)
-		missed.push(...(await missedMilestones(ctx, client, filters)));
+	for (const { id, data, claim, fields } of await missedMilestones(ctx, client, filters))
+		missed.push({ ...missedItem('scan.created', data, id, fields), claim });
 	return missed.sort(
 		(a, b) => (Number.isFinite(a.ms) ? a.ms : Infinity) - (Number.isFinite(b.ms) ? b.ms : Infinity),
 	);

@@ -55,17 +55,21 @@ function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData 
 	return { noWebhookResponse: true };
 }
 
+type Settled = { answered(ok: boolean): void; started(): void };
+
 /**
- * The answer's end settles the records and the claim: a run n8n could not start (not 2xx) is
- * forgotten, so the service's retry starts it (docs/n8n-behaviours.md, 3).
+ * Starts a run with `items`; the answer's end settles the records and claims: a run n8n could not
+ * start (not 2xx) is forgotten, so the service's retry starts it (docs/n8n-behaviours.md, 3).
  */
-function settleOnAnswer(ctx: IWebhookFunctions, secret: unknown, settle: (ok: boolean) => void) {
+function startRun(ctx: IWebhookFunctions, secret: unknown, held: Settled[], items: IDataObject[]) {
 	const response = ctx.getResponseObject();
 	response.once('close', () => {
 		const ok = response.writableFinished && response.statusCode < 300;
-		settle(ok);
+		for (const each of held) each.answered(ok);
 		if (ok) scheduleResync(ctx, secret);
 	});
+	const onStarted = () => held.forEach((each) => each.started());
+	return answer(ctx, { kind: 'started', items, onStarted });
 }
 
 /**
@@ -83,18 +87,12 @@ async function catchUp(ctx: IWebhookFunctions, secret: unknown, since: unknown, 
 	const caught = missed.filter((event) => event.claim || fresh.has(event.key ?? ''));
 	if (!caught.length) return answer(ctx, { kind: 'skipped', reason: 'nothing was missed' });
 	const claims = caught.flatMap((event) => event.claim ?? []);
-	settleOnAnswer(ctx, secret, (ok) => {
-		records.answered(ok);
-		for (const claim of claims) claim.answered(ok);
-	});
-	return answer(ctx, {
-		kind: 'started',
-		items: caught.map((event) => event.item),
-		onStarted: () => {
-			records.started();
-			for (const claim of claims) claim.started();
-		},
-	});
+	return startRun(
+		ctx,
+		secret,
+		[records, ...claims],
+		caught.map((event) => event.item),
+	);
 }
 
 function parseEvent(raw: Buffer): IDataObject | undefined {
@@ -152,35 +150,23 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 			? await checkScanMilestone(ctx, filters, eventQrCodeId(type, data))
 			: undefined;
 	if (milestone && milestone.kind !== 'claimed') return answer(ctx, milestone);
-	const claim = milestone?.claim;
 	// A lead or code the catch-up emitted is a repeat too, whatever its webhook-id.
 	const record = createdRecordKey(type, data);
 	const delivery = checkDelivery(ctx, record ? [result.id, record] : [result.id], nowMs);
+	const held = milestone?.claim ? [delivery, milestone.claim] : [delivery];
 	if (delivery.repeat) {
-		delivery.answered(false);
-		claim?.answered(false);
+		for (const each of held) each.answered(false);
 		return answer(ctx, { kind: 'skipped', reason: 'duplicate delivery' });
 	}
-	settleOnAnswer(ctx, secret, (ok) => {
-		delivery.answered(ok);
-		claim?.answered(ok);
-	});
-	return answer(ctx, {
-		kind: 'started',
-		onStarted: () => {
-			delivery.started();
-			claim?.started();
+	return startRun(ctx, secret, held, [
+		{
+			id: event.id ?? result.id,
+			type,
+			created_at: event.created_at ?? null,
+			data: (event.data ?? null) as IDataObject,
+			webhook_id: result.id,
+			webhook_timestamp: result.timestamp,
+			...milestone?.fields,
 		},
-		items: [
-			{
-				id: event.id ?? result.id,
-				type,
-				created_at: event.created_at ?? null,
-				data: (event.data ?? null) as IDataObject,
-				webhook_id: result.id,
-				webhook_timestamp: result.timestamp,
-				...milestone?.fields,
-			},
-		],
-	});
+	]);
 }

@@ -74,11 +74,9 @@ export async function checkScanMilestone(
 		return { kind: 'later', why };
 	}
 	if (ctx.getMode() === 'manual') {
-		const passed = milestonesBetween(filters.milestones, 0, scans);
-		return {
-			kind: 'claimed',
-			fields: milestoneFields(passed.length ? passed : [filters.milestones[0]], scans),
-		};
+		const shown = milestonesBetween(filters.milestones, 0, scans);
+		if (!shown.length) shown.push(filters.milestones[0]);
+		return { kind: 'claimed', fields: milestoneFields(shown, scans) };
 	}
 	const claimed = claimCount(ctx, filters, codeId, scans);
 	// Saved before the activation's copy was: the service sends the delivery again.
@@ -95,7 +93,7 @@ const milestoneFields = (reached: number[], scans: number) => ({
 });
 
 /** Claims the milestones a code's count reached that no one claimed; undefined without a baseline. */
-export function claimCount(
+function claimCount(
 	ctx: IWebhookFunctions,
 	filters: DeliveryFilters,
 	codeId: string,
@@ -103,4 +101,27 @@ export function claimCount(
 ) {
 	const claim = checkMilestones(ctx, baselineOf(filters), codeId, filters.milestones, scans);
 	return claim && { claim, fields: milestoneFields(claim.reached, scans) };
+}
+
+export const watchesMilestones = (filters: DeliveryFilters) =>
+	filters.events.includes('scan.created') && filters.milestones.length > 0;
+
+/** For the catch-up: the milestones codes passed that no scan delivery claimed, claimed now. */
+export async function missedMilestones(
+	ctx: IWebhookFunctions,
+	client: ApiClient,
+	filters: DeliveryFilters,
+) {
+	if (!watchesMilestones(filters)) return [];
+	return (await everyCode(client)).flatMap((code) => {
+		const id = recordId(code);
+		const qrCode = { id, name: code.name, type: code.type };
+		const data = { qr_code: qrCode, short_url: code.short_url, scanned_at: code.last_scanned_at };
+		const claimed =
+			id !== undefined && allows(filters.qrCodeIds, id)
+				? claimCount(ctx, filters, id, scanCount(code))
+				: undefined;
+		if (!claimed?.claim.reached.length) return [];
+		return [{ id: `milestone:${id}:${claimed.fields.milestone}`, data, ...claimed }];
+	});
 }
