@@ -436,6 +436,52 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 			{ what: 'the leads of all cards', timeoutMs: 150000, intervalMs: 1000 },
 		);
 		expect(items.map((item) => item.id).sort()).toEqual([...wanted].sort());
+	}, 300000);
+
+	test("an outage shorter than the retry schedule: the service's retries start the trigger's workflow once per event, nothing is caught up, the endpoint stays active", async () => {
+		const runsBefore = (await n8n.executions(outage.trigger.id)).map((run) => run.id);
+		const [endpoint] = await endpointsAt(sandbox, outage.url, 1);
+		await n8n.stop();
+		// Three leads and two scans while n8n is down; their first delivery and the retry after a
+		// minute fail, the retry after five more minutes reaches the started n8n.
+		const leads = [];
+		for (const cardId of outage.cards)
+			leads.push(
+				(await sandbox.control('POST', '/leads', { card_id: cardId, name: 'Short' })).data,
+			);
+		await scan(outage.poster);
+		await scan(outage.poster);
+		await sandbox.control('POST', '/clock/advance', { seconds: 2 * 60 });
+		await start();
+		await sandbox.control('POST', '/clock/advance', { seconds: 5 * 60 });
+		const runs = await waitFor(
+			async () => {
+				const list = await n8n.executions(outage.trigger.id);
+				const fresh = list.filter((run) => !runsBefore.includes(run.id));
+				return fresh.length >= 5 && finished(list) ? fresh : null;
+			},
+			{ what: 'the five retried deliveries', timeoutMs: 60000, intervalMs: 500 },
+		);
+		// Every retry was answered: later ones start nothing.
+		await sandbox.control('POST', '/clock/advance', { seconds: 9 * 60 * 60 });
+		const deliveries = (await sandbox.control('GET', `/deliveries?endpoint_id=${endpoint.id}`))
+			.data;
+		expect(deliveries.filter((each) => each.status !== 'succeeded')).toEqual([]);
+		const items = (await emitted(runs)).flat();
+		expect(items.filter((item) => item.caught_up)).toEqual([]);
+		expect(items.filter((item) => item.type === 'scan.created')).toHaveLength(2);
+		expect(
+			items
+				.filter((item) => item.type === 'lead.created')
+				.map((item) => item.data.lead.id)
+				.sort(),
+		).toEqual(leads.map((lead) => lead.id).sort());
+		expect(new Set(items.map((item) => item.webhook_id)).size).toBe(items.length);
+		expect((await n8n.executions(outage.trigger.id)).length).toBe(runsBefore.length + runs.length);
+		expect(runs).toHaveLength(5);
+		const [still] = await endpointsAt(sandbox, outage.url, 1);
+		expect(still).toMatchObject({ id: endpoint.id, status: 'active' });
+
 		for (const flow of [outage.trigger, outage.leads, outage.repair]) await n8n.deactivate(flow.id);
 	}, 300000);
 });
