@@ -127,7 +127,12 @@ test('Only at Scan Milestones: the milestones codes passed during the outage sta
 	await activate(setup);
 	const items = await caughtUp();
 	expect(
-		items.map((item) => [item.data.qr_code.id, item.milestone, item.milestones_reached, item.scans]),
+		items.map((item) => [
+			item.data.qr_code.id,
+			item.milestone,
+			item.milestones_reached,
+			item.scans,
+		]),
 	).toEqual([
 		[busy.id, 10, [3, 10], 18],
 		[passedBefore.id, 10, [10], 10],
@@ -148,6 +153,27 @@ test('Only at Scan Milestones: the milestones codes passed during the outage sta
 	await flushDeliveries(sandbox);
 	await receiver.settle();
 	expect(collected.map((item) => [item.data.qr_code.id, item.milestone])).toEqual([[quiet.id, 3]]);
+	await deactivate(setup);
+});
+
+test("n8n's clock ahead of the service's: the leads of the minutes before the last delivery n8n saw are read too, and those delivered start nothing", async () => {
+	const setup = trigger(['lead.created']);
+	await activate(setup);
+	const before = await addLead(sandbox.cardId, 'delivered');
+	await flushDeliveries(sandbox);
+	await receiver.settle();
+	const made = await outage(async () => {
+		const leads = [];
+		for (let i = 0; i < 20; i++)
+			leads.push(`lead.created:${(await addLead(sandbox.cardId, `skew ${i}`)).id}`);
+		return leads;
+	});
+	// As if n8n's clock ran two minutes ahead: the last delivery it saw is after the missed leads.
+	stored(setup).seenAt += 2 * 60_000;
+	await activate(setup);
+	expect(itemKeys(await caughtUp())).toEqual(made);
+	await receiver.settle();
+	expect(collected.filter((item) => item.data.lead.id === before.id)).toHaveLength(1);
 	await deactivate(setup);
 });
 

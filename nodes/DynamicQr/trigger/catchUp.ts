@@ -21,6 +21,7 @@ const CAUGHT_UP_EVENTS = ['lead.created', 'qr_code.created'];
 const ATTEMPTS = 5;
 /** The service retries after 1, 5, 30, 120 and 360 minutes: a longer silence may have lost some. */
 export const RETRY_SPAN_MS = (1 + 5 + 30 + 120 + 360) * 60_000;
+const CLOCK_MARGIN_MS = 5 * 60_000;
 
 export const catchesUp = (filters: DeliveryFilters) =>
 	filters.events.some((event) => CAUGHT_UP_EVENTS.includes(event)) || watchesMilestones(filters);
@@ -75,7 +76,10 @@ function missedItem(type: string, data: IDataObject, id: string, fields?: IDataO
 }
 
 /** What the events and filters take: leads and codes created after `sinceMs`, milestones passed. */
-export async function missedEvents(ctx: IWebhookFunctions, sinceMs: number) {
+export async function missedEvents(ctx: IWebhookFunctions, seenMs: number) {
+	// `seenMs` is n8n's clock, `created_at` the service's: read from a little earlier; what was
+	// delivered in that margin is in the delivery record under its key and starts nothing.
+	const sinceMs = seenMs - CLOCK_MARGIN_MS;
 	const filters = readFilters(ctx);
 	const client = new ApiClient(ctx);
 	const missed: Missed[] = [];
