@@ -63,6 +63,24 @@ async function missedRecords() {
 	return made;
 }
 
+/** `count` leads on the seeded card, keyed as the catch-up keys them. */
+async function seededLeads(count, name) {
+	const leads = [];
+	for (let i = 0; i < count; i++)
+		leads.push(`lead.created:${(await addLead(sandbox.cardId, `${name} ${i}`)).id}`);
+	return leads;
+}
+
+/** A trigger on leads that has started the workflow once: it knows when it last saw a delivery. */
+async function receivingLeads() {
+	const setup = trigger(['lead.created']);
+	await activate(setup);
+	const before = await addLead(sandbox.cardId, 'before the outage');
+	await flushDeliveries(sandbox);
+	await receiver.settle();
+	return { setup, before };
+}
+
 const caughtUp = () =>
 	waitFor(
 		() =>
@@ -157,17 +175,8 @@ test('Only at Scan Milestones: the milestones codes passed during the outage sta
 });
 
 test("n8n's clock ahead of the service's: the leads of the minutes before the last delivery n8n saw are read too, and those delivered start nothing", async () => {
-	const setup = trigger(['lead.created']);
-	await activate(setup);
-	const before = await addLead(sandbox.cardId, 'delivered');
-	await flushDeliveries(sandbox);
-	await receiver.settle();
-	const made = await outage(async () => {
-		const leads = [];
-		for (let i = 0; i < 20; i++)
-			leads.push(`lead.created:${(await addLead(sandbox.cardId, `skew ${i}`)).id}`);
-		return leads;
-	});
+	const { setup, before } = await receivingLeads();
+	const made = await outage(() => seededLeads(20, 'skew'));
 	// As if n8n's clock ran two minutes ahead: the last delivery it saw is after the missed leads.
 	stored(setup).seenAt += 2 * 60_000;
 	await activate(setup);
@@ -180,12 +189,7 @@ test("n8n's clock ahead of the service's: the leads of the minutes before the la
 test('the repair by deactivating and activating catches up too; a deliberate deactivation does not', async () => {
 	const setup = trigger(['lead.created']);
 	await activate(setup);
-	const made = await outage(async () => {
-		const leads = [];
-		for (let i = 0; i < 20; i++)
-			leads.push(`lead.created:${(await addLead(sandbox.cardId, `l${i}`)).id}`);
-		return leads;
-	});
+	const made = await outage(() => seededLeads(20, 'l'));
 	await deactivate(setup); // removes the paused endpoint
 	afterInFlightWindow(setup);
 	await activate(setup);
@@ -242,17 +246,8 @@ test('an outage shorter than the retry schedule: the service retries each lead o
 });
 
 test('a delivery after a silence longer than the retry schedule (too few events failed to pause the endpoint): the leads the service dropped are caught up once', async () => {
-	const setup = trigger(['lead.created']);
-	await activate(setup);
-	const before = await addLead(sandbox.cardId, 'before the outage');
-	await flushDeliveries(sandbox);
-	await receiver.settle();
-	const dropped = await outage(async () => {
-		const leads = [];
-		for (let i = 0; i < 3; i++)
-			leads.push(`lead.created:${(await addLead(sandbox.cardId, `d${i}`)).id}`);
-		return leads;
-	});
+	const { setup, before } = await receivingLeads();
+	const dropped = await outage(() => seededLeads(3, 'd'));
 	expect((await endpoints(sandbox))[0].status).toBe('active');
 	// As if n8n's clock had moved as the sandbox's: nine hours since the last delivery it saw
 	// (the deliveries' timestamps are real time, which a mocked Date.now would refuse).
