@@ -103,7 +103,7 @@ export async function missedEvents(ctx: IWebhookFunctions, seenMs: number) {
 			if (!filterOut('qr_code.created', code, filters)) record('qr_code.created', code);
 		}
 	}
-	for (const { id, data, claim, fields } of await missedMilestones(ctx, client, filters))
+	for (const { id, data, claim, fields } of await missedMilestones(ctx, filters))
 		missed.push({ ...missedItem('scan.created', data, id, fields), claim });
 	return missed.sort(
 		(a, b) => (Number.isFinite(a.ms) ? a.ms : Infinity) - (Number.isFinite(b.ms) ? b.ms : Infinity),

@@ -98,7 +98,7 @@ async function activation(ctx: IHookFunctions) {
 	await prepareMilestones(ctx, filters);
 	const endpoints = await listEndpoints(client);
 	const atUrl = endpoints.filter((endpoint) => endpoint.url === url);
-	return { client, url, filters, events: filters.events, endpoints, atUrl };
+	return { client, url, filters, endpoints, atUrl };
 }
 
 /** Also removes any other endpoint at the URL (its secret is unknown); returns the ids that failed. */
@@ -122,12 +122,12 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 		return true;
 	}
 	const registered = registeredEndpoint(ctx);
-	const { url, events, endpoints, atUrl } = await activation(ctx);
+	const { url, filters, endpoints, atUrl } = await activation(ctx);
 	const byId = endpoints.find((endpoint) => endpoint.id === registered.id);
 	// Listed without its events, it counts as having those it was registered with.
 	const usable =
 		byId?.url === url &&
-		sameEvents(byId.events ?? registered.events, events) &&
+		sameEvents(byId.events ?? registered.events, filters.events) &&
 		byId.active &&
 		isValidSecret(registered.secret);
 	if (usable) return true;
@@ -145,7 +145,8 @@ export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
 export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	if (endpointMode(ctx) === 'dashboard') return true;
 	const previousId = registeredEndpoint(ctx).id;
-	const { client, url, filters, events, endpoints, atUrl } = await activation(ctx);
+	const { client, url, filters, endpoints, atUrl } = await activation(ctx);
+	const { events } = filters;
 	if (previousId && !endpoints.some((endpoint) => endpoint.id === previousId && endpoint.active))
 		markMissed(ctx);
 	await removeAll(client, previousId, atUrl);

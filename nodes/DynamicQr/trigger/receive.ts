@@ -78,19 +78,16 @@ function startRun(ctx: IWebhookFunctions, secret: unknown, held: Settled[], item
  */
 async function catchUp(ctx: IWebhookFunctions, secret: unknown, since: unknown, nowMs: number) {
 	const missed = Number.isFinite(since) ? await missedEvents(ctx, Number(since)) : [];
-	const records = checkDelivery(
-		ctx,
-		missed.flatMap((event) => event.key ?? []),
-		nowMs,
-	);
+	const keys = missed.flatMap((event) => event.key ?? []);
+	const records = checkDelivery(ctx, keys, nowMs);
 	const fresh = new Set(records.fresh);
 	const caught = missed.filter((event) => event.claim || fresh.has(event.key ?? ''));
 	if (!caught.length) return answer(ctx, { kind: 'skipped', reason: 'nothing was missed' });
-	const claims = caught.flatMap((event) => event.claim ?? []);
+	const held = [records, ...caught.flatMap((event) => event.claim ?? [])];
 	return startRun(
 		ctx,
 		secret,
-		[records, ...claims],
+		held,
 		caught.map((event) => event.item),
 	);
 }

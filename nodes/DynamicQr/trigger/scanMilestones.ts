@@ -81,8 +81,7 @@ export async function checkScanMilestone(
 	const claimed = claimCount(ctx, filters, codeId, scans);
 	// Saved before the activation's copy was: the service sends the delivery again.
 	if (!claimed) return { kind: 'later', why: 'no baseline of scan counts is stored yet' };
-	if (claimed.claim.reached.length === 0)
-		return { kind: 'skipped', reason: 'no new scan milestone' };
+	if (!claimed.claim.reached.length) return { kind: 'skipped', reason: 'no new scan milestone' };
 	return { kind: 'claimed', ...claimed };
 }
 
@@ -93,13 +92,8 @@ const milestoneFields = (reached: number[], scans: number) => ({
 });
 
 /** Claims the milestones a code's count reached that no one claimed; undefined without a baseline. */
-function claimCount(
-	ctx: IWebhookFunctions,
-	filters: DeliveryFilters,
-	codeId: string,
-	scans: number,
-) {
-	const claim = checkMilestones(ctx, baselineOf(filters), codeId, filters.milestones, scans);
+function claimCount(ctx: IWebhookFunctions, filters: DeliveryFilters, id: string, scans: number) {
+	const claim = checkMilestones(ctx, baselineOf(filters), id, filters.milestones, scans);
 	return claim && { claim, fields: milestoneFields(claim.reached, scans) };
 }
 
@@ -107,21 +101,15 @@ export const watchesMilestones = (filters: DeliveryFilters) =>
 	filters.events.includes('scan.created') && filters.milestones.length > 0;
 
 /** For the catch-up: the milestones codes passed that no scan delivery claimed, claimed now. */
-export async function missedMilestones(
-	ctx: IWebhookFunctions,
-	client: ApiClient,
-	filters: DeliveryFilters,
-) {
+export async function missedMilestones(ctx: IWebhookFunctions, filters: DeliveryFilters) {
 	if (!watchesMilestones(filters)) return [];
-	return (await everyCode(client)).flatMap((code) => {
+	return (await everyCode(new ApiClient(ctx))).flatMap((code) => {
 		const id = recordId(code);
+		if (id === undefined || !allows(filters.qrCodeIds, id)) return [];
+		const claimed = claimCount(ctx, filters, id, scanCount(code));
+		if (!claimed?.claim.reached.length) return [];
 		const qrCode = { id, name: code.name, type: code.type };
 		const data = { qr_code: qrCode, short_url: code.short_url, scanned_at: code.last_scanned_at };
-		const claimed =
-			id !== undefined && allows(filters.qrCodeIds, id)
-				? claimCount(ctx, filters, id, scanCount(code))
-				: undefined;
-		if (!claimed?.claim.reached.length) return [];
 		return [{ id: `milestone:${id}:${claimed.fields.milestone}`, data, ...claimed }];
 	});
 }
