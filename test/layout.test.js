@@ -153,8 +153,7 @@ test('no file in nodes/ is over 300 lines', () => {
  * why next to the map.
  */
 const PROCESS_STATE = [
-	'nodes/DynamicQr/trigger/repeats.ts',
-	'nodes/DynamicQr/trigger/milestoneClaims.ts',
+	'nodes/DynamicQr/trigger/ledger.ts',
 	'nodes/DynamicQr/trigger/keptSecrets.ts',
 	'nodes/DynamicQr/trigger/resync.ts',
 	'nodes/DynamicQr/api/edge/fallbacks.ts',

@@ -591,10 +591,10 @@ describe.each([
 		// The deliveries are recorded in the workflow's stored static data (shared by every n8n
 		// process), and a resend of one (same webhook-id, freshly signed) starts nothing.
 		const stored = (await n8n.workflow(created.id)).staticData?.['node:Dynamic QR Trigger'];
-		// (fixed-width entries: each webhook-id, and the lead under its own id, for the catch-up)
-		expect(stored?.deliveries).toHaveLength((events.length + 1) * ENTRY_LENGTH);
-		for (const event of events) expect(isRecorded(stored, event.id, Date.now())).toBe(true);
-		expect(isRecorded(stored, `lead.created:${lead.id}`, Date.now())).toBe(true);
+		// (fixed-width keys: the registration, the scan's webhook-id, the lead under its own id)
+		const keys = [`endpoint:${endpointId}`, scanEvent.id, `lead.created:${lead.id}`];
+		expect(stored?.deliveries).toHaveLength(keys.length * ENTRY_LENGTH);
+		for (const key of keys) expect(isRecorded(stored, key, Date.now())).toBe(true);
 		const scanDelivery = deliveries.find((entry) => entry.event_id === scanEvent.id);
 		const resend = await sandbox.control('POST', `/deliveries/${scanDelivery.id}/resend`);
 		expect(resend.data.attempt.status_code).toBe(200);

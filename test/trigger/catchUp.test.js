@@ -1,28 +1,34 @@
 'use strict';
 // The Dynamic QR Trigger's catch-up (trigger/catchUp.ts) through n8n's HookContext and
 // WebhookContext against the sandbox: deliveries fail through the service's whole retry
-// schedule (its clock advanced), the endpoint ends paused, and the trigger registers again.
+// schedule (n8n's clock and the service's moved together), the endpoint ends paused, and the
+// trigger registers again; or a delivery comes after a long silence.
 const {
 	createWorkflow,
 	activate,
 	deactivate,
 	useDeliveries,
 	collected,
+	webhookUrlOf,
 } = require('../engine/triggers');
-const { createQrCode, endpoints, flushDeliveries } = require('../support/sandbox');
+const { logLines } = require('../engine/n8n-core');
+const { createQrCode, endpoints, flushDeliveries, sandboxClient } = require('../support/sandbox');
 const { waitFor } = require('../../dev/wait-for');
 const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
+const { useMovedTime, passTime } = require('../support/time');
 
 const started = useDeliveries();
+useMovedTime();
 let sandbox;
 let receiver;
 beforeAll(() => ({ sandbox, receiver } = started));
 
-function trigger(events = ['lead.created', 'qr_code.created'], filters = {}) {
+function trigger(events = ['lead.created', 'qr_code.created'], filters = {}, overrides = {}) {
 	const setup = createWorkflow({
 		parameters: { endpointMode: 'automatic', events, filters },
 		credentials: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
 		webhookBaseUrl: receiver.webhookBaseUrl,
+		...overrides,
 	});
 	receiver.register(setup);
 	return setup;
@@ -32,10 +38,8 @@ const addCard = async (name) => (await sandbox.control('POST', '/cards', { name 
 const addLead = async (cardId, name) =>
 	(await sandbox.control('POST', '/leads', { card_id: cardId, name })).data;
 const stored = (setup) => setup.workflow.staticData[`node:${setup.node.name}`] || {};
-/** As if the wait that protects a new signing secret had passed (tested in webhookTrigger.test.js). */
-const afterInFlightWindow = (setup) => {
-	if (stored(setup).retiredAt) stored(setup).retiredAt -= IN_FLIGHT_MS;
-};
+/** The wait that protects a new signing secret passes (tested in webhookTrigger.test.js). */
+const afterInFlightWindow = () => passTime(sandbox, IN_FLIGHT_MS / 1000);
 const itemKeys = (items) =>
 	items.map(
 		(item) => `${item.type}:${item.type === 'lead.created' ? item.data.lead.id : item.data.id}`,
@@ -45,7 +49,7 @@ const itemKeys = (items) =>
 async function outage(during) {
 	receiver.failAll(503);
 	const made = await during();
-	await flushDeliveries(sandbox, 9 * 60 * 60);
+	await passTime(sandbox, 9 * 60 * 60);
 	receiver.failAll(null);
 	return made;
 }
@@ -175,15 +179,20 @@ test('Only at Scan Milestones: the milestones codes passed during the outage sta
 });
 
 test("n8n's clock ahead of the service's: the leads of the minutes before the last delivery n8n saw are read too, and those delivered start nothing", async () => {
-	const { setup, before } = await receivingLeads();
-	const made = await outage(() => seededLeads(20, 'skew'));
-	// As if n8n's clock ran two minutes ahead: the last delivery it saw is after the missed leads.
-	stored(setup).seenAt += 2 * 60_000;
-	await activate(setup);
-	expect(itemKeys(await caughtUp())).toEqual(made);
-	await receiver.settle();
-	expect(collected.filter((item) => item.data.lead.id === before.id)).toHaveLength(1);
-	await deactivate(setup);
+	// The service's clock two minutes behind n8n's: the missed leads carry earlier times than the
+	// last delivery n8n saw.
+	sandbox.clock.advance(-2 * 60_000);
+	try {
+		const { setup, before } = await receivingLeads();
+		const made = await outage(() => seededLeads(20, 'skew'));
+		await activate(setup);
+		expect(itemKeys(await caughtUp())).toEqual(made);
+		await receiver.settle();
+		expect(collected.filter((item) => item.data.lead.id === before.id)).toHaveLength(1);
+		await deactivate(setup);
+	} finally {
+		sandbox.clock.advance(2 * 60_000);
+	}
 });
 
 test('the repair by deactivating and activating catches up too; a deliberate deactivation does not', async () => {
@@ -191,7 +200,7 @@ test('the repair by deactivating and activating catches up too; a deliberate dea
 	await activate(setup);
 	const made = await outage(() => seededLeads(20, 'l'));
 	await deactivate(setup); // removes the paused endpoint
-	afterInFlightWindow(setup);
+	await afterInFlightWindow();
 	await activate(setup);
 	expect(itemKeys(await caughtUp())).toEqual(made);
 
@@ -199,7 +208,7 @@ test('the repair by deactivating and activating catches up too; a deliberate dea
 	await deactivate(setup);
 	collected.length = 0;
 	await addLead(sandbox.cardId, 'while inactive');
-	afterInFlightWindow(setup);
+	await afterInFlightWindow();
 	await activate(setup);
 	const lead = await addLead(sandbox.cardId, 'active again');
 	await flushDeliveries(sandbox);
@@ -233,11 +242,11 @@ test('an outage shorter than the retry schedule: the service retries each lead o
 	receiver.failAll(503);
 	const leads = [];
 	for (let i = 0; i < 5; i++) leads.push((await addLead(sandbox.cardId, `short ${i}`)).id);
-	await flushDeliveries(sandbox, 60); // the first retry fails too
+	await passTime(sandbox, 60); // the first retry fails too
 	receiver.failAll(null);
-	await flushDeliveries(sandbox, 5 * 60); // the second arrives
+	await passTime(sandbox, 5 * 60); // the second arrives
 	await receiver.settle();
-	await flushDeliveries(sandbox, 9 * 60 * 60); // nothing is left to retry
+	await passTime(sandbox, 9 * 60 * 60); // nothing is left to retry
 	await receiver.settle();
 	expect(collected.map((item) => item.data.lead.id)).toEqual(leads);
 	expect((await endpoints(sandbox))[0].status).toBe('active');
@@ -249,9 +258,6 @@ test('a delivery after a silence longer than the retry schedule (too few events 
 	const { setup, before } = await receivingLeads();
 	const dropped = await outage(() => seededLeads(3, 'd'));
 	expect((await endpoints(sandbox))[0].status).toBe('active');
-	// As if n8n's clock had moved as the sandbox's: nine hours since the last delivery it saw
-	// (the deliveries' timestamps are real time, which a mocked Date.now would refuse).
-	stored(setup).seenAt -= 9 * 60 * 60 * 1000;
 	const next = await addLead(sandbox.cardId, 'after the outage');
 	await flushDeliveries(sandbox);
 	expect(itemKeys(await caughtUp())).toEqual(dropped);
@@ -269,4 +275,94 @@ test('a delivery after a silence longer than the retry schedule (too few events 
 	await receiver.settle();
 	expect(collected.map((item) => item.data.lead.name)).toEqual(['later']);
 	await deactivate(setup);
+});
+
+describe('quiet days', () => {
+	const HOUR = 60 * 60;
+	let scanned;
+	/** One event of `type` at the service, named as its item is keyed (itemKey). */
+	async function makeEvent(type, name) {
+		if (type === 'lead.created') return `lead.created:${(await addLead(sandbox.cardId, name)).id}`;
+		if (type === 'qr_code.created')
+			return `qr_code.created:${(await createQrCode(sandbox, name)).id}`;
+		scanned ??= await createQrCode(sandbox, 'scanned');
+		const scan = (await sandbox.control('POST', '/scans', { qr_code_id: scanned.id })).data;
+		return `scan:${scanned.id}:${scan.scanned_at}`;
+	}
+	const itemKey = (item) =>
+		item.type === 'scan.created'
+			? `scan:${item.data.qr_code.id}:${item.data.scanned_at}`
+			: itemKeys([item])[0];
+	beforeEach(() => {
+		scanned = undefined;
+	});
+
+	test.each([
+		['lead.created', 1],
+		['lead.created', 25],
+		['lead.created', 72],
+		['qr_code.created', 1],
+		['qr_code.created', 25],
+		['qr_code.created', 72],
+		['scan.created', 1],
+		['scan.created', 25],
+		['scan.created', 72],
+	])(
+		'%s only, silent for %i hours: the next event starts the workflow once, nothing from before again, what the service dropped is caught up where the API lists it',
+		async (type, hours) => {
+			const setup = trigger([type]);
+			await activate(setup);
+			const before = await makeEvent(type, 'before');
+			await flushDeliveries(sandbox);
+			await receiver.settle();
+			// In a longer silence n8n is away through the service's whole retry schedule at first:
+			// the one event made then is dropped (too few to pause the endpoint).
+			const dropped = [];
+			if (hours > 9) {
+				receiver.failAll(503);
+				dropped.push(await makeEvent(type, 'dropped'));
+				await passTime(sandbox, 9 * HOUR);
+				receiver.failAll(null);
+			}
+			await passTime(sandbox, (hours - (dropped.length ? 9 : 0)) * HOUR);
+			const next = await makeEvent(type, 'next');
+			await flushDeliveries(sandbox);
+			await receiver.settle();
+			// Leads and codes are listed by the API: a silence longer than the retries is caught up.
+			const listed = type !== 'scan.created';
+			const caught = listed && dropped.length ? (await caughtUp()).map(itemKey) : [];
+			await receiver.settle();
+			expect(caught).toEqual(dropped.filter(() => listed));
+			expect(collected.map(itemKey).sort()).toEqual([before, next, ...caught].sort());
+			// Nothing is due any more: no other catch-up is sent.
+			expect(stored(setup).missedSince).toBeUndefined();
+			await deactivate(setup);
+		},
+	);
+
+	test('an endpoint created in the dashboard: after a long silence the next lead starts once, and no catch-up is sent (it needs the API credential)', async () => {
+		const setup = trigger(['lead.created'], {}, { credentials: null });
+		const created = await sandboxClient(sandbox).request('POST', '/webhooks', {
+			url: webhookUrlOf(setup),
+			events: ['lead.created'],
+		});
+		Object.assign(setup.node.parameters, {
+			endpointMode: 'dashboard',
+			signingSecret: created.body.data.secret,
+		});
+		await activate(setup);
+		const first = await addLead(sandbox.cardId, 'before');
+		await flushDeliveries(sandbox);
+		await passTime(sandbox, 9 * 60 * 60);
+		const next = await addLead(sandbox.cardId, 'after nine quiet hours');
+		await flushDeliveries(sandbox);
+		await receiver.settle();
+		await new Promise((resolve) => setTimeout(resolve, 2000)); // a catch-up would have been sent by now
+		await receiver.settle();
+		expect(collected.map((item) => item.data.lead.id)).toEqual([first.id, next.id]);
+		expect(stored(setup).missedSince).toBeUndefined();
+		expect(receiver.answers.map((answer) => answer.status)).toEqual([200, 200]);
+		expect(logLines.filter((line) => line.level === 'warn')).toEqual([]);
+		await deactivate(setup);
+	});
 });

@@ -2,31 +2,42 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { sleep } from 'n8n-workflow';
 
 import { ApiClient, createdAtOrBefore, createdRecordKey, timeMs } from '../api';
-import type { MilestoneClaim } from './milestoneClaims';
+import type { Ledger } from './ledger';
 import { missedMilestones, watchesMilestones } from './scanMilestones';
+import { endpointMode } from './secret';
 import { filterOut, readFilters, type DeliveryFilters } from './triggerProperties';
 import { sendSigned } from './selfRequest';
 
 /**
  * The catch-up (README "When n8n was away"): when the trigger registers an endpoint again after
  * the last one was found paused or gone, or a delivery comes after a silence longer than the
- * service's retries, the leads and new codes created since the last delivery it saw start the
- * workflow, once each (keyed as createdRecordKey keys deliveries, so the service's late retries
- * of the same records start nothing). Scans cannot be: the API keeps counts, so "Only at Scan
- * Milestones" claims the milestones codes passed meanwhile, once, as a scan would.
+ * service's retries, the leads and new codes created since the last key the ledger started (and
+ * no earlier than it answers for) start the workflow, once each, under the keys deliveries of the
+ * same records use. Scans cannot be: the API keeps counts, so "Only at Scan Milestones" claims
+ * the milestones codes passed meanwhile, once, as a scan would. It reads with the API credential,
+ * which an endpoint created in the dashboard does not use: there it is not sent.
  */
 export const CATCH_UP_TYPE = 'n8n-nodes-dynamic-qr.catchUp';
 const CAUGHT_UP_EVENTS = ['lead.created', 'qr_code.created'];
 /** n8n may route the new webhook a moment after create() returns; 1 + 2 + 4 + 8 + 16 s in all. */
 const ATTEMPTS = 5;
+/** Its reads wait out rate limits: no answer in this time counts as running, not as lost. */
+const ANSWER_TIMEOUT_MS = 15 * 60_000;
 /** The service retries after 1, 5, 30, 120 and 360 minutes: a longer silence may have lost some. */
 export const RETRY_SPAN_MS = (1 + 5 + 30 + 120 + 360) * 60_000;
-const CLOCK_MARGIN_MS = 5 * 60_000;
 
-export const catchesUp = (filters: DeliveryFilters) =>
-	filters.events.some((event) => CAUGHT_UP_EVENTS.includes(event)) || watchesMilestones(filters);
+export const catchesUp = (ctx: IHookFunctions | IWebhookFunctions, filters: DeliveryFilters) =>
+	endpointMode(ctx) === 'automatic' &&
+	(filters.events.some((event) => CAUGHT_UP_EVENTS.includes(event)) || watchesMilestones(filters));
 
-/** Sends the catch-up to the trigger's own webhook once n8n routes it; a log line if it never does. */
+/** A timeout: the catch-up was received and is still reading; sending it again would run it twice. */
+const stillRunning = (error: { code?: unknown }) =>
+	error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
+
+/**
+ * Sends the catch-up to the trigger's own webhook once n8n routes it, after recording it in the
+ * ledger (one per silence); a log line if it never arrives.
+ */
 export function scheduleCatchUp(
 	ctx: IHookFunctions | IWebhookFunctions,
 	url: string,
@@ -41,10 +52,10 @@ export function scheduleCatchUp(
 				url,
 				secret,
 				{ type: CATCH_UP_TYPE, since: sinceMs },
-				{ idPrefix: 'catchup', timeoutMs: 120_000 },
+				{ idPrefix: 'catchup', timeoutMs: ANSWER_TIMEOUT_MS },
 			).then(
 				() => true,
-				() => false,
+				(error: { code?: unknown }) => stillRunning(error),
 			);
 			if (sent) return;
 		}
@@ -54,7 +65,7 @@ export function scheduleCatchUp(
 	})();
 }
 
-type Missed = { key?: string; claim?: MilestoneClaim; ms: number; item: IDataObject };
+type Missed = { ms: number; item: IDataObject };
 
 /** An item shaped as a delivery's, for what the service would have delivered; `id` names it. */
 function missedItem(type: string, data: IDataObject, id: string, fields?: IDataObject): Missed {
@@ -75,17 +86,21 @@ function missedItem(type: string, data: IDataObject, id: string, fields?: IDataO
 	};
 }
 
-/** What the events and filters take: leads and codes created after `sinceMs`, milestones passed. */
-export async function missedEvents(ctx: IWebhookFunctions, seenMs: number) {
-	// `seenMs` is n8n's clock, `created_at` the service's: read from a little earlier; what was
-	// delivered in that margin is in the delivery record under its key and starts nothing.
-	const sinceMs = seenMs - CLOCK_MARGIN_MS;
+/**
+ * What the events and filters take and the ledger has not started: leads and codes created since
+ * `seenMs`, milestones passed (claimed in `ledger`).
+ */
+export async function missedEvents(ctx: IWebhookFunctions, ledger: Ledger, seenMs: number) {
+	const sinceMs = ledger.readsFrom(seenMs);
 	const filters = readFilters(ctx);
 	const client = new ApiClient(ctx);
 	const missed: Missed[] = [];
 	const record = (type: string, data: IDataObject) => {
 		const key = createdRecordKey(type, data);
-		if (key) missed.push({ ...missedItem(type, data, key), key });
+		if (key && !ledger.has([key])) {
+			ledger.claim(key);
+			missed.push(missedItem(type, data, key));
+		}
 	};
 	if (filters.events.includes('lead.created')) {
 		const cards = await client.all('/cards');
@@ -103,9 +118,8 @@ export async function missedEvents(ctx: IWebhookFunctions, seenMs: number) {
 			if (!filterOut('qr_code.created', code, filters)) record('qr_code.created', code);
 		}
 	}
-	for (const { id, data, claim, fields } of await missedMilestones(ctx, filters))
-		missed.push({ ...missedItem('scan.created', data, id, fields), claim });
-	return missed.sort(
-		(a, b) => (Number.isFinite(a.ms) ? a.ms : Infinity) - (Number.isFinite(b.ms) ? b.ms : Infinity),
-	);
+	for (const { id, data, fields } of await missedMilestones(ctx, ledger, filters))
+		missed.push(missedItem('scan.created', data, id, fields));
+	const at = ({ ms }: Missed) => (Number.isFinite(ms) ? ms : Infinity);
+	return missed.sort((a, b) => at(a) - at(b)).map((event) => event.item);
 }

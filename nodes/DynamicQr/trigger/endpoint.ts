@@ -7,13 +7,8 @@ import { readFilters } from './triggerProperties';
 import { prepareMilestones } from './scanMilestones';
 import { assertDashboardSecret, endpointMode } from './secret';
 import { catchesUp, scheduleCatchUp } from './catchUp';
-import {
-	markMissed,
-	registeredEndpoint,
-	storeEndpoint,
-	takeMissed,
-	waitForRetiredEndpoint,
-} from './state';
+import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
+import { markMissed, openLedger } from './ledger';
 import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
 /** The endpoint at the service as n8n (de)activates the workflow; in dashboard mode, the user's. */
@@ -158,9 +153,15 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	const secret = webhookSecretOf(answer);
 	if (typeof id === 'string' && id && secret) {
 		storeEndpoint(ctx, { id, secret, url, events });
-		const missedSince = takeMissed(ctx, Date.now());
-		if (missedSince !== undefined && catchesUp(filters))
-			scheduleCatchUp(ctx, url, secret, missedSince);
+		// What comes from now on is delivered: the registration counts as seen.
+		const ledger = openLedger(ctx);
+		ledger.claim(`endpoint:${id}`);
+		ledger.settle(true);
+		const missedSince = ledger.missedSince();
+		const due = missedSince !== undefined && catchesUp(ctx, filters);
+		if (!due) ledger.caughtUp();
+		ledger.save();
+		if (due) scheduleCatchUp(ctx, url, secret, missedSince);
 		return true;
 	}
 	if (typeof id === 'string' && id) await deleteEndpoint(client, id);

@@ -7,7 +7,7 @@ import { checkScanMilestone } from './scanMilestones';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './resync';
-import { checkDelivery, takeSilence } from './state';
+import { openLedger, type Ledger } from './ledger';
 
 /** Every way the trigger answers a delivery; a 503 (`later`) makes the service send it again. */
 export type Outcome =
@@ -55,41 +55,48 @@ function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData 
 	return { noWebhookResponse: true };
 }
 
-type Settled = { answered(ok: boolean): void; started(): void };
-
 /**
- * Starts a run with `items`; the answer's end settles the records and claims: a run n8n could not
- * start (not 2xx) is forgotten, so the service's retry starts it (docs/n8n-behaviours.md, 3).
+ * Starts a run with `items`; the ledger's claims count as started when n8n starts it, and the
+ * answer's end forgets them if it could not (not 2xx), so the service's retry starts it
+ * (docs/n8n-behaviours.md, 3, 6).
  */
-function startRun(ctx: IWebhookFunctions, secret: unknown, held: Settled[], items: IDataObject[]) {
+function startRun(ctx: IWebhookFunctions, secret: unknown, ledger: Ledger, items: IDataObject[]) {
 	const response = ctx.getResponseObject();
 	response.once('close', () => {
 		const ok = response.writableFinished && response.statusCode < 300;
-		for (const each of held) each.answered(ok);
+		ledger.settle(ok);
 		if (ok) scheduleResync(ctx, secret);
 	});
-	const onStarted = () => held.forEach((each) => each.started());
+	const onStarted = () => {
+		ledger.settle(true);
+		ledger.save();
+	};
 	return answer(ctx, { kind: 'started', items, onStarted });
 }
 
+/** Ends a request that starts nothing: its claims are forgotten, what the process knows saved. */
+function startNothing(ctx: IWebhookFunctions, ledger: Ledger, outcome: Outcome) {
+	ledger.settle(false);
+	ledger.save();
+	return answer(ctx, outcome);
+}
+
 /**
- * The records created while the trigger's endpoint could not receive, those not started before,
- * and the scan milestones passed meanwhile.
+ * The records created while the trigger's endpoint could not receive that the ledger has not
+ * started, and the scan milestones passed meanwhile.
  */
 async function catchUp(ctx: IWebhookFunctions, secret: unknown, since: unknown, nowMs: number) {
-	const missed = Number.isFinite(since) ? await missedEvents(ctx, Number(since)) : [];
-	const keys = missed.flatMap((event) => event.key ?? []);
-	const records = checkDelivery(ctx, keys, nowMs);
-	const fresh = new Set(records.fresh);
-	const caught = missed.filter((event) => event.claim || fresh.has(event.key ?? ''));
-	if (!caught.length) return answer(ctx, { kind: 'skipped', reason: 'nothing was missed' });
-	const held = [records, ...caught.flatMap((event) => event.claim ?? [])];
-	return startRun(
-		ctx,
-		secret,
-		held,
-		caught.map((event) => event.item),
-	);
+	const ledger = openLedger(ctx, nowMs);
+	let missed;
+	try {
+		missed = Number.isFinite(since) ? await missedEvents(ctx, ledger, Number(since)) : [];
+	} catch (error) {
+		return startNothing(ctx, ledger, { kind: 'later', why: (error as Error).message });
+	}
+	ledger.caughtUp();
+	if (!missed.length)
+		return startNothing(ctx, ledger, { kind: 'skipped', reason: 'nothing was missed' });
+	return startRun(ctx, secret, ledger, missed);
 }
 
 function parseEvent(raw: Buffer): IDataObject | undefined {
@@ -132,30 +139,32 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	if (type === CATCH_UP_TYPE) return await catchUp(ctx, secret, event.since, nowMs);
 	const data = asObject(event.data);
 	const filters = readFilters(ctx);
-	// Silent for longer than the service retries (n8n away, fewer than 20 events lost): catch up.
-	const silentSince =
-		ctx.getMode() === 'manual' ? undefined : takeSilence(ctx, nowMs, RETRY_SPAN_MS);
-	// The webhook's own URL is asked for only when a catch-up is due, not on every delivery.
-	if (silentSince !== undefined && catchesUp(filters)) {
+	const ledger = openLedger(ctx, nowMs);
+	// Silent for longer than the service retries (n8n away, fewer than 20 events lost): catch up,
+	// once for this silence.
+	const seenAt = ledger.seenAt();
+	const silent =
+		seenAt !== undefined && nowMs - seenAt > RETRY_SPAN_MS && ctx.getMode() !== 'manual';
+	if (silent && ledger.missedSince() === undefined && catchesUp(ctx, filters)) {
+		ledger.markMissed();
+		// The webhook's own URL is asked for only when a catch-up is due, not on every delivery.
 		const ownUrl = ctx.getNodeWebhookUrl('default');
-		if (ownUrl) scheduleCatchUp(ctx, ownUrl, secret, silentSince);
+		if (ownUrl) scheduleCatchUp(ctx, ownUrl, secret, seenAt);
 	}
 	const skip = filterOut(type, data, filters);
-	if (skip) return answer(ctx, { kind: 'skipped', reason: skip });
+	if (skip) return startNothing(ctx, ledger, { kind: 'skipped', reason: skip });
+	// A lead or code the catch-up started is a repeat too, whatever its webhook-id; such a
+	// delivery is recorded under the record's key alone.
+	const record = createdRecordKey(type, data);
+	if (ledger.has([result.id, record]))
+		return startNothing(ctx, ledger, { kind: 'skipped', reason: 'duplicate delivery' });
+	ledger.claim(record ?? result.id);
 	const milestone =
 		type === 'scan.created' && filters.milestones.length > 0
-			? await checkScanMilestone(ctx, filters, eventQrCodeId(type, data))
+			? await checkScanMilestone(ctx, ledger, filters, eventQrCodeId(type, data))
 			: undefined;
-	if (milestone && milestone.kind !== 'claimed') return answer(ctx, milestone);
-	// A lead or code the catch-up emitted is a repeat too, whatever its webhook-id.
-	const record = createdRecordKey(type, data);
-	const delivery = checkDelivery(ctx, record ? [result.id, record] : [result.id], nowMs);
-	const held = milestone?.claim ? [delivery, milestone.claim] : [delivery];
-	if (delivery.repeat) {
-		for (const each of held) each.answered(false);
-		return answer(ctx, { kind: 'skipped', reason: 'duplicate delivery' });
-	}
-	return startRun(ctx, secret, held, [
+	if (milestone && milestone.kind !== 'claimed') return startNothing(ctx, ledger, milestone);
+	return startRun(ctx, secret, ledger, [
 		{
 			id: event.id ?? result.id,
 			type,

@@ -2,7 +2,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { sendSigned } from './selfRequest';
-import { repairRecords, triggerKey } from './state';
+import { openLedger, triggerKey } from './ledger';
 
 /**
  * The resync (docs/scaling.md; docs/n8n-behaviours.md, 4, 10, 11): QUIET_MS after its last started
@@ -53,6 +53,6 @@ export function scheduleResync(ctx: IWebhookFunctions, secret: unknown, round = 
 }
 
 export function resync(ctx: IWebhookFunctions, secret: unknown, round: unknown): void {
-	if (!repairRecords(ctx, Date.now())) return;
+	if (!openLedger(ctx).save()) return;
 	scheduleResync(ctx, secret, (Number.isInteger(round) ? Number(round) : MAX_ROUNDS) + 1);
 }

@@ -5,9 +5,8 @@ import { ApiClient, isGone, recordId, scanCount } from '../api';
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
 import { allows, type DeliveryFilters } from './triggerProperties';
-import type { MilestoneClaim } from './milestoneClaims';
 import { endpointMode } from './secret';
-import { checkMilestones, hasMilestoneBaseline, storeMilestoneBaseline } from './state';
+import { hasMilestoneBaseline, storeMilestoneBaseline, type Ledger } from './ledger';
 
 /**
  * "Only at Scan Milestones" (docs/triggers.md): a scan event carries no count, so the trigger reads
@@ -56,10 +55,11 @@ export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFi
 /** The code's count, read now; claims the milestones it reached that no scan claimed before. */
 export async function checkScanMilestone(
 	ctx: IWebhookFunctions,
+	ledger: Ledger,
 	filters: DeliveryFilters,
 	codeId: string | undefined,
 ): Promise<
-	| { kind: 'claimed'; claim?: MilestoneClaim; fields: IDataObject }
+	| { kind: 'claimed'; fields: IDataObject }
 	| { kind: 'skipped'; reason: string }
 	| { kind: 'later'; why: string }
 > {
@@ -78,11 +78,11 @@ export async function checkScanMilestone(
 		if (!shown.length) shown.push(filters.milestones[0]);
 		return { kind: 'claimed', fields: milestoneFields(shown, scans) };
 	}
-	const claimed = claimCount(ctx, filters, codeId, scans);
+	const reached = ledger.claimMilestones(baselineOf(filters), codeId, filters.milestones, scans);
 	// Saved before the activation's copy was: the service sends the delivery again.
-	if (!claimed) return { kind: 'later', why: 'no baseline of scan counts is stored yet' };
-	if (!claimed.claim.reached.length) return { kind: 'skipped', reason: 'no new scan milestone' };
-	return { kind: 'claimed', ...claimed };
+	if (!reached) return { kind: 'later', why: 'no baseline of scan counts is stored yet' };
+	if (!reached.length) return { kind: 'skipped', reason: 'no new scan milestone' };
+	return { kind: 'claimed', fields: milestoneFields(reached, scans) };
 }
 
 const milestoneFields = (reached: number[], scans: number) => ({
@@ -91,25 +91,25 @@ const milestoneFields = (reached: number[], scans: number) => ({
 	scans,
 });
 
-/** Claims the milestones a code's count reached that no one claimed; undefined without a baseline. */
-function claimCount(ctx: IWebhookFunctions, filters: DeliveryFilters, id: string, scans: number) {
-	const claim = checkMilestones(ctx, baselineOf(filters), id, filters.milestones, scans);
-	return claim && { claim, fields: milestoneFields(claim.reached, scans) };
-}
-
 export const watchesMilestones = (filters: DeliveryFilters) =>
 	filters.events.includes('scan.created') && filters.milestones.length > 0;
 
 /** For the catch-up: the milestones codes passed that no scan delivery claimed, claimed now. */
-export async function missedMilestones(ctx: IWebhookFunctions, filters: DeliveryFilters) {
+export async function missedMilestones(
+	ctx: IWebhookFunctions,
+	ledger: Ledger,
+	filters: DeliveryFilters,
+) {
 	if (!watchesMilestones(filters)) return [];
 	return (await everyCode(new ApiClient(ctx))).flatMap((code) => {
 		const id = recordId(code);
 		if (id === undefined || !allows(filters.qrCodeIds, id)) return [];
-		const claimed = claimCount(ctx, filters, id, scanCount(code));
-		if (!claimed?.claim.reached.length) return [];
+		const scans = scanCount(code);
+		const reached = ledger.claimMilestones(baselineOf(filters), id, filters.milestones, scans);
+		if (!reached?.length) return [];
+		const fields = milestoneFields(reached, scans);
 		const qrCode = { id, name: code.name, type: code.type };
 		const data = { qr_code: qrCode, short_url: code.short_url, scanned_at: code.last_scanned_at };
-		return [{ id: `milestone:${id}:${claimed.fields.milestone}`, data, ...claimed }];
+		return [{ id: `milestone:${id}:${fields.milestone}`, data, fields }];
 	});
 }

@@ -1,0 +1,295 @@
+import { createHash } from 'crypto';
+import type { IHookFunctions } from 'n8n-workflow';
+
+import { milestonesBetween } from '../shared/milestoneNumbers';
+import { packCodes, unpackCodes } from '../shared/packedCodes';
+import { staticDataOf, type TriggerContext } from './state';
+
+/**
+ * The ledger (docs/triggers.md, "The ledger"): what the trigger started or claimed. Keys: a
+ * delivery's webhook-id, a created lead or code (`lead.created:<id>`), a registration
+ * (`endpoint:<id>`), each with the minute it was written; per code, the highest scan milestone
+ * claimed. A request opens it, claims, settles (started, or forgotten for the retry) and saves
+ * once; n8n saves static data whole from each request's copy, so every save carries all this
+ * process knows was started. Stored (formats of 0.1.0 and 0.2.0): `deliveries` (18 characters a
+ * key, oldest first: 12 of base64url SHA-256, the minute written plus 24 hours in base 36),
+ * `scanMilestones` (`baseline`: the settings; `claims`: packedCodes.ts), `missedSince` (ms: a
+ * catch-up is due) and `seenAt` (ms, written before 0.3.0).
+ */
+
+const MINUTE_MS = 60_000;
+/**
+ * Keys written within this span of the newest one are kept (the service retries for 8.6 hours),
+ * and while a catch-up is due, those it reads.
+ */
+const HORIZON_MINUTES = 24 * 60;
+/** n8n's clock and the service's may differ by this much: a catch-up reads from so much earlier. */
+const CLOCK_MARGIN_MS = 5 * MINUTE_MS;
+/** And at most this many (oldest dropped): over 9 hours at 30 deliveries a minute, 295 KB stored. */
+export const CAPACITY = 16_384;
+const KEY_LENGTH = 12;
+const ENTRY_LENGTH = KEY_LENGTH + 6;
+
+interface Stored {
+	deliveries?: string;
+	scanMilestones?: { baseline: string; claims: string };
+	missedSince?: number;
+	seenAt?: number;
+}
+
+/** 72 bits of SHA-256: two of 16,384 keys share a hash with a chance of about 3 in 10^14. */
+const hashOf = (key: string) =>
+	createHash('sha256').update(key).digest('base64url').slice(0, KEY_LENGTH);
+
+function parseDeliveries(text: string): Map<string, number> {
+	const entries = new Map<string, number>();
+	for (let at = 0; at + ENTRY_LENGTH <= text.length; at += ENTRY_LENGTH) {
+		const minute = parseInt(text.slice(at + KEY_LENGTH, at + ENTRY_LENGTH), 36);
+		if (Number.isFinite(minute)) entries.set(text.slice(at, at + KEY_LENGTH), minute);
+	}
+	return entries;
+}
+
+const parseClaims = (text: string) =>
+	new Map([...unpackCodes(text)].map(([id, { count }]) => [id, count]));
+
+/** A number per key, the highest wins: started (written into saves) or pending (claimed here). */
+type Known = { started: number; pending: number[] };
+
+/**
+ * One stored text and what this process knows beyond it. Kept for the process, not a run: n8n
+ * loads the module once per process (docs/n8n-behaviours.md, 7).
+ */
+class Section {
+	readonly known = new Map<string, Known>();
+	private learnt?: string;
+	private saved = new Map<string, number>();
+	/** Started here or learnt earlier, beyond `learnt`: what a save of it must add. */
+	private ahead = new Set<string>();
+	newest = 0;
+	/** Values from here on are kept whatever the horizon: a catch-up still reads them. */
+	keepFrom = Infinity;
+
+	constructor(
+		private readonly parse: (text: string) => Map<string, number>,
+		private readonly extend: (text: string, added: Array<[string, number]>) => string,
+		private readonly keep: (value: number) => boolean = () => true,
+	) {}
+
+	highest(key: string): number {
+		const entry = this.known.get(key);
+		return entry ? Math.max(entry.started, ...entry.pending) : 0;
+	}
+
+	private start(key: string, entry: Known, value: number) {
+		entry.started = Math.max(entry.started, value);
+		this.newest = Math.max(this.newest, value);
+		if (entry.started > (this.saved.get(key) ?? 0)) this.ahead.add(key);
+	}
+
+	/** A stored copy: its values count as started. Read again only when it changed. */
+	learn(text: string): void {
+		if (text === this.learnt) return;
+		this.learnt = text;
+		this.saved = this.parse(text);
+		this.ahead.clear();
+		for (const [key, value] of this.saved) {
+			const entry = this.known.get(key) ?? { started: 0, pending: [] };
+			this.known.set(key, entry);
+			this.start(key, entry, value);
+		}
+		for (const [key, entry] of this.known) this.start(key, entry, entry.started);
+	}
+
+	/** Claims `value` for `key`; the answer settles it: started, or forgotten. */
+	claim(key: string, value: number) {
+		const entry = this.known.get(key) ?? { started: 0, pending: [] };
+		this.known.set(key, entry);
+		entry.pending.push(value);
+		return (started: boolean) => {
+			const at = entry.pending.indexOf(value);
+			if (at < 0) return;
+			entry.pending.splice(at, 1);
+			if (started) this.start(key, entry, value);
+			else if (!entry.started && !entry.pending.length) this.known.delete(key);
+		};
+	}
+
+	/** Drops keys from the oldest while `old` says so; the newest stay. */
+	forget(old: (value: number, count: number) => boolean): void {
+		for (const [key, entry] of this.known) {
+			if (entry.pending.length || !old(entry.started, this.known.size)) break;
+			this.known.delete(key);
+		}
+	}
+
+	/** `text` (a request's stored copy) with every started value it lacks. */
+	written(text: string): string {
+		const current = text === this.learnt;
+		const saved = current ? this.saved : this.parse(text);
+		const added: Array<[string, number]> = [];
+		for (const key of current ? this.ahead : this.known.keys()) {
+			const started = this.known.get(key)?.started ?? 0;
+			if (started > (saved.get(key) ?? 0) && this.keep(started)) added.push([key, started]);
+		}
+		if (!added.length) return text;
+		const next = this.extend(text, added);
+		if (current) {
+			this.learnt = next;
+			for (const [key, value] of added) saved.set(key, value);
+			this.ahead.clear();
+		}
+		return next;
+	}
+}
+
+type Memory = { deliveries: Section; claims: Section; baseline?: string };
+const memories = new Map<string, Memory>();
+
+/** Which trigger a process's memory belongs to: the workflow and the node. */
+export function triggerKey(ctx: TriggerContext): string {
+	const node = ctx.getNode();
+	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
+}
+
+const liveFrom = (deliveries: Section) =>
+	Math.min(deliveries.newest - HORIZON_MINUTES, deliveries.keepFrom);
+
+function newDeliveries(): Section {
+	const live = (minute: number) => minute > liveFrom(deliveries);
+	const deliveries: Section = new Section(
+		parseDeliveries,
+		(text, added) => {
+			let start = 0;
+			while (start + ENTRY_LENGTH <= text.length) {
+				if (live(parseInt(text.slice(start + KEY_LENGTH, start + ENTRY_LENGTH), 36))) break;
+				start += ENTRY_LENGTH;
+			}
+			const next =
+				text.slice(start) +
+				added.map(([key, minute]) => key + minute.toString(36).padStart(6, '0')).join('');
+			return next.slice(Math.max(0, next.length - CAPACITY * ENTRY_LENGTH));
+		},
+		live,
+	);
+	return deliveries;
+}
+
+const newClaims = () =>
+	new Section(parseClaims, (text, added) =>
+		packCodes(
+			new Map([
+				...unpackCodes(text),
+				...added.map(([id, count]): [string, { count: number; flag: number }] => [
+					id,
+					{ count, flag: 0 },
+				]),
+			]),
+		),
+	);
+
+function memoryOf(ctx: TriggerContext): Memory {
+	const trigger = triggerKey(ctx);
+	const memory = memories.get(trigger) ?? { deliveries: newDeliveries(), claims: newClaims() };
+	memories.set(trigger, memory);
+	return memory;
+}
+
+const storedOf = (ctx: TriggerContext) => staticDataOf(ctx) as Stored;
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+/** The minute a key written at `ms` is stored with (its expiry for version 0.1.0). */
+const minuteOf = (ms: number) => Math.ceil(ms / MINUTE_MS) + HORIZON_MINUTES;
+/** When a key stored with `minute` was written, at the earliest. */
+const writtenAt = (minute: number) => (minute - HORIZON_MINUTES - 1) * MINUTE_MS;
+
+/** The ledger for one request: what it claims is settled and saved once, at its end. */
+export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
+	const state = storedOf(ctx);
+	const memory = memoryOf(ctx);
+	const { deliveries } = memory;
+	const loaded = textOf(state.deliveries);
+	deliveries.learn(loaded);
+	// A catch-up reads from a margin before `missed` (service clock); what it finds was delivered
+	// from a margin before that, at the earliest (n8n's clock).
+	const keepFrom = (missed: number | undefined) => {
+		const from = missed === undefined ? Infinity : minuteOf(missed - 2 * CLOCK_MARGIN_MS) - 1;
+		deliveries.keepFrom = from;
+	};
+	keepFrom(state.missedSince);
+	const forget = () =>
+		deliveries.forget((value, count) => value <= liveFrom(deliveries) || count > CAPACITY);
+	forget();
+	const milestones = state.scanMilestones;
+	const baseline = typeof milestones?.baseline === 'string' ? milestones.baseline : undefined;
+	const loadedClaims = textOf(milestones?.claims);
+	if (baseline !== memory.baseline) Object.assign(memory, { baseline, claims: newClaims() });
+	if (baseline !== undefined) memory.claims.learn(loadedClaims);
+	const minute = minuteOf(nowMs);
+	const settles: Array<(started: boolean) => void> = [];
+
+	const ledger = {
+		/** When a key was last started: a delivery, a catch-up or a registration. */
+		seenAt(): number | undefined {
+			const newest = deliveries.newest ? writtenAt(deliveries.newest) : 0;
+			return Math.max(newest, state.seenAt ?? 0) || undefined;
+		},
+		/** Since when a catch-up is due: the endpoint could not receive, or a silence came. */
+		missedSince: () => state.missedSince,
+		/** What came after the last key started was missed: kept until a catch-up reads it. */
+		markMissed(): void {
+			state.missedSince ??= ledger.seenAt();
+			keepFrom(state.missedSince);
+		},
+		/** The catch-up read what was missed (saved only with its run, or with its "nothing"). */
+		caughtUp(): void {
+			if (state.missedSince !== undefined) delete state.missedSince;
+		},
+		/** From when a catch-up of what came after `sinceMs` reads: what the ledger answers for. */
+		readsFrom(sinceMs: number): number {
+			const oldest = deliveries.known.values().next().value?.started ?? 0;
+			const full = deliveries.known.size >= CAPACITY;
+			const answers = writtenAt(full ? oldest : liveFrom(deliveries)) + CLOCK_MARGIN_MS;
+			return Math.max(sinceMs - CLOCK_MARGIN_MS, answers);
+		},
+		/** Whether any of `keys` was started, or is claimed in this process. */
+		has(keys: Array<string | undefined>): boolean {
+			const from = Math.max(0, liveFrom(deliveries));
+			return keys.some((key) => key !== undefined && deliveries.highest(hashOf(key)) > from);
+		},
+		claim(key: string): void {
+			settles.push(deliveries.claim(hashOf(key), minute));
+			forget();
+		},
+		/** The milestones `scans` reached that no one claimed, lowest first; undefined without a baseline. */
+		claimMilestones(codeBaseline: string, code: string, steps: number[], scans: number) {
+			if (baseline !== codeBaseline) return undefined;
+			const reached = milestonesBetween(steps, memory.claims.highest(code), scans);
+			if (reached.length) settles.push(memory.claims.claim(code, reached[reached.length - 1]));
+			return reached;
+		},
+		settle(started: boolean): void {
+			for (const settle of settles.splice(0)) settle(started);
+		},
+		/** Stores what the process knows beyond the copy loaded; true when anything was added. */
+		save(): boolean {
+			const next = deliveries.written(loaded);
+			if (next !== loaded) state.deliveries = next;
+			const claims = baseline === undefined ? loadedClaims : memory.claims.written(loadedClaims);
+			if (claims !== loadedClaims) state.scanMilestones = { baseline: baseline ?? '', claims };
+			return next !== loaded || claims !== loadedClaims;
+		},
+	};
+	return ledger;
+}
+
+export type Ledger = ReturnType<typeof openLedger>;
+
+/** The endpoint was found paused or gone (a hook's write). */
+export const markMissed = (ctx: IHookFunctions) => openLedger(ctx).markMissed();
+
+export const hasMilestoneBaseline = (ctx: IHookFunctions, baseline: string) =>
+	storedOf(ctx).scanMilestones?.baseline === baseline;
+
+export function storeMilestoneBaseline(ctx: IHookFunctions, baseline: string, claims: string) {
+	storedOf(ctx).scanMilestones = { baseline, claims };
+}
