@@ -91,18 +91,19 @@ describe.each(LOADERS)("n8n's %s", (loaderName, Loader) => {
 
 	test('loads all three nodes, with nothing logged as a warning or an error', () => {
 		expect(loader.packageName).toBe(packageJson.name);
-		// A description per version of the Dynamic QR node; the triggers' versions share one.
+		// A description per version of the Dynamic QR node and of the Dynamic QR Trigger.
 		expect(
 			loader.types.nodes.map((description) => `${description.name} ${versionsOf(description)}`),
 		).toEqual(
 			expect.arrayContaining([
 				'dynamicQr 1',
 				'dynamicQr 2',
-				'dynamicQrTrigger 1,2',
+				'dynamicQrTrigger 1',
+				'dynamicQrTrigger 2',
 				'dynamicQrPollingTrigger 1',
 			]),
 		);
-		expect(loader.types.nodes).toHaveLength(4);
+		expect(loader.types.nodes).toHaveLength(5);
 		// The loader's own log reaches the test's logger (so the check below can see a complaint).
 		expect(logged.map((line) => line.message)).toContain(
 			`Loaded all credentials and nodes from ${packageJson.name}`,

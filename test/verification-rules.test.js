@@ -18,7 +18,9 @@
  *   are checked too: a version in between let them pass, the newest reports them again and tells
  *   a trigger that needs a second credential for webhook validation to disable the rule, which
  *   the scanner does not honour. Checked on the nodes' descriptions as loaded from dist, which the
- *   rule reads in the source. The Dynamic QR Trigger does not pass (its test asserts the pair).
+ *   rule reads in the source, for every version of every node. All pass: each version of the
+ *   Dynamic QR Trigger has a description of its own, and version 2 shows the signing-secret
+ *   credential for Endpoint: Created in the Dashboard.
  * - open-ended-node-fields (a warning only): no optional top-level `json` parameter. The rule
  *   reads only a `properties` array written inline in a .node.ts file, which none of ours is;
  *   checked here on the loaded descriptions. The Dynamic QR node passes from version 2; version 1
@@ -36,12 +38,22 @@ const { NodeHelpers } = require('n8n-workflow');
 
 const ROOT = path.join(__dirname, '..');
 const NODE_ROOT = path.join(ROOT, 'nodes', 'DynamicQr');
+/** The package's nodes by class name (DynamicQr, …), from package.json's "n8n" section. */
+const NODE_NAMES = require(path.join(ROOT, 'package.json')).n8n.nodes.map((file) =>
+	path.basename(file, '.node.js'),
+);
+const nodeOf = (name) =>
+	new (require(path.join(ROOT, 'dist', 'nodes', 'DynamicQr', `${name}.node.js`))[name])();
 /** A node's description as n8n loads it from the build (of a node with versions: `version`'s). */
-const descriptionOf = (name, version) => {
-	const node = new (require(path.join(ROOT, 'dist', 'nodes', 'DynamicQr', `${name}.node.js`))[
-		name
-	])();
-	return NodeHelpers.getVersionedNodeType(node, version).description;
+const descriptionOf = (name, version) =>
+	NodeHelpers.getVersionedNodeType(nodeOf(name), version).description;
+/** Every version of a node, whether each has a description of its own or they share one. */
+const versionsOf = (name) => {
+	const node = nodeOf(name);
+	const descriptions = node.nodeVersions
+		? Object.values(node.nodeVersions).map((version) => version.description)
+		: [node.description];
+	return descriptions.flatMap((description) => [].concat(description.version));
 };
 
 const COMMUNITY_CATEGORIES = new Set([
@@ -322,21 +334,39 @@ describe('single-credential-per-node', () => {
 		).toHaveLength(1);
 	});
 
-	test.each(['DynamicQr', 'DynamicQrPollingTrigger'])('%s', (name) => {
-		expect(credentialProblems(descriptionOf(name))).toEqual([]);
+	/** Every version of every node: `[label, class name, version]`. */
+	const everyVersion = NODE_NAMES.flatMap((name) =>
+		versionsOf(name).map((version) => [`${name} v${version}`, name, version]),
+	);
+
+	test('every node, every version, is checked', () => {
+		expect(everyVersion.map(([label]) => label)).toEqual([
+			'DynamicQr v1',
+			'DynamicQr v2',
+			'DynamicQrTrigger v1',
+			'DynamicQrTrigger v2',
+			'DynamicQrPollingTrigger v1',
+		]);
 	});
 
-	// Known to break the rule, and asserted as such so that any change shows here: the
-	// signing-secret credential is hidden for Register Automatically rather than shown for Created
-	// in the Dashboard. Shown for it, n8n's editor takes Endpoint for the way to connect in the one
-	// description both versions share, and version 1 triggers lose their Endpoint choice (measured
-	// in n8n 2.41.1). The rule's version that let triggers pass (an `isTriggerNode` early return)
-	// is not the newest: the newest (its test "reports concurrent credentials on trigger nodes")
-	// checks them. docs/compatibility.md "n8n 3.0 verification lint" says what this means and the ways out.
-	test('DynamicQrTrigger: exactly the known pair', () => {
-		expect(credentialProblems(descriptionOf('DynamicQrTrigger'))).toEqual([
-			'dynamicQrApi and dynamicQrSigningSecretApi',
+	test.each(everyVersion)('%s', (_label, name, version) => {
+		expect(credentialProblems(descriptionOf(name, version))).toEqual([]);
+	});
+
+	// Version 1's dashboard mode reads its Signing Secret field: with no credential for that mode,
+	// n8n's editor keeps its Endpoint among the parameters. Version 2 shows a credential for each.
+	test('DynamicQrTrigger: each Endpoint shows its own credential in version 2; version 1 has one', () => {
+		const shown = (version) =>
+			descriptionOf('DynamicQrTrigger', version).credentials.map(({ name, displayOptions }) => [
+				name,
+				displayOptions,
+			]);
+		const api = ['dynamicQrApi', { show: { endpointMode: ['automatic'] } }];
+		expect(shown(2)).toEqual([
+			api,
+			['dynamicQrSigningSecretApi', { show: { endpointMode: ['dashboard'] } }],
 		]);
+		expect(shown(1)).toEqual([api]);
 	});
 });
 

@@ -8,7 +8,7 @@
  *                                             nodeIssues(), executeWorkflow(), waitForNodeSuccess()
  *   editor.nodeDetails       NodeDetailsView  open(), close(), listenForTestEvent(), execute(),
  *                                             outputText(), showOutputAs(), selectedCredential(),
- *                                             docsLink()
+ *                                             credentialOptions(), pickCredential(), docsLink()
  *   editor.parameterPanel    ParameterPanel   visible(), labels(), issues(), fill(), selectOption()
  *   editor.resourceLocators  ResourceLocator  field(), openList(), listItems(), search(), pick(),
  *                                             value()
@@ -47,6 +47,8 @@ const FLAT = {
 	outputText: ['nodeDetails', 'outputText'],
 	showOutputAs: ['nodeDetails', 'showOutputAs'],
 	selectedCredential: ['nodeDetails', 'selectedCredential'],
+	credentialOptions: ['nodeDetails', 'credentialOptions'],
+	pickCredential: ['nodeDetails', 'pickCredential'],
 	docsLink: ['nodeDetails', 'docsLink'],
 	visibleParameters: ['parameterPanel', 'visible'],
 	parameterLabels: ['parameterPanel', 'labels'],

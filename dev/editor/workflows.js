@@ -96,12 +96,13 @@ function triggerWorkflow(triggerName, events) {
 }
 
 /**
- * Two triggers side by side: "Dashboard endpoint", a Dynamic QR Trigger at version 2 for an
- * endpoint created in the dashboard, with its signing-secret credential `secretCredentialName`;
+ * Three triggers side by side: "Dashboard endpoint", a Dynamic QR Trigger at version 2 for an
+ * endpoint created in the dashboard, with the signing-secret credential `secretCredentialName`;
+ * "Version 1 dashboard", the same at version 1, whose Signing Secret field holds `signingSecret`;
  * and "New leads", a Dynamic QR Polling Trigger on New Lead on a Card with no card chosen yet.
  */
-function triggersWorkflow(secretCredentialName) {
-	return workflow('Editor: Dynamic QR Trigger v2 (dashboard) and Polling Trigger', [
+function triggersWorkflow(secretCredentialName, signingSecret) {
+	return workflow('Editor: Dynamic QR Trigger v2 and v1 (dashboard) and Polling Trigger', [
 		node(
 			TYPES.dynamicQrTrigger,
 			{ endpointMode: 'dashboard', events: ['scan.created'], filters: {} },
@@ -110,6 +111,16 @@ function triggersWorkflow(secretCredentialName) {
 				typeVersion: 2,
 				position: at(0),
 				credentials: credentialRef('dynamicQrSigningSecretApi', secretCredentialName),
+				webhookId: 'set-by-createWorkflow',
+			},
+		),
+		node(
+			TYPES.dynamicQrTrigger,
+			{ endpointMode: 'dashboard', signingSecret, events: ['scan.created'], filters: {} },
+			{
+				name: 'Version 1 dashboard',
+				typeVersion: 1,
+				position: at(1),
 				webhookId: 'set-by-createWorkflow',
 			},
 		),

@@ -12,6 +12,7 @@ import { router } from './actions/router';
 import { requestOptionsProperty } from './actions/operationParameters';
 import { ACTION_VERSIONS, LATEST_ACTION_VERSION, propertiesOfVersion } from './actions/versions';
 import { listSearch } from './methods';
+import { nodeVersions } from './shared/nodeVersions';
 
 const operations: INodeProperties[] = RESOURCES.flatMap(({ description }) => description);
 
@@ -101,11 +102,6 @@ class DynamicQrVersion implements INodeType {
 /** Version 1 keeps the parameters saved workflows hold; new nodes get the latest version. */
 export class DynamicQr extends VersionedNodeType {
 	constructor() {
-		const versions = ACTION_VERSIONS.map((version) => new DynamicQrVersion(version));
-		const { displayName, name, icon, group, description, documentationUrl } =
-			versions[0].description;
-		const base = { displayName, name, icon, group, description, documentationUrl };
-		const byVersion = Object.fromEntries(versions.map((node) => [node.description.version, node]));
-		super(byVersion, { ...base, defaultVersion: LATEST_ACTION_VERSION });
+		super(...nodeVersions(ACTION_VERSIONS.map((version) => new DynamicQrVersion(version))));
 	}
 }

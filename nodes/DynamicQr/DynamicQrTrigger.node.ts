@@ -7,15 +7,17 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 
 import { triggerProperties } from './trigger/triggerProperties';
 import { endpointExists, registerEndpoint, removeEndpoint } from './trigger/endpoint';
 import { receiveDelivery } from './trigger/receive';
 import { EVENT_OPTIONS } from './shared/eventOptions';
 import { isValidSecret } from './shared/secrets';
+import { nodeVersions } from './shared/nodeVersions';
 
-export class DynamicQrTrigger implements INodeType {
+/** A version of the trigger (as written, version 2); every version runs the same methods. */
+class DynamicQrTriggerVersion implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Dynamic QR Trigger',
 		name: 'dynamicQrTrigger',
@@ -23,8 +25,7 @@ export class DynamicQrTrigger implements INodeType {
 		group: ['trigger'],
 		// Version 2: the dashboard secret is a credential, and a delivery evaluates no expression
 		// (version 1's does), so N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE sets up no isolate for it.
-		version: [1, 2],
-		defaultVersion: 2,
+		version: 2,
 		// The chosen events by name ("Scan Created, Lead Created"), not by value; found in a list
 		// of pairs, as an object would find "constructor" in it.
 		subtitle: `={{ $parameter["events"].map((event) => (${JSON.stringify(
@@ -64,9 +65,7 @@ export class DynamicQrTrigger implements INodeType {
 			{
 				name: 'dynamicQrSigningSecretApi',
 				required: true,
-				// Hidden, not shown for this mode: n8n's editor would take Endpoint, whose every value
-				// shows a credential, for an authentication choice and remove it from the panel.
-				displayOptions: { show: { '@version': [2] }, hide: { endpointMode: ['automatic'] } },
+				displayOptions: { show: { endpointMode: ['dashboard'] } },
 				testedBy: 'signingSecretFormat',
 			},
 		],
@@ -83,6 +82,12 @@ export class DynamicQrTrigger implements INodeType {
 		],
 		properties: triggerProperties,
 	};
+
+	/** Version 1 has only the API credential: its Signing Secret field holds a dashboard secret. */
+	constructor(version: number) {
+		const [api] = this.description.credentials ?? [];
+		if (version === 1) this.description = { ...this.description, version, credentials: [api] };
+	}
 
 	methods = {
 		credentialTest: {
@@ -117,5 +122,12 @@ export class DynamicQrTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveDelivery(this);
+	}
+}
+
+/** A description per version: only version 2 shows a credential for each Endpoint. */
+export class DynamicQrTrigger extends VersionedNodeType {
+	constructor() {
+		super(...nodeVersions([1, 2].map((version) => new DynamicQrTriggerVersion(version))));
 	}
 }

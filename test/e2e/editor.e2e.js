@@ -405,15 +405,14 @@ describe(suiteName, () => {
 		expect(stored).toMatchObject({ mode: 'list', value: created[1].id });
 	});
 
-	test('Dynamic QR Trigger v2 for a dashboard endpoint and the Polling Trigger: each panel shows its fields, no warnings once the card is chosen', async () => {
+	test('Dynamic QR Trigger v2 and v1 for a dashboard endpoint and the Polling Trigger: each panel shows its fields and Endpoint choice, no warnings once the card is chosen', async () => {
+		const signingSecret = `whsec_${Buffer.from('editor-test-secret-32-bytes-long').toString('base64')}`;
 		const secret = await n8n.createCredential({
 			name: 'Dashboard endpoint secret',
 			type: 'dynamicQrSigningSecretApi',
-			data: {
-				signingSecret: `whsec_${Buffer.from('editor-test-secret-32-bytes-long').toString('base64')}`,
-			},
+			data: { signingSecret },
 		});
-		const workflow = await n8n.createWorkflow(triggersWorkflow(secret.name));
+		const workflow = await n8n.createWorkflow(triggersWorkflow(secret.name, signingSecret));
 		await editor.openWorkflow(workflow.id);
 		// The polling trigger has no card yet: once the canvas flags it, n8n has checked both nodes.
 		const polling = await settle(
@@ -422,14 +421,58 @@ describe(suiteName, () => {
 		);
 		expect(polling).toEqual(['Parameter "Card Name or ID" is required.']);
 		expect(await editor.nodeIssues('Dashboard endpoint')).toEqual([]);
+		expect(await editor.nodeIssues('Version 1 dashboard')).toEqual([]);
 
-		// Version 2 keeps the dashboard secret in its credential: no Signing Secret field.
+		// Version 2 keeps the dashboard secret in a credential: no Signing Secret field. Each Endpoint
+		// shows a credential of its own, so n8n offers Endpoint as the credential to connect with:
+		// the field lists both kinds, and picking one picks its Endpoint.
 		await editor.openNode('Dashboard endpoint');
 		expect(await editor.docsLink()).toBe(`${README}#dynamic-qr-trigger`);
-		const triggerLabels = await editor.parameterLabels();
-		expect(triggerLabels).toEqual(expect.arrayContaining(['Endpoint', 'Trigger On']));
-		expect(triggerLabels).not.toContain('Signing Secret');
+		expect(await editor.parameterLabels()).toEqual(['Trigger On', 'Filters']);
 		expect(await editor.parameterIssues()).toEqual([]);
+		expect(await editor.selectedCredential()).toBe(secret.name);
+		const offered = await editor.credentialOptions();
+		expect(offered).toContainEqual({ name: CREDENTIAL_NAME, type: 'Dynamic QR API' });
+		expect(offered).toContainEqual({
+			name: secret.name,
+			type: 'Dynamic QR Webhook Signing Secret API',
+		});
+		await editor.pickCredential(CREDENTIAL_NAME);
+		await editor.closeNode();
+		const automatic = await waitFor(
+			async () => {
+				const saved = (await n8n.workflow(workflow.id)).nodes.find(
+					(entry) => entry.name === 'Dashboard endpoint',
+				);
+				return saved.credentials.dynamicQrApi ? saved : null;
+			},
+			{ what: 'n8n to save the API credential of "Dashboard endpoint"', timeoutMs: 30000 },
+		);
+		// Register Automatically is the default, which n8n does not store.
+		expect(automatic.parameters.endpointMode ?? 'automatic').toBe('automatic');
+		expect(Object.keys(automatic.credentials)).toEqual(['dynamicQrApi']);
+
+		// Version 1 keeps Endpoint among its parameters and the secret in its Signing Secret field:
+		// no credential for a dashboard endpoint; Register Automatically shows the API credential.
+		await editor.openNode('Version 1 dashboard');
+		expect(await editor.parameterLabels()).toEqual([
+			'Endpoint',
+			'Signing Secret',
+			'Trigger On',
+			'Filters',
+		]);
+		expect(await editor.parameterIssues()).toEqual([]);
+		expect(await editor.ndv.locator('[data-test-id="node-credentials-select"]').count()).toBe(0);
+		await editor.selectOption('endpointMode', 'Register Automatically');
+		expect(
+			await settle(
+				() => editor.parameterLabels(),
+				(labels) => !labels.includes('Signing Secret'),
+			),
+		).toEqual(['Endpoint', 'Trigger On', 'Filters']);
+		const offeredV1 = await editor.credentialOptions();
+		expect(offeredV1).toContainEqual({ name: CREDENTIAL_NAME, type: 'Dynamic QR API' });
+		expect(new Set(offeredV1.map((option) => option.type))).toEqual(new Set(['Dynamic QR API']));
 		await editor.closeNode();
 
 		await editor.openNode('New leads');

@@ -12,7 +12,7 @@
 const path = require('path');
 
 const { Container, createCredentialsHelper, logLines, DIST } = require('./n8n-core');
-const { Workflow, createRunExecutionData } = require('n8n-workflow');
+const { NodeHelpers, Workflow, createRunExecutionData } = require('n8n-workflow');
 const { startSandbox } = require('../../dev/sandbox');
 const { startRecorder } = require('../../dev/http-recorder');
 const {
@@ -64,7 +64,7 @@ const types = {
 };
 const nodeTypes = {
 	getByName: (type) => types[type],
-	getByNameAndVersion: (type) => types[type],
+	getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(types[type], version),
 	getKnownTypes: () => ({}),
 };
 

@@ -311,14 +311,15 @@ function ourNodeDescriptions() {
 		path.join(dist, 'DynamicQr/DynamicQrPollingTrigger.node.js'),
 	);
 	const action = new DynamicQr();
+	const trigger = new DynamicQrTrigger();
 	return {
 		'Dynamic QR': action.getNodeType().description,
 		'Dynamic QR Tool': asTool(action.getNodeType().description),
 		// Workflows made before version 2 keep their nodes at version 1.
 		'Dynamic QR v1': action.getNodeType(1).description,
-		'Dynamic QR Trigger': new DynamicQrTrigger().description,
+		'Dynamic QR Trigger': trigger.getNodeType().description,
 		// Workflows made before version 2 keep their nodes at version 1.
-		'Dynamic QR Trigger v1': { ...new DynamicQrTrigger().description, version: 1 },
+		'Dynamic QR Trigger v1': trigger.getNodeType(1).description,
 		'Dynamic QR Polling Trigger': new DynamicQrPollingTrigger().description,
 	};
 }

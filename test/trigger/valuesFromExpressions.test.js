@@ -26,7 +26,7 @@ const { DynamicQrPollingTrigger } = require(
 const { ID_PATTERN } = require(path.join(DIST, 'nodes/DynamicQr/api/edge/records.js'));
 
 const ID = new RegExp(ID_PATTERN);
-const trigger = new DynamicQrTrigger().description.properties;
+const trigger = new DynamicQrTrigger().getNodeType().description.properties;
 const polling = new DynamicQrPollingTrigger().description.properties;
 const propertyOf = (properties, name) => properties.find((property) => property.name === name);
 const filters = propertyOf(trigger, 'filters');

@@ -652,7 +652,7 @@ describe('endpoint created in the dashboard', () => {
 		await expect(activate(setup)).rejects.toThrow(
 			'The signing secret in the Dynamic QR Webhook Signing Secret credential is missing or not a valid signing secret',
 		);
-		const { signingSecretFormat } = new DynamicQrTrigger().methods.credentialTest;
+		const { signingSecretFormat } = new DynamicQrTrigger().getNodeType(2).methods.credentialTest;
 		expect(await signingSecretFormat.call({}, { data: { signingSecret: secret } })).toEqual({
 			status: 'OK',
 			message: 'The signing secret is well-formed',

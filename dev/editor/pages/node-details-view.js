@@ -75,15 +75,48 @@ class NodeDetailsView extends BasePage {
 		return this;
 	}
 
-	/** The credential the panel's credential field shows, as displayed (null without one). */
-	async selectedCredential() {
+	/** The panel's credential field (the select), once it is visible. */
+	async credentialField() {
 		const field = this.root.locator(testId('node-credentials-select')).first();
 		await field.waitFor({ state: 'visible' });
-		return field.evaluate((element) => {
+		return field;
+	}
+
+	/** The credential the panel's credential field shows, as displayed (null without one). */
+	async selectedCredential() {
+		return (await this.credentialField()).evaluate((element) => {
 			const input = element.querySelector('input');
 			const shown = element.querySelector('.el-select__selected-item:not(.is-hidden)');
 			return (shown?.textContent || input?.value || '').trim() || null;
 		});
+	}
+
+	/**
+	 * The credentials the credential field offers, in order, as `{ name, type }` (the type as
+	 * displayed), read from its opened list; the list is closed again.
+	 */
+	async credentialOptions() {
+		const field = await this.credentialField();
+		await field.click();
+		const options = this.page.locator('.el-select-dropdown__item:visible');
+		await options.first().waitFor({ state: 'visible' });
+		const offered = await options.evaluateAll((items) =>
+			items.map((item) => item.innerText.split('\n').map((line) => line.trim())),
+		);
+		await field.click();
+		await options.first().waitFor({ state: 'hidden' });
+		return offered.map(([name, type]) => ({ name, type }));
+	}
+
+	/** Picks a credential the credential field offers, by its name. */
+	async pickCredential(name) {
+		await (await this.credentialField()).click();
+		const option = this.page.locator('.el-select-dropdown__item:visible').filter({
+			has: this.page.getByText(name, { exact: true }),
+		});
+		await option.click();
+		await option.waitFor({ state: 'hidden' });
+		return this;
 	}
 
 	/** Where the panel's "Docs" link leads (null without one). */

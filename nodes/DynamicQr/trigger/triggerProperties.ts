@@ -34,11 +34,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'dashboardNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: {
-			show: {
-				endpointMode: ['dashboard'],
-			},
-		},
+		displayOptions: { show: { endpointMode: ['dashboard'] } },
 	},
 	{
 		displayName: 'Signing Secret',
@@ -50,12 +46,7 @@ export const triggerProperties: INodeProperties[] = [
 		placeholder: 'e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
 		description:
 			'The signing secret the dashboard shows for the endpoint; it begins with "whsec_". Deliveries whose signature does not match it are refused.',
-		displayOptions: {
-			show: {
-				endpointMode: ['dashboard'],
-				'@version': [1],
-			},
-		},
+		displayOptions: { show: { endpointMode: ['dashboard'], '@version': [1] } },
 	},
 	{
 		displayName: 'Trigger On',

@@ -22,18 +22,11 @@ const properties: INodeProperties[] = [
 				value: 'filters',
 				description: 'Every code the list filters find (no filter: every code of the account)',
 			},
-			{
-				name: 'By IDs',
-				value: 'ids',
-				description: 'The codes whose IDs are given',
-			},
+			{ name: 'By IDs', value: 'ids', description: 'The codes whose IDs are given' },
 		],
 		default: 'filters',
 	},
-	{
-		...listFiltersProperty,
-		displayOptions: { show: { codesBy: ['filters'] } },
-	},
+	{ ...listFiltersProperty, displayOptions: { show: { codesBy: ['filters'] } } },
 	...requiredWhen('codesBy', 'ids', {
 		displayName: 'QR Code IDs',
 		name: 'qrCodeIds',

@@ -153,13 +153,7 @@ export function reportItems(
 	summary: boolean,
 ): IDataObject[] {
 	if (!summary) {
-		return codes.map((code) => ({
-			...codeFields(code),
-			period: name,
-			from,
-			to,
-			...counts(code),
-		}));
+		return codes.map((code) => ({ ...codeFields(code), period: name, from, to, ...counts(code) }));
 	}
 	const total = (key: 'scans' | 'previousScans') => codes.reduce((sum, code) => sum + code[key], 0);
 	const perCode = [...codes].sort(
