@@ -10,6 +10,8 @@ const crypto = require('node:crypto');
 const path = require('node:path');
 
 const { startN8n, N8N_VERSIONS, EXPECTED_NODE_TYPES } = require('../../dev/n8n/instance');
+const { movableClock } = require('../../dev/n8n/movable-clock');
+const { useMovedTime, passTime, movedSeconds, movesWith } = require('../support/time');
 const { startSandbox } = require('../../dev/sandbox');
 const { loadExamples, CREDENTIAL_NAME } = require('../../dev/examples');
 const { waitFor } = require('../../dev/wait-for');
@@ -44,6 +46,9 @@ const REFUSED_KEY_MESSAGE =
 	'The API key was refused: it is wrong, revoked, or its creator left the team. Create a new key in the developer settings of the dashboard.';
 const examples = loadExamples();
 
+// n8n's clock moves with this file's (the sandbox's) in the last test, as time does.
+useMovedTime();
+
 describe.each([
 	['current', N8N_VERSIONS.current],
 	['previous', N8N_VERSIONS.previous],
@@ -52,13 +57,17 @@ describe.each([
 	let sandbox;
 	let receiver;
 	let credential;
+	let clock;
+	let stopMoving;
 	const log = (line) => process.stderr.write(`[e2e ${version}] ${line}\n`);
 
 	beforeAll(
 		async () => {
 			sandbox = await startSandbox({ port: 0 });
 			receiver = await startRecorder();
-			n8n = await startN8n({ version, log });
+			clock = await movableClock({ seconds: movedSeconds(), log });
+			stopMoving = movesWith(clock);
+			n8n = await startN8n({ version, log, env: clock.env });
 			credential = await n8n.createCredential({
 				name: CREDENTIAL_NAME,
 				type: 'dynamicQrApi',
@@ -72,6 +81,8 @@ describe.each([
 	afterAll(async () => {
 		// E2E_KEEP=1 keeps n8n's user folder (its log and database) to look into.
 		await n8n?.stop({ keep: process.env.E2E_KEEP === '1' });
+		stopMoving?.();
+		clock?.remove();
 		await receiver?.close();
 		await sandbox?.close();
 	}, 60000);
@@ -591,8 +602,8 @@ describe.each([
 		// The deliveries are recorded in the workflow's stored static data (shared by every n8n
 		// process), and a resend of one (same webhook-id, freshly signed) starts nothing.
 		const stored = (await n8n.workflow(created.id)).staticData?.['node:Dynamic QR Trigger'];
-		// (fixed-width keys: the registration, the scan's webhook-id, the lead under its own id)
-		const keys = [`endpoint:${endpointId}`, scanEvent.id, `lead.created:${lead.id}`];
+		// (fixed-width keys: the scan's webhook-id, the lead under its own id)
+		const keys = [scanEvent.id, `lead.created:${lead.id}`];
 		expect(stored?.deliveries).toHaveLength(keys.length * ENTRY_LENGTH);
 		for (const key of keys) expect(isRecorded(stored, key, Date.now())).toBe(true);
 		const scanDelivery = deliveries.find((entry) => entry.event_id === scanEvent.id);
@@ -1157,5 +1168,55 @@ describe.each([
 			await n8n.deactivate(imported.id);
 			expect(await endpointsAt(webhookUrl, 0)).toEqual([]);
 		});
+	});
+
+	// Last: it moves n8n's clock and the service's 25 hours ahead, for the rest of this n8n.
+	test('trigger after a quiet weekend (n8n and the service 25 hours on): the next lead starts the workflow once, the lead before the silence never again', async () => {
+		const created = await n8n.createWorkflow(triggerWorkflow(['lead.created']));
+		await n8n.activate(created.id);
+		await endpointsAt(n8n.webhookUrl(created.webhookIds['Dynamic QR Trigger']), 1);
+		const friday = (await sandbox.control('POST', '/leads', { name: 'Friday' })).data;
+		await settledExecutions(created.id, 1, "the execution of Friday's lead");
+
+		await passTime(sandbox, 25 * 60 * 60);
+		await waitFor(
+			async () => {
+				const answer = await fetch(`http://127.0.0.1:${n8n.port}/healthz`);
+				return Date.parse(answer.headers.get('date')) > Date.now() - 5000 || null;
+			},
+			{ what: "n8n's clock 25 hours on" },
+		);
+		const logged = (await sandbox.control('GET', '/requests')).data.length;
+		const monday = (await sandbox.control('POST', '/leads', { name: 'Monday' })).data;
+		await settledExecutions(created.id, 2, "the execution of Monday's lead");
+		// Silent for longer than the service's retries: the trigger catches up from Friday, reads
+		// the leads and finds nothing it has not started.
+		await waitFor(
+			async () =>
+				(await sandbox.control('GET', `/requests?from=${logged}`)).data.find(
+					(request) => request.path.endsWith('/leads') && request.query.since && request.status,
+				) ?? null,
+			{ what: 'the catch-up reading the leads since Friday' },
+		);
+		let seen = -1;
+		const executions = await waitFor(
+			async () => {
+				const list = await settledExecutions(created.id, 2, 'the executions');
+				const quiet = list.length === seen;
+				seen = list.length;
+				return quiet ? list : null;
+			},
+			{ what: 'no execution after the catch-up', intervalMs: 1500 },
+		);
+		const leads = [];
+		for (const summary of [...executions].sort((a, b) => Number(a.id) - Number(b.id)))
+			leads.push(
+				(await n8n.execution(summary.id)).items('Dynamic QR Trigger').map((item) => item.json),
+			);
+		expect(leads.map((items) => items.map((item) => [item.data.lead.id, item.caught_up]))).toEqual([
+			[[friday.id, undefined]],
+			[[monday.id, undefined]],
+		]);
+		await n8n.deactivate(created.id);
 	});
 });

@@ -441,19 +441,7 @@ async function poll(setup, { mode = 'trigger', budgetMs } = {}) {
 	return await Container.get(TriggersAndPollers).runPollFunction(workflow, node, context);
 }
 
-/**
- * Found gone or paused at deactivation: what came after the registration, the ledger's newest key
- * (kept to the minute, the earliest), was missed.
- */
-function expectMissedSinceRegistration(setup) {
-	const { missedSince, ...rest } = setup.workflow.staticData[`node:${setup.node.name}`] ?? {};
-	expect(rest).toEqual({ retiredAt: expect.any(Number), deliveries: expect.any(String) });
-	expect(Date.now() - missedSince).toBeGreaterThanOrEqual(0);
-	expect(Date.now() - missedSince).toBeLessThan(3 * 60_000);
-}
-
 module.exports = {
-	expectMissedSinceRegistration,
 	TRIGGER_TYPE,
 	POLLING_TYPE,
 	createWorkflow,

@@ -14,7 +14,6 @@ const {
 	poll,
 	collected,
 	POLLING_TYPE,
-	expectMissedSinceRegistration,
 } = require('../engine/triggers');
 const {
 	startSandbox,
@@ -92,7 +91,8 @@ describe.each([[['gone-410']], [['gone-410', 'error-object']]])(
 			expect(await deactivate(setup)).toBe(true);
 			expect(logLines.filter((line) => line.level === 'warn')).toEqual([]);
 			// Gone while active: the next activation catches up from the registration.
-			expectMissedSinceRegistration(setup);
+			const { seenAt } = stored(setup);
+			expect(stored(setup)).toEqual({ retiredAt: expect.any(Number), seenAt, missedSince: seenAt });
 		});
 	},
 );

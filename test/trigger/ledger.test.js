@@ -188,6 +188,12 @@ describe('deliveries', () => {
 		const from = ledger.readsFrom(start) - (monday - 24 * HOUR + 5 * 60_000);
 		expect(from).toBeGreaterThanOrEqual(-2 * 60_000);
 		expect(from).toBeLessThanOrEqual(0);
+		expect(ledger.readsFrom(monday + HOUR)).toBe(monday + HOUR - 5 * 60_000);
+		// After a silence, nothing from before the endpoint was registered.
+		const registered = { ...db.load(), seenAt: monday + 2 * 60_000 };
+		const withEndpoint = newProcess().openLedger(contextOver(registered), monday);
+		expect(withEndpoint.readsFrom(monday + 3 * 60_000)).toBe(monday + 2 * 60_000);
+		expect(withEndpoint.readsFrom(monday)).toBe(monday - 5 * 60_000);
 	});
 
 	test('30 deliveries a minute: a retry after the service’s whole retry span is a repeat, in a new process too; at most CAPACITY keys are kept', () => {

@@ -155,12 +155,10 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 		storeEndpoint(ctx, { id, secret, url, events });
 		// What comes from now on is delivered: the registration counts as seen.
 		const ledger = openLedger(ctx);
-		ledger.claim(`endpoint:${id}`);
-		ledger.settle(true);
+		ledger.registered();
 		const missedSince = ledger.missedSince();
 		const due = missedSince !== undefined && catchesUp(ctx, filters);
 		if (!due) ledger.caughtUp();
-		ledger.save();
 		if (due) scheduleCatchUp(ctx, url, secret, missedSince);
 		return true;
 	}

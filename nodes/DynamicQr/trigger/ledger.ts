@@ -7,26 +7,22 @@ import { staticDataOf, type TriggerContext } from './state';
 
 /**
  * The ledger (docs/triggers.md, "The ledger"): what the trigger started or claimed. Keys: a
- * delivery's webhook-id, a created lead or code (`lead.created:<id>`), a registration
- * (`endpoint:<id>`), each with the minute it was written; per code, the highest scan milestone
- * claimed. A request opens it, claims, settles (started, or forgotten for the retry) and saves
+ * delivery's webhook-id or a created lead or code (`lead.created:<id>`), each with the minute it
+ * was written; per code, the highest scan milestone claimed. A request opens it, claims, settles (started, or forgotten for the retry) and saves
  * once; n8n saves static data whole from each request's copy, so every save carries all this
  * process knows was started. Stored (formats of 0.1.0 and 0.2.0): `deliveries` (18 characters a
  * key, oldest first: 12 of base64url SHA-256, the minute written plus 24 hours in base 36),
  * `scanMilestones` (`baseline`: the settings; `claims`: packedCodes.ts), `missedSince` (ms: a
- * catch-up is due) and `seenAt` (ms, written before 0.3.0).
+ * catch-up is due) and `seenAt` (ms: the registration; before 0.3.0 also the last delivery).
  */
 
 const MINUTE_MS = 60_000;
-/**
- * Keys written within this span of the newest one are kept (the service retries for 8.6 hours),
- * and while a catch-up is due, those it reads.
- */
+/** Keys written within this of the newest are kept (retries span 8.6 h), and those a catch-up reads, */
 const HORIZON_MINUTES = 24 * 60;
+/** but at most this many (oldest dropped): over 9 hours at 30 deliveries a minute, 295 KB stored. */
+export const CAPACITY = 16_384;
 /** n8n's clock and the service's may differ by this much: a catch-up reads from so much earlier. */
 const CLOCK_MARGIN_MS = 5 * MINUTE_MS;
-/** And at most this many (oldest dropped): over 9 hours at 30 deliveries a minute, 295 KB stored. */
-export const CAPACITY = 16_384;
 const KEY_LENGTH = 12;
 const ENTRY_LENGTH = KEY_LENGTH + 6;
 
@@ -81,6 +77,12 @@ class Section {
 		return entry ? Math.max(entry.started, ...entry.pending) : 0;
 	}
 
+	private entryOf(key: string): Known {
+		const entry = this.known.get(key) ?? { started: 0, pending: [] };
+		this.known.set(key, entry);
+		return entry;
+	}
+
 	private start(key: string, entry: Known, value: number) {
 		entry.started = Math.max(entry.started, value);
 		this.newest = Math.max(this.newest, value);
@@ -93,18 +95,13 @@ class Section {
 		this.learnt = text;
 		this.saved = this.parse(text);
 		this.ahead.clear();
-		for (const [key, value] of this.saved) {
-			const entry = this.known.get(key) ?? { started: 0, pending: [] };
-			this.known.set(key, entry);
-			this.start(key, entry, value);
-		}
+		for (const [key, value] of this.saved) this.start(key, this.entryOf(key), value);
 		for (const [key, entry] of this.known) this.start(key, entry, entry.started);
 	}
 
 	/** Claims `value` for `key`; the answer settles it: started, or forgotten. */
 	claim(key: string, value: number) {
-		const entry = this.known.get(key) ?? { started: 0, pending: [] };
-		this.known.set(key, entry);
+		const entry = this.entryOf(key);
 		entry.pending.push(value);
 		return (started: boolean) => {
 			const at = entry.pending.indexOf(value);
@@ -176,17 +173,11 @@ function newDeliveries(): Section {
 }
 
 const newClaims = () =>
-	new Section(parseClaims, (text, added) =>
-		packCodes(
-			new Map([
-				...unpackCodes(text),
-				...added.map(([id, count]): [string, { count: number; flag: number }] => [
-					id,
-					{ count, flag: 0 },
-				]),
-			]),
-		),
-	);
+	new Section(parseClaims, (text, added) => {
+		const codes = unpackCodes(text);
+		for (const [id, count] of added) codes.set(id, { count, flag: 0 });
+		return packCodes(codes);
+	});
 
 function memoryOf(ctx: TriggerContext): Memory {
 	const trigger = triggerKey(ctx);
@@ -211,10 +202,8 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 	deliveries.learn(loaded);
 	// A catch-up reads from a margin before `missed` (service clock); what it finds was delivered
 	// from a margin before that, at the earliest (n8n's clock).
-	const keepFrom = (missed: number | undefined) => {
-		const from = missed === undefined ? Infinity : minuteOf(missed - 2 * CLOCK_MARGIN_MS) - 1;
-		deliveries.keepFrom = from;
-	};
+	const keepFrom = (missed?: number) =>
+		(deliveries.keepFrom = missed ? minuteOf(missed - 2 * CLOCK_MARGIN_MS) - 1 : Infinity);
 	keepFrom(state.missedSince);
 	const forget = () =>
 		deliveries.forget((value, count) => value <= liveFrom(deliveries) || count > CAPACITY);
@@ -228,7 +217,7 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 	const settles: Array<(started: boolean) => void> = [];
 
 	const ledger = {
-		/** When a key was last started: a delivery, a catch-up or a registration. */
+		/** When a key was last started, or the endpoint registered if later. */
 		seenAt(): number | undefined {
 			const newest = deliveries.newest ? writtenAt(deliveries.newest) : 0;
 			return Math.max(newest, state.seenAt ?? 0) || undefined;
@@ -244,12 +233,22 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 		caughtUp(): void {
 			if (state.missedSince !== undefined) delete state.missedSince;
 		},
-		/** From when a catch-up of what came after `sinceMs` reads: what the ledger answers for. */
+		/** The endpoint was registered now: what comes from here on is delivered to it. */
+		registered(): void {
+			state.seenAt = nowMs;
+		},
+		/**
+		 * From when a catch-up of what came after `sinceMs` reads: a margin earlier for clocks, not
+		 * before the ledger answers for, nor (after a silence) before the endpoint was registered:
+		 * what came before it was never for this endpoint.
+		 */
 		readsFrom(sinceMs: number): number {
 			const oldest = deliveries.known.values().next().value?.started ?? 0;
 			const full = deliveries.known.size >= CAPACITY;
 			const answers = writtenAt(full ? oldest : liveFrom(deliveries)) + CLOCK_MARGIN_MS;
-			return Math.max(sinceMs - CLOCK_MARGIN_MS, answers);
+			const registered = state.seenAt ?? -Infinity;
+			const endpoint = sinceMs >= registered ? registered : -Infinity;
+			return Math.max(sinceMs - CLOCK_MARGIN_MS, answers, endpoint);
 		},
 		/** Whether any of `keys` was started, or is claimed in this process. */
 		has(keys: Array<string | undefined>): boolean {
@@ -290,6 +289,5 @@ export const markMissed = (ctx: IHookFunctions) => openLedger(ctx).markMissed();
 export const hasMilestoneBaseline = (ctx: IHookFunctions, baseline: string) =>
 	storedOf(ctx).scanMilestones?.baseline === baseline;
 
-export function storeMilestoneBaseline(ctx: IHookFunctions, baseline: string, claims: string) {
-	storedOf(ctx).scanMilestones = { baseline, claims };
-}
+export const storeMilestoneBaseline = (ctx: IHookFunctions, baseline: string, claims: string) =>
+	void (storedOf(ctx).scanMilestones = { baseline, claims });

@@ -87,12 +87,10 @@ function startNothing(ctx: IWebhookFunctions, ledger: Ledger, outcome: Outcome) 
  */
 async function catchUp(ctx: IWebhookFunctions, secret: unknown, since: unknown, nowMs: number) {
 	const ledger = openLedger(ctx, nowMs);
-	let missed;
-	try {
-		missed = Number.isFinite(since) ? await missedEvents(ctx, ledger, Number(since)) : [];
-	} catch (error) {
-		return startNothing(ctx, ledger, { kind: 'later', why: (error as Error).message });
-	}
+	const read = Number.isFinite(since) ? missedEvents(ctx, ledger, Number(since)) : [];
+	const missed = await Promise.resolve(read).catch((error: Error) => error);
+	if (missed instanceof Error)
+		return startNothing(ctx, ledger, { kind: 'later', why: missed.message });
 	ledger.caughtUp();
 	if (!missed.length)
 		return startNothing(ctx, ledger, { kind: 'skipped', reason: 'nothing was missed' });

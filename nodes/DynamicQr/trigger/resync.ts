@@ -3,16 +3,19 @@ import { sleep } from 'n8n-workflow';
 
 import { sendSigned } from './selfRequest';
 import { openLedger, triggerKey } from './ledger';
+import { IN_FLIGHT_MS } from './state';
 
 /**
  * The resync (docs/scaling.md; docs/n8n-behaviours.md, 4, 10, 11): QUIET_MS after its last started
  * delivery a processor sends its own webhook a signed request that starts nothing and writes back
- * what the stored records lack; again while one wrote something, up to MAX_ROUNDS in a row.
+ * what the stored ledger lacks; again while one wrote something; and once more IN_FLIGHT_MS after
+ * the first that wrote nothing, when a request that loaded an older copy has saved it (LAST_ROUND).
  */
 
 export const RESYNC_TYPE = 'n8n-nodes-dynamic-qr.resync';
 const QUIET_MS = 500;
-const MAX_ROUNDS = 5;
+const LAST_ROUND = 6;
+const MAX_ROUNDS = 8;
 
 /** Per trigger, the latest planned resync. Kept for the process, not a run: the quiet spans runs. */
 const latest = new Map<string, symbol>();
@@ -28,14 +31,19 @@ function ownUrl(ctx: IWebhookFunctions): string | undefined {
 	return `${socket.encrypted ? 'https' : 'http'}://${host}:${socket.localPort}${path}`;
 }
 
-/** Plans a resync QUIET_MS after the last call; a test webhook (the editor's) keeps no record. */
-export function scheduleResync(ctx: IWebhookFunctions, secret: unknown, round = 1): void {
+/** Plans a resync `afterMs` after the last call; a test webhook (the editor's) keeps no record. */
+export function scheduleResync(
+	ctx: IWebhookFunctions,
+	secret: unknown,
+	round = 1,
+	afterMs = QUIET_MS,
+): void {
 	const url = ownUrl(ctx);
 	if (!url || ctx.getMode() === 'manual' || round > MAX_ROUNDS) return;
 	const trigger = triggerKey(ctx);
 	const plan = Symbol(trigger);
 	latest.set(trigger, plan);
-	void sleep(QUIET_MS).then(async () => {
+	void sleep(afterMs).then(async () => {
 		if (latest.get(trigger) !== plan) return;
 		latest.delete(trigger);
 		await sendSigned(
@@ -53,6 +61,7 @@ export function scheduleResync(ctx: IWebhookFunctions, secret: unknown, round = 
 }
 
 export function resync(ctx: IWebhookFunctions, secret: unknown, round: unknown): void {
-	if (!openLedger(ctx).save()) return;
-	scheduleResync(ctx, secret, (Number.isInteger(round) ? Number(round) : MAX_ROUNDS) + 1);
+	const done = Number.isInteger(round) ? Number(round) : MAX_ROUNDS;
+	if (openLedger(ctx).save()) scheduleResync(ctx, secret, done + 1);
+	else if (done < LAST_ROUND) scheduleResync(ctx, secret, LAST_ROUND, IN_FLIGHT_MS);
 }
