@@ -34,10 +34,7 @@ export const catchesUp = (ctx: IHookFunctions | IWebhookFunctions, filters: Deli
 const stillRunning = (error: { code?: unknown }) =>
 	error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
 
-/**
- * Sends the catch-up to the trigger's own webhook once n8n routes it, after recording it in the
- * ledger (one per silence); a log line if it never arrives.
- */
+/** Sends the catch-up to the trigger's own webhook once n8n routes it; a log line if it never does. */
 export function scheduleCatchUp(
 	ctx: IHookFunctions | IWebhookFunctions,
 	url: string,

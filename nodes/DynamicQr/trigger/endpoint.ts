@@ -157,9 +157,9 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 		const ledger = openLedger(ctx);
 		ledger.registered();
 		const missedSince = ledger.missedSince();
-		const due = missedSince !== undefined && catchesUp(ctx, filters);
-		if (!due) ledger.caughtUp();
-		if (due) scheduleCatchUp(ctx, url, secret, missedSince);
+		if (missedSince !== undefined && catchesUp(ctx, filters))
+			scheduleCatchUp(ctx, url, secret, missedSince);
+		else ledger.caughtUp();
 		return true;
 	}
 	if (typeof id === 'string' && id) await deleteEndpoint(client, id);

@@ -250,7 +250,7 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 			const endpoint = sinceMs >= registered ? registered : -Infinity;
 			return Math.max(sinceMs - CLOCK_MARGIN_MS, answers, endpoint);
 		},
-		/** Whether any of `keys` was started, or is claimed in this process. */
+		/** Whether any of `keys` was started, or is claimed here and not settled yet. */
 		has(keys: Array<string | undefined>): boolean {
 			const from = Math.max(0, liveFrom(deliveries));
 			return keys.some((key) => key !== undefined && deliveries.highest(hashOf(key)) > from);

@@ -78,7 +78,7 @@ export async function checkScanMilestone(
 		if (!shown.length) shown.push(filters.milestones[0]);
 		return { kind: 'claimed', fields: milestoneFields(shown, scans) };
 	}
-	const reached = ledger.claimMilestones(baselineOf(filters), codeId, filters.milestones, scans);
+	const reached = claimCount(ledger, filters, codeId, scans);
 	// Saved before the activation's copy was: the service sends the delivery again.
 	if (!reached) return { kind: 'later', why: 'no baseline of scan counts is stored yet' };
 	if (!reached.length) return { kind: 'skipped', reason: 'no new scan milestone' };
@@ -90,6 +90,10 @@ const milestoneFields = (reached: number[], scans: number) => ({
 	milestones_reached: reached,
 	scans,
 });
+
+/** Claims the milestones a code's count reached that no one claimed; undefined without a baseline. */
+const claimCount = (ledger: Ledger, filters: DeliveryFilters, id: string, scans: number) =>
+	ledger.claimMilestones(baselineOf(filters), id, filters.milestones, scans);
 
 export const watchesMilestones = (filters: DeliveryFilters) =>
 	filters.events.includes('scan.created') && filters.milestones.length > 0;
@@ -105,7 +109,7 @@ export async function missedMilestones(
 		const id = recordId(code);
 		if (id === undefined || !allows(filters.qrCodeIds, id)) return [];
 		const scans = scanCount(code);
-		const reached = ledger.claimMilestones(baselineOf(filters), id, filters.milestones, scans);
+		const reached = claimCount(ledger, filters, id, scans);
 		if (!reached?.length) return [];
 		const fields = milestoneFields(reached, scans);
 		const qrCode = { id, name: code.name, type: code.type };
