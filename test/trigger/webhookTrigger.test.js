@@ -14,7 +14,7 @@ const {
 } = require('../engine/triggers');
 const { sandboxClient, createQrCode, endpoints, flushDeliveries } = require('../support/sandbox');
 const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
-const { KEPT_FOR_MS } = require('../../dist/nodes/DynamicQr/trigger/keptSecrets');
+const { KEPT_FOR_MS } = require('../../dist/nodes/DynamicQr/trigger/secret');
 const { DynamicQrTrigger } = require('../../dist/nodes/DynamicQr/DynamicQrTrigger.node');
 const { sign, randomSecret } = require('../support/sign');
 const { isRecorded } = require('../support/delivery-record');

@@ -1,21 +1,19 @@
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { ApiClient, createdAtOrBefore, createdRecordKey, timeMs } from '../api';
 import type { Ledger } from './ledger';
+import type { TriggerContext } from './state';
 import { missedMilestones, watchesMilestones } from './scanMilestones';
 import { endpointMode } from './secret';
 import { filterOut, readFilters, type DeliveryFilters } from './triggerProperties';
 import { sendSigned } from './selfRequest';
 
 /**
- * The catch-up (README "When n8n was away"): when the trigger registers an endpoint again after
- * the last one was found paused or gone, or a delivery comes after a silence longer than the
- * service's retries, the leads and new codes created since the last key the ledger started (and
- * no earlier than it answers for) start the workflow, once each, under the keys deliveries of the
- * same records use. Scans cannot be: the API keeps counts, so "Only at Scan Milestones" claims
- * the milestones codes passed meanwhile, once, as a scan would. It reads with the API credential,
- * which an endpoint created in the dashboard does not use: there it is not sent.
+ * The catch-up (docs/triggers.md, "The ledger"): after the endpoint was found paused or gone, or a
+ * silence longer than the service's retries, the leads and new codes the ledger has not started
+ * start the workflow, once each, under the keys their deliveries use; "Only at Scan Milestones"
+ * claims the milestones passed meanwhile. It reads with the API credential: not in dashboard mode.
  */
 export const CATCH_UP_TYPE = 'n8n-nodes-dynamic-qr.catchUp';
 const CAUGHT_UP_EVENTS = ['lead.created', 'qr_code.created'];
@@ -26,7 +24,7 @@ const ANSWER_TIMEOUT_MS = 15 * 60_000;
 /** The service retries after 1, 5, 30, 120 and 360 minutes: a longer silence may have lost some. */
 export const RETRY_SPAN_MS = (1 + 5 + 30 + 120 + 360) * 60_000;
 
-export const catchesUp = (ctx: IHookFunctions | IWebhookFunctions, filters: DeliveryFilters) =>
+export const catchesUp = (ctx: TriggerContext, filters: DeliveryFilters) =>
 	endpointMode(ctx) === 'automatic' &&
 	(filters.events.some((event) => CAUGHT_UP_EVENTS.includes(event)) || watchesMilestones(filters));
 
@@ -36,7 +34,7 @@ const stillRunning = (error: { code?: unknown }) =>
 
 /** Sends the catch-up to the trigger's own webhook once n8n routes it; a log line if it never does. */
 export function scheduleCatchUp(
-	ctx: IHookFunctions | IWebhookFunctions,
+	ctx: TriggerContext,
 	url: string,
 	secret: unknown,
 	sinceMs: number,
@@ -62,24 +60,19 @@ export function scheduleCatchUp(
 	})();
 }
 
-type Missed = { ms: number; item: IDataObject };
-
 /** An item shaped as a delivery's, for what the service would have delivered; `id` names it. */
-function missedItem(type: string, data: IDataObject, id: string, fields?: IDataObject): Missed {
+function missedItem(type: string, data: IDataObject, id: string, fields?: IDataObject) {
 	const record = type === 'lead.created' ? (data.lead as IDataObject) : data;
-	const at = type === 'scan.created' ? data.scanned_at : record.created_at;
+	const at = (type === 'scan.created' ? data.scanned_at : record.created_at) ?? null;
 	return {
-		ms: timeMs(at),
-		item: {
-			id: `caught_up:${id}`,
-			type,
-			created_at: at ?? null,
-			data,
-			webhook_id: null,
-			webhook_timestamp: null,
-			...fields,
-			caught_up: true,
-		},
+		id: `caught_up:${id}`,
+		type,
+		created_at: at,
+		data,
+		webhook_id: null,
+		webhook_timestamp: null,
+		...fields,
+		caught_up: true,
 	};
 }
 
@@ -91,7 +84,7 @@ export async function missedEvents(ctx: IWebhookFunctions, ledger: Ledger, seenM
 	const sinceMs = ledger.readsFrom(seenMs);
 	const filters = readFilters(ctx);
 	const client = new ApiClient(ctx);
-	const missed: Missed[] = [];
+	const missed: IDataObject[] = [];
 	const record = (type: string, data: IDataObject) => {
 		const key = createdRecordKey(type, data);
 		if (key && !ledger.has([key])) {
@@ -117,6 +110,6 @@ export async function missedEvents(ctx: IWebhookFunctions, ledger: Ledger, seenM
 	}
 	for (const { id, data, fields } of await missedMilestones(ctx, ledger, filters))
 		missed.push(missedItem('scan.created', data, id, fields));
-	const at = ({ ms }: Missed) => (Number.isFinite(ms) ? ms : Infinity);
-	return missed.sort((a, b) => at(a) - at(b)).map((event) => event.item);
+	const at = (item: IDataObject) => timeMs(item.created_at) || Infinity;
+	return missed.sort((a, b) => at(a) - at(b));
 }

@@ -13,33 +13,26 @@ import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
 /** The endpoint at the service as n8n (de)activates the workflow; in dashboard mode, the user's. */
 
-/** localhost, loopback, private, link-local, unspecified and "internal" names. */
-function isLocalHost(hostname: string): boolean {
+/** localhost, loopback, private, link-local, unspecified and "internal" names; a bare name (an intranet's). */
+const LOCAL_HOSTS = [
+	/^(|localhost|.*\.localhost|[^.:]+)$/,
+	/\.(local|internal|lan|home|intranet|corp|test|localdomain)$/,
+	/^(0|10|127)\.\d+\.\d+\.\d+$/,
+	/^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.\d+\.\d+$/,
+	/^(169\.254|192\.168)\.\d+\.\d+$/,
+	/^172\.(1[6-9]|2\d|3[01])\.\d+\.\d+$/,
+	/^(::1?|f[cd][0-9a-f]{2}:.*|fe[89ab][0-9a-f]:.*)$/,
+];
+
+/** For a URL's hostname (IPv4 written canonically, IPv6 in brackets). */
+const isLocalHost = (hostname: string) => {
 	const host = hostname
 		.toLowerCase()
 		.replace(/^\[|\]$/g, '')
-		.replace(/\.$/, '');
-	if (host === '' || host === 'localhost' || host.endsWith('.localhost')) return true;
-	if (/\.(local|internal|lan|home|intranet|corp|test|localdomain)$/.test(host)) return true;
-	if (!host.includes('.') && !host.includes(':')) return true; // a bare intranet name, e.g. "n8n"
-	const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)?.slice(1).map(Number);
-	if (v4?.every((byte) => byte <= 255)) {
-		const [a, b] = v4;
-		return (
-			a === 0 ||
-			a === 10 ||
-			a === 127 ||
-			(a === 100 && b >= 64 && b <= 127) ||
-			(a === 169 && b === 254) ||
-			(a === 172 && b >= 16 && b <= 31) ||
-			(a === 192 && b === 168)
-		);
-	}
-	if (host === '::' || host === '::1') return true;
-	if (/^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host)) return true;
-	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-	return mapped ? isLocalHost(mapped[1]) : false;
-}
+		.replace(/\.$/, '')
+		.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+	return LOCAL_HOSTS.some((pattern) => pattern.test(host));
+};
 
 /** The service delivers from the internet: a local or plain HTTP URL only works with a local API. */
 function assertReachable(ctx: IHookFunctions, webhookUrl: string, apiBaseUrl: string) {

@@ -8,12 +8,12 @@ import { staticDataOf, type TriggerContext } from './state';
 /**
  * The ledger (docs/triggers.md, "The ledger"): what the trigger started or claimed. Keys: a
  * delivery's webhook-id or a created lead or code (`lead.created:<id>`), each with the minute it
- * was written; per code, the highest scan milestone claimed. A request opens it, claims, settles (started, or forgotten for the retry) and saves
- * once; n8n saves static data whole from each request's copy, so every save carries all this
- * process knows was started. Stored (formats of 0.1.0 and 0.2.0): `deliveries` (18 characters a
- * key, oldest first: 12 of base64url SHA-256, the minute written plus 24 hours in base 36),
- * `scanMilestones` (`baseline`: the settings; `claims`: packedCodes.ts), `missedSince` (ms: a
- * catch-up is due) and `seenAt` (ms: the registration; before 0.3.0 also the last delivery).
+ * was written; per code, the highest scan milestone claimed. A request opens it, claims, settles
+ * (started, or forgotten for the retry) and saves once; n8n saves static data whole from each
+ * request's copy, so every save carries all this process knows was started. Stored (formats of
+ * 0.1.0 and 0.2.0): `deliveries` (18 characters a key, oldest first: 12 of base64url SHA-256, the
+ * minute written plus 24 hours in base 36), `scanMilestones` (`baseline`: the settings; `claims`:
+ * packedCodes.ts), `missedSince` (ms: a catch-up is due) and `seenAt` (ms: the registration).
  */
 
 const MINUTE_MS = 60_000;
@@ -36,28 +36,25 @@ interface Stored {
 /** 72 bits of SHA-256: two of 16,384 keys share a hash with a chance of about 3 in 10^14. */
 const hashOf = (key: string) =>
 	createHash('sha256').update(key).digest('base64url').slice(0, KEY_LENGTH);
+const minuteIn = (text: string, at: number) =>
+	parseInt(text.slice(at + KEY_LENGTH, at + ENTRY_LENGTH), 36);
 
 function parseDeliveries(text: string): Map<string, number> {
 	const entries = new Map<string, number>();
 	for (let at = 0; at + ENTRY_LENGTH <= text.length; at += ENTRY_LENGTH) {
-		const minute = parseInt(text.slice(at + KEY_LENGTH, at + ENTRY_LENGTH), 36);
+		const minute = minuteIn(text, at);
 		if (Number.isFinite(minute)) entries.set(text.slice(at, at + KEY_LENGTH), minute);
 	}
 	return entries;
 }
 
-const parseClaims = (text: string) =>
-	new Map([...unpackCodes(text)].map(([id, { count }]) => [id, count]));
-
-/** A number per key, the highest wins: started (written into saves) or pending (claimed here). */
-type Known = { started: number; pending: number[] };
-
 /**
- * One stored text and what this process knows beyond it. Kept for the process, not a run: n8n
- * loads the module once per process (docs/n8n-behaviours.md, 7).
+ * One stored text and what this process knows beyond it: per key the highest number started
+ * (written into saves) and those claimed here, not settled yet. Kept for the process, not a run:
+ * n8n loads the module once per process (docs/n8n-behaviours.md, 7).
  */
 class Section {
-	readonly known = new Map<string, Known>();
+	readonly known = new Map<string, { started: number; pending: number[] }>();
 	private learnt?: string;
 	private saved = new Map<string, number>();
 	/** Started here or learnt earlier, beyond `learnt`: what a save of it must add. */
@@ -77,13 +74,13 @@ class Section {
 		return entry ? Math.max(entry.started, ...entry.pending) : 0;
 	}
 
-	private entryOf(key: string): Known {
+	private entryOf(key: string) {
 		const entry = this.known.get(key) ?? { started: 0, pending: [] };
 		this.known.set(key, entry);
 		return entry;
 	}
 
-	private start(key: string, entry: Known, value: number) {
+	private start(key: string, value: number, entry = this.entryOf(key)) {
 		entry.started = Math.max(entry.started, value);
 		this.newest = Math.max(this.newest, value);
 		if (entry.started > (this.saved.get(key) ?? 0)) this.ahead.add(key);
@@ -95,8 +92,8 @@ class Section {
 		this.learnt = text;
 		this.saved = this.parse(text);
 		this.ahead.clear();
-		for (const [key, value] of this.saved) this.start(key, this.entryOf(key), value);
-		for (const [key, entry] of this.known) this.start(key, entry, entry.started);
+		for (const [key, value] of this.saved) this.start(key, value);
+		for (const [key, entry] of this.known) this.start(key, entry.started, entry);
 	}
 
 	/** Claims `value` for `key`; the answer settles it: started, or forgotten. */
@@ -107,7 +104,7 @@ class Section {
 			const at = entry.pending.indexOf(value);
 			if (at < 0) return;
 			entry.pending.splice(at, 1);
-			if (started) this.start(key, entry, value);
+			if (started) this.start(key, value, entry);
 			else if (!entry.started && !entry.pending.length) this.known.delete(key);
 		};
 	}
@@ -140,15 +137,6 @@ class Section {
 	}
 }
 
-type Memory = { deliveries: Section; claims: Section; baseline?: string };
-const memories = new Map<string, Memory>();
-
-/** Which trigger a process's memory belongs to: the workflow and the node. */
-export function triggerKey(ctx: TriggerContext): string {
-	const node = ctx.getNode();
-	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
-}
-
 const liveFrom = (deliveries: Section) =>
 	Math.min(deliveries.newest - HORIZON_MINUTES, deliveries.keepFrom);
 
@@ -158,10 +146,8 @@ function newDeliveries(): Section {
 		parseDeliveries,
 		(text, added) => {
 			let start = 0;
-			while (start + ENTRY_LENGTH <= text.length) {
-				if (live(parseInt(text.slice(start + KEY_LENGTH, start + ENTRY_LENGTH), 36))) break;
+			while (start + ENTRY_LENGTH <= text.length && !live(minuteIn(text, start)))
 				start += ENTRY_LENGTH;
-			}
 			const next =
 				text.slice(start) +
 				added.map(([key, minute]) => key + minute.toString(36).padStart(6, '0')).join('');
@@ -173,17 +159,21 @@ function newDeliveries(): Section {
 }
 
 const newClaims = () =>
-	new Section(parseClaims, (text, added) => {
-		const codes = unpackCodes(text);
-		for (const [id, count] of added) codes.set(id, { count, flag: 0 });
-		return packCodes(codes);
-	});
+	new Section(
+		(text) => new Map([...unpackCodes(text)].map(([id, { count }]) => [id, count])),
+		(text, added) => {
+			const codes = unpackCodes(text);
+			for (const [id, count] of added) codes.set(id, { count, flag: 0 });
+			return packCodes(codes);
+		},
+	);
 
-function memoryOf(ctx: TriggerContext): Memory {
-	const trigger = triggerKey(ctx);
-	const memory = memories.get(trigger) ?? { deliveries: newDeliveries(), claims: newClaims() };
-	memories.set(trigger, memory);
-	return memory;
+/** Per trigger (workflow and node): what this process knows. */
+const memories = new Map<string, { deliveries: Section; claims: Section; baseline?: string }>();
+
+export function triggerKey(ctx: TriggerContext): string {
+	const node = ctx.getNode();
+	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 }
 
 const storedOf = (ctx: TriggerContext) => staticDataOf(ctx) as Stored;
@@ -196,7 +186,9 @@ const writtenAt = (minute: number) => (minute - HORIZON_MINUTES - 1) * MINUTE_MS
 /** The ledger for one request: what it claims is settled and saved once, at its end. */
 export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 	const state = storedOf(ctx);
-	const memory = memoryOf(ctx);
+	const trigger = triggerKey(ctx);
+	const memory = memories.get(trigger) ?? { deliveries: newDeliveries(), claims: newClaims() };
+	memories.set(trigger, memory);
 	const { deliveries } = memory;
 	const loaded = textOf(state.deliveries);
 	deliveries.learn(loaded);

@@ -9,48 +9,34 @@ import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './resync';
 import { openLedger, type Ledger } from './ledger';
 
-/** Every way the trigger answers a delivery; a 503 (`later`) makes the service send it again. */
-export type Outcome =
+/** Every way the trigger answers a request that starts nothing; a 503 (`later`) makes the service send it again. */
+type Verified = ReturnType<typeof verifySignature>;
+
+type Outcome =
 	| { kind: 'refused'; why: string }
 	| { kind: 'unreadable' }
 	| { kind: 'later'; why: string }
-	| { kind: 'skipped'; reason: string }
-	| { kind: 'started'; items: IDataObject[]; onStarted: () => void };
+	| { kind: 'skipped'; reason: string };
 
-const SENT_BY_NODE = {
+const ANSWERS = {
 	refused: [401, 'Webhook signature verification failed'],
 	unreadable: [400, 'The body is not a JSON event'],
 	later: [503, 'The delivery could not be handled now; send it again later'],
 } as const;
 
 function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData {
-	switch (outcome.kind) {
-		case 'skipped':
-			return { webhookResponse: { received: true, started: false, reason: outcome.reason } };
-		case 'started':
-			return {
-				// n8n 2.x reads it after starting the run, before saving (docs/n8n-behaviours.md, 5).
-				get webhookResponse() {
-					outcome.onStarted();
-					return { message: 'Workflow was started' };
-				},
-				workflowData: [outcome.items.map((json) => ({ json }))],
-			};
-		case 'refused':
-			// The reason goes to the debug log only: the sender learns nothing from the answer.
-			ctx.logger.debug(`Dynamic QR Trigger: delivery refused: ${outcome.why}`);
-			break;
-		case 'unreadable':
-			ctx.logger.warn(
-				'Dynamic QR Trigger: a correctly signed delivery had a body that is not a JSON object',
-			);
-			break;
-		case 'later':
-			ctx.logger.warn(
-				`Dynamic QR Trigger: a delivery is left for the service to send again: ${outcome.why}`,
-			);
-	}
-	const [status, message] = SENT_BY_NODE[outcome.kind];
+	if (outcome.kind === 'skipped')
+		return { webhookResponse: { received: true, started: false, reason: outcome.reason } };
+	// The sender learns no reason: a refusal's goes to the debug log.
+	if (outcome.kind === 'refused')
+		ctx.logger.debug(`Dynamic QR Trigger: delivery refused: ${outcome.why}`);
+	else
+		ctx.logger.warn(
+			outcome.kind === 'later'
+				? `Dynamic QR Trigger: a delivery is left for the service to send again: ${outcome.why}`
+				: 'Dynamic QR Trigger: a correctly signed delivery had a body that is not a JSON object',
+		);
+	const [status, message] = ANSWERS[outcome.kind];
 	ctx.getResponseObject().status(status).json({ message });
 	return { noWebhookResponse: true };
 }
@@ -67,11 +53,15 @@ function startRun(ctx: IWebhookFunctions, secret: unknown, ledger: Ledger, items
 		ledger.settle(ok);
 		if (ok) scheduleResync(ctx, secret);
 	});
-	const onStarted = () => {
-		ledger.settle(true);
-		ledger.save();
+	return {
+		// n8n 2.x reads it after starting the run, before saving (docs/n8n-behaviours.md, 5).
+		get webhookResponse() {
+			ledger.settle(true);
+			ledger.save();
+			return { message: 'Workflow was started' };
+		},
+		workflowData: [items.map((json) => ({ json }))],
 	};
-	return answer(ctx, { kind: 'started', items, onStarted });
 }
 
 /** Ends a request that starts nothing: its claims are forgotten, what the process knows saved. */
@@ -111,21 +101,19 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
 	const raw = Buffer.isBuffer(req.rawBody) ? req.rawBody : Buffer.alloc(0);
 	const nowMs = Date.now();
-	const check = async (reread: boolean) => {
+	const verify = async (reread: boolean): Promise<{ secret: unknown; result: Verified }> => {
 		const { secret, kept } = await signingSecret(ctx, reread);
-		return { secret, kept, result: verifySignature(secret, req.headers, raw, nowMs / 1000) };
+		const result = verifySignature(secret, req.headers, raw, nowMs / 1000);
+		// A kept dashboard secret that matches no signature is read again: it may have changed.
+		const stale = kept && !result.valid && result.reason === 'no_matching_signature';
+		return stale ? await verify(true) : { secret, result };
 	};
-	const first = await check(false);
-	// A kept dashboard secret that matches no signature is read again: it may have changed.
-	const retry =
-		first.kept && !first.result.valid && first.result.reason === 'no_matching_signature';
-	const { secret, result } = retry ? await check(true) : first;
-	if (!result.valid && result.reason === 'invalid_secret') {
+	const { secret, result } = await verify(false);
+	if (!result.valid) {
 		// Fail closed: without a usable secret no delivery can be trusted.
-		ctx.logger.warn(missingSecretWarning(ctx));
-		return answer(ctx, { kind: 'refused', why: 'no valid signing secret' });
+		if (result.reason === 'invalid_secret') ctx.logger.warn(missingSecretWarning(ctx));
+		return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
 	}
-	if (!result.valid) return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
 
 	const event = parseEvent(raw);
 	if (!event) return answer(ctx, { kind: 'unreadable' });

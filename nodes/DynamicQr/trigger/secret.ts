@@ -2,7 +2,6 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { triggerParameters } from './triggerProperties';
-import { keepSecret, keptSecret } from './keptSecrets';
 import { registeredEndpoint, type TriggerContext } from './state';
 import { isValidSecret } from '../shared/secrets';
 
@@ -14,11 +13,19 @@ import { isValidSecret } from '../shared/secrets';
 export const endpointMode = (ctx: TriggerContext): 'automatic' | 'dashboard' =>
 	triggerParameters(ctx).option('endpointMode') === 'dashboard' ? 'dashboard' : 'automatic';
 
+/**
+ * A version 2 dashboard secret is kept KEPT_FOR_MS after its credential was read
+ * (docs/triggers.md#signing-secret): n8n decrypts it, maybe in an isolate, for every read.
+ * Kept for the process, not a run: every delivery is a run of its own. An entry belongs to one
+ * node, workflow and credential: a workflow never verifies with a secret it could not read itself.
+ */
+export const KEPT_FOR_MS = 5000;
+const kept = new Map<string, { secret: string; readAtMs: number }>();
+
 /** The dashboard secret without the whitespace a copy and paste brings along; empty when none. */
 async function dashboardSecret(ctx: TriggerContext): Promise<string> {
-	if (ctx.getNode().typeVersion < 2) {
+	if (ctx.getNode().typeVersion < 2)
 		return triggerParameters(ctx).string('signingSecret', { required: false }).trim();
-	}
 	const credential = await ctx
 		.getCredentials<{ signingSecret?: string }>('dynamicQrSigningSecretApi')
 		.catch(() => undefined);
@@ -30,23 +37,27 @@ const dashboardSecretSource = (ctx: TriggerContext) =>
 		? 'the Signing Secret parameter'
 		: 'the Dynamic QR Webhook Signing Secret credential';
 
-/** The secret for a delivery (maybe invalid); `kept` when read a few seconds ago (keptSecrets.ts). */
+/** The secret for a delivery (maybe invalid); `kept` when read a few seconds ago. */
 export async function signingSecret(ctx: IWebhookFunctions, reread = false) {
-	if (endpointMode(ctx) !== 'dashboard') {
+	if (endpointMode(ctx) !== 'dashboard')
 		return { secret: registeredEndpoint(ctx).secret as unknown, kept: false };
-	}
 	const node = ctx.getNode();
 	const credentialId = node.credentials?.dynamicQrSigningSecretApi?.id;
 	const key =
-		node.typeVersion < 2 || !credentialId
-			? undefined
-			: JSON.stringify([ctx.getWorkflow().id ?? '', node.id ?? node.name, credentialId]);
+		node.typeVersion >= 2 && credentialId
+			? JSON.stringify([ctx.getWorkflow().id ?? '', node.id ?? node.name, credentialId])
+			: undefined;
 	const nowMs = Date.now();
-	const kept = key === undefined || reread ? undefined : keptSecret(key, nowMs);
-	if (kept !== undefined) return { secret: kept, kept: true };
+	const entry = key === undefined ? undefined : kept.get(key);
+	const age = entry ? nowMs - entry.readAtMs : -1;
+	if (entry && !reread && age >= 0 && age < KEPT_FOR_MS)
+		return { secret: entry.secret, kept: true };
 	// A secret that cannot be read verifies nothing: every delivery is refused.
 	const secret = await dashboardSecret(ctx).catch(() => '');
-	if (key !== undefined && isValidSecret(secret)) keepSecret(key, secret, nowMs);
+	if (key !== undefined) {
+		if (isValidSecret(secret)) kept.set(key, { secret, readAtMs: nowMs });
+		else kept.delete(key);
+	}
 	return { secret, kept: false };
 }
 

@@ -1,9 +1,10 @@
-import type { IDataObject, IHookFunctions, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { eventCardId, eventQrCodeId, normaliseEvents } from '../api';
-import { EVENT_OPTIONS } from '../shared/eventOptions';
 import { checkedMilestones } from '../shared/milestoneNumbers';
 import { nodeParameters } from '../shared/parameters';
+import { EVENT_OPTIONS } from '../shared/eventOptions';
+import type { TriggerContext } from './state';
 
 /** The trigger's parameters: the node file shows them; trigger/ reads them by their declared types. */
 export const triggerProperties: INodeProperties[] = [
@@ -103,14 +104,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 ];
 
-export const triggerParameters = (ctx: IHookFunctions | IWebhookFunctions) =>
-	nodeParameters(ctx, triggerProperties);
-
-/** Comma-, space- or newline-separated ids, or a list (from an expression). */
-function parseIdList(value: unknown): string[] {
-	const list = Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[\s,;]+/);
-	return [...new Set(list.map((id) => id.trim()).filter((id) => id.length > 0))];
-}
+export const triggerParameters = (ctx: TriggerContext) => nodeParameters(ctx, triggerProperties);
 
 export type DeliveryFilters = ReturnType<typeof readFilters>;
 
@@ -121,24 +115,24 @@ export const allows = (ids: string[], id: string | undefined) =>
 export function filterOut(type: string, data: IDataObject | undefined, filters: DeliveryFilters) {
 	if (!filters.events.includes(type)) return `event type "${type}" is not selected`;
 	const isAboutQrCode = type.startsWith('qr_code.') || type === 'scan.created';
-	if (isAboutQrCode && !allows(filters.qrCodeIds, eventQrCodeId(type, data))) {
+	if (isAboutQrCode && !allows(filters.qrCodeIds, eventQrCodeId(type, data)))
 		return 'QR code not in the filter';
-	}
-	if (type === 'lead.created' && !allows(filters.cardIds, eventCardId(type, data))) {
+	if (type === 'lead.created' && !allows(filters.cardIds, eventCardId(type, data)))
 		return 'card not in the filter';
-	}
 	return undefined;
 }
 
-export function readFilters(ctx: IHookFunctions | IWebhookFunctions) {
+export function readFilters(ctx: TriggerContext) {
 	const parameters = triggerParameters(ctx);
+	// Each a list: comma-separated text or a list from an expression, entries trimmed.
 	const filters = parameters.collection('filters', ['qrCodeIds', 'cardIds', 'scanMilestones']);
 	const field = parameters.optionField('filters', 'scanMilestones');
+	const list = (value: unknown) => (value ?? []) as string[];
 	return {
 		// None chosen is for activation to explain ("No event is selected").
 		events: normaliseEvents(parameters.optionList('events', { required: false })),
-		qrCodeIds: parseIdList(filters.qrCodeIds),
-		cardIds: parseIdList(filters.cardIds),
-		milestones: checkedMilestones(parameters, field, (filters.scanMilestones as string[]) ?? []),
+		qrCodeIds: list(filters.qrCodeIds),
+		cardIds: list(filters.cardIds),
+		milestones: checkedMilestones(parameters, field, list(filters.scanMilestones)),
 	};
 }
