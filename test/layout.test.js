@@ -155,7 +155,7 @@ test('no file in nodes/ is over 300 lines', () => {
 const PROCESS_STATE = [
 	'nodes/DynamicQr/trigger/ledger.ts',
 	'nodes/DynamicQr/trigger/secret.ts',
-	'nodes/DynamicQr/trigger/resync.ts',
+	'nodes/DynamicQr/trigger/selfRequest.ts',
 	'nodes/DynamicQr/api/edge/fallbacks.ts',
 ];
 

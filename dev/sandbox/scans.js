@@ -140,12 +140,22 @@ function scanRoutes({ state, clock }) {
  * For readings (readings/scans-days-*.js): an `after` hook that gives a successful /scans answer
  * its days in another shape, `reshape([{ date, scans }])`.
  */
-function reshapeDays(reshape) {
+/** A reading's `after` that reshapes the statistics of a /scans answer. */
+function reshapeAnswer(reshape) {
 	return (call, answer) => {
 		if (call.route !== '/qr-codes/{id}/scans' || answer.status !== 200) return answer;
-		const { data } = answer.json;
-		return { ...answer, json: { ...answer.json, data: { ...data, days: reshape(data.days) } } };
+		return { ...answer, json: { ...answer.json, data: reshape(answer.json.data) } };
 	};
 }
 
-module.exports = { scanRoutes, recordScan, scanDetailsFromRequest, reshapeDays, DEFAULT_PLACE };
+/** A reading's `after` that reshapes the scans per day of a /scans answer. */
+const reshapeDays = (reshape) => reshapeAnswer((data) => ({ ...data, days: reshape(data.days) }));
+
+module.exports = {
+	scanRoutes,
+	recordScan,
+	scanDetailsFromRequest,
+	reshapeAnswer,
+	reshapeDays,
+	DEFAULT_PLACE,
+};

@@ -244,7 +244,7 @@ async function runWorkflowFrom(setup, workflowData, mode = 'webhook') {
  * A receiver for the sandbox's deliveries: POST {base}/webhook/{webhookId}/webhook runs the
  * registered workflow's trigger. Records every answer and every execution.
  */
-/** Longer than the trigger's quiet time before a resync (resync.ts), with room for a slow machine. */
+/** Longer than the trigger's quiet time before a resync (selfRequest.ts), with room for a slow machine. */
 const RESYNC_WAIT_MS = 1500;
 
 async function startReceiver() {

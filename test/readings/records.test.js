@@ -5,7 +5,7 @@
  * create answer of a webhook endpoint puts its secret, and how `since` on leads is read. Every
  * operation a reading touches runs through n8n-core's engine (and n8n's own pre-run check).
  */
-const { useSandbox, jsonOf } = require('../support/action-sandbox');
+const { useSandbox, decodeQr, jsonOf } = require('../support/action-sandbox');
 const { n8nPreRunCheck, ourNodeDescriptions } = require('../support/parameter-issues');
 
 const ctx = useSandbox();
@@ -156,6 +156,92 @@ describe.each([
 		expect(days.at(-1)).toEqual({ qr_code_id: code.id, date: today, scans: 2 });
 		expect(days.every((day) => typeof day.scans === 'number')).toBe(true);
 		expect(days.map((day) => day.date)).toEqual([...days.map((day) => day.date)].sort());
+	});
+});
+
+describe('scans-per-day: the scans per day under `per_day`', () => {
+	withReadings('scans-per-day');
+
+	test('One Item per Day reads them; Get Scan Report counts them', async () => {
+		const code = await createUrlCode('Scanned under scans-per-day');
+		await ctx.control('POST', '/scans', { qr_code_id: code.id, country: 'DE' });
+		const days = jsonOf(
+			await runOk(qrCode('getScans', { qrCodeId: byId(code.id), output: 'days', to: today })),
+		);
+		expect(days).toHaveLength(30);
+		expect(days.at(-1)).toEqual({ qr_code_id: code.id, date: today, scans: 1 });
+	});
+});
+
+describe('scans-days-timeline: scans per day under a name no reading knows', () => {
+	withReadings('scans-days-timeline');
+
+	test('One Item per Day ends the item naming what arrived and what was expected; Statistics passes the answer on', async () => {
+		const code = await createUrlCode('Scanned under scans-days-timeline');
+		await ctx.control('POST', '/scans', { qr_code_id: code.id, country: 'DE' });
+		const { items, error } = await ctx.run(
+			qrCode('getScans', { qrCodeId: byId(code.id), output: 'days', to: today }),
+		);
+		expect(items ?? []).toEqual([]);
+		expect(error.message).toMatch(
+			/scan statistics in a shape this node cannot read: \{ from, to, total, breakdowns, timeline \}/,
+		);
+		expect(error.description).toMatch(/scans per day under "days" or "per_day"/);
+		const [stats] = await runOk(qrCode('getScans', { qrCodeId: byId(code.id), to: today }));
+		expect(stats.json.timeline).toHaveLength(30);
+	});
+});
+
+describe('list-items-key: list answers with their records under `items`', () => {
+	withReadings('list-items-key');
+
+	test('Get Many ends with an error naming the answer, never an empty list', async () => {
+		const { items, error } = await ctx.run(qrCode('getAll', { returnAll: true }));
+		expect(items ?? []).toEqual([]);
+		expect(error.message).toMatch(
+			/the list \/qr-codes in a shape this node cannot read: \{ items, links, meta \}/,
+		);
+		expect(error.description).toMatch(/records in a list/);
+	});
+});
+
+describe('static-image-json: a static code answered as JSON with the file in base64', () => {
+	withReadings('static-image-json');
+
+	test.each([
+		['png', (file) => decodeQr(file) === 'https://example.com/json'],
+		['svg', (file) => file.toString('utf8').includes('<svg')],
+	])('Generate as %s: the item holds the file itself', async (format, isFile) => {
+		const [item] = await runOk({
+			resource: 'staticQrCode',
+			operation: 'generate',
+			type: 'url',
+			payload_url_url: 'https://example.com/json',
+			format,
+			sizeUnit: 'pixels',
+			size: 256,
+		});
+		const file = Buffer.from(item.binary.data.data, 'base64');
+		expect(file.subarray(0, 1).toString()).not.toBe('{');
+		expect(isFile(file)).toBe(true);
+	});
+});
+
+describe('image-format-ignored: a PNG whatever format is asked for', () => {
+	withReadings('image-format-ignored');
+
+	test('Download Image as SVG ends the item naming what arrived; as PNG it is the file', async () => {
+		const code = await createUrlCode('Format ignored');
+		const download = (format) =>
+			ctx.run(qrCode('downloadImage', { qrCodeId: byId(code.id), format, size: 256 }));
+		const svg = await download('svg');
+		expect(svg.items ?? []).toEqual([]);
+		expect(svg.error.message).toMatch(
+			/the SVG image in a shape this node cannot read: image\/png, \d+ bytes beginning "\.PNG/,
+		);
+		const png = await download('png');
+		expect(png.error).toBeUndefined();
+		expect(png.items[0].binary.data.mimeType).toBe('image/png');
 	});
 });
 

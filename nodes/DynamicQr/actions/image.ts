@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { BinaryAnswer } from '../api';
+import { imageFile, type BinaryAnswer } from '../api';
 import { binaryFieldName } from './operationParameters';
 import type { ParameterReader } from '../shared/parameters';
 
@@ -96,8 +96,10 @@ export async function imageItems(
 	image: BinaryAnswer,
 	baseName: string,
 	json: IDataObject,
+	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const mimeType = FORMATS.get(format)?.mimeType ?? image.contentType;
-	const data = await ctx.helpers.prepareBinaryData(image.data, `${baseName}.${format}`, mimeType);
+	const file = imageFile(ctx.getNode(), image, format, itemIndex);
+	const data = await ctx.helpers.prepareBinaryData(file, `${baseName}.${format}`, mimeType);
 	return [{ json, binary: { [binaryField]: data } }];
 }

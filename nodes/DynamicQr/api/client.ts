@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { unreadableAnswerError } from './edge/errors';
 import { sendWithFallbacks } from './edge/fallbacks';
 import type { Page, PageCursor } from './edge/lists';
 import { pageOf } from './edge/lists';
@@ -123,7 +124,11 @@ export class ApiClient {
 		options?: Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'>,
 	): Promise<Page> {
 		const query = { ...qs, page: cursor.page, per_page: perPage };
-		return pageOf(await this.request('GET', path, { ...options, qs: query }), cursor, perPage);
+		const answer = await this.request('GET', path, { ...options, qs: query });
+		const page = pageOf(answer, cursor, perPage);
+		if (page) return page;
+		const unread: [string, unknown, string] = [`the list ${path}`, answer, 'its records in a list'];
+		throw unreadableAnswerError(this.ctx.getNode(), unread, options?.itemIndex);
 	}
 
 	/** The records of a newest-first list created after `sinceMs`, cut there whatever `since` did. */

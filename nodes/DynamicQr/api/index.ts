@@ -2,6 +2,7 @@
 export type { ClientSettings } from './client';
 export { ApiClient, DEFAULT_MAX_WAIT_SECONDS } from './client';
 export { isGone, OutOfBudgetError, rejectsField } from './edge/errors';
+export { imageFile } from './edge/images';
 export type { Page, PageCursor } from './edge/lists';
 export { FIRST_PAGE, repeatsPage } from './edge/lists';
 export * from './edge/records';

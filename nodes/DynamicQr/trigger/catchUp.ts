@@ -39,20 +39,12 @@ export function scheduleCatchUp(
 	secret: unknown,
 	sinceMs: number,
 ) {
+	const event = { type: CATCH_UP_TYPE, since: sinceMs };
+	const options = { idPrefix: 'catchup', timeoutMs: ANSWER_TIMEOUT_MS };
 	void (async () => {
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
 			await sleep(1000 * 2 ** attempt);
-			const sent = await sendSigned(
-				ctx,
-				url,
-				secret,
-				{ type: CATCH_UP_TYPE, since: sinceMs },
-				{ idPrefix: 'catchup', timeoutMs: ANSWER_TIMEOUT_MS },
-			).then(
-				() => true,
-				(error: { code?: unknown }) => stillRunning(error),
-			);
-			if (sent) return;
+			if (await sendSigned(ctx, url, secret, event, options).then(() => true, stillRunning)) return;
 		}
 		ctx.logger.warn(
 			`Dynamic QR Trigger: the catch-up of leads and codes created since ${new Date(sinceMs).toISOString()} could not reach ${url}; deactivate and activate the workflow to try again`,

@@ -6,14 +6,12 @@ import { packCodes, unpackCodes } from '../shared/packedCodes';
 import { staticDataOf, type TriggerContext } from './state';
 
 /**
- * The ledger (docs/triggers.md, "The ledger"): what the trigger started or claimed. Keys: a
- * delivery's webhook-id or a created lead or code (`lead.created:<id>`), each with the minute it
- * was written; per code, the highest scan milestone claimed. A request opens it, claims, settles
- * (started, or forgotten for the retry) and saves once; n8n saves static data whole from each
- * request's copy, so every save carries all this process knows was started. Stored (formats of
- * 0.1.0 and 0.2.0): `deliveries` (18 characters a key, oldest first: 12 of base64url SHA-256, the
- * minute written plus 24 hours in base 36), `scanMilestones` (`baseline`: the settings; `claims`:
- * packedCodes.ts), `missedSince` (ms: a catch-up is due) and `seenAt` (ms: the registration).
+ * The ledger (docs/triggers.md, "The ledger"): what the trigger started or claimed, with the minute
+ * written; per code, the highest scan milestone claimed. A request opens it, claims, settles and
+ * saves once: n8n saves static data whole from each request's copy, so every save carries all this
+ * process knows was started. Stored (formats of 0.1.0 and 0.2.0): `deliveries` (per key, oldest
+ * first: 12 characters of base64url SHA-256, then the minute written plus 24 hours in 6 of base
+ * 36), `scanMilestones` (`baseline`, `claims`: packedCodes.ts), `missedSince`, `seenAt` (ms).
  */
 
 const MINUTE_MS = 60_000;
@@ -49,9 +47,8 @@ function parseDeliveries(text: string): Map<string, number> {
 }
 
 /**
- * One stored text and what this process knows beyond it: per key the highest number started
- * (written into saves) and those claimed here, not settled yet. Kept for the process, not a run:
- * n8n loads the module once per process (docs/n8n-behaviours.md, 7).
+ * One stored text and, per key, the highest number started and those claimed, not settled.
+ * Kept for the process, not a run: n8n loads the module once per process (docs/n8n-behaviours.md, 7).
  */
 class Section {
 	readonly known = new Map<string, { started: number; pending: number[] }>();
@@ -86,7 +83,7 @@ class Section {
 		if (entry.started > (this.saved.get(key) ?? 0)) this.ahead.add(key);
 	}
 
-	/** A stored copy: its values count as started. Read again only when it changed. */
+	/** A stored copy's values count as started; read again only when it changed. */
 	learn(text: string): void {
 		if (text === this.learnt) return;
 		this.learnt = text;
@@ -178,9 +175,8 @@ export function triggerKey(ctx: TriggerContext): string {
 
 const storedOf = (ctx: TriggerContext) => staticDataOf(ctx) as Stored;
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
-/** The minute a key written at `ms` is stored with (its expiry for version 0.1.0). */
+/** The minute a key written at `ms` is stored with (its expiry for 0.1.0), and back, at the earliest. */
 const minuteOf = (ms: number) => Math.ceil(ms / MINUTE_MS) + HORIZON_MINUTES;
-/** When a key stored with `minute` was written, at the earliest. */
 const writtenAt = (minute: number) => (minute - HORIZON_MINUTES - 1) * MINUTE_MS;
 
 /** The ledger for one request: what it claims is settled and saved once, at its end. */
@@ -231,8 +227,7 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 		},
 		/**
 		 * From when a catch-up of what came after `sinceMs` reads: a margin earlier for clocks, not
-		 * before the ledger answers for, nor (after a silence) before the endpoint was registered:
-		 * what came before it was never for this endpoint.
+		 * before the ledger answers for, nor (after a silence) before the endpoint was registered.
 		 */
 		readsFrom(sinceMs: number): number {
 			const oldest = deliveries.known.values().next().value?.started ?? 0;

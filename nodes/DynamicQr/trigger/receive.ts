@@ -6,37 +6,28 @@ import { filterOut, readFilters } from './triggerProperties';
 import { checkScanMilestone } from './scanMilestones';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, verifySignature } from './signature';
-import { resync, RESYNC_TYPE, scheduleResync } from './resync';
+import { resync, RESYNC_TYPE, scheduleResync } from './selfRequest';
 import { openLedger, type Ledger } from './ledger';
 
-/** Every way the trigger answers a request that starts nothing; a 503 (`later`) makes the service send it again. */
 type Verified = ReturnType<typeof verifySignature>;
 
-type Outcome =
-	| { kind: 'refused'; why: string }
-	| { kind: 'unreadable' }
-	| { kind: 'later'; why: string }
-	| { kind: 'skipped'; reason: string };
-
+/**
+ * How the trigger answers a request that starts nothing, and what it logs (the sender learns no
+ * reason): a refusal at debug level, as anyone can send one; `later` makes the service send again.
+ */
 const ANSWERS = {
-	refused: [401, 'Webhook signature verification failed'],
-	unreadable: [400, 'The body is not a JSON event'],
-	later: [503, 'The delivery could not be handled now; send it again later'],
+	refused: [401, 'Webhook signature verification failed', 'debug', 'delivery refused'],
+	unreadable: [400, 'The body is not a JSON event', 'warn', 'a signed body is not a JSON event'],
+	later: [503, 'Not handled now; send it again later', 'warn', 'a delivery is left for a retry'],
 } as const;
+
+type Outcome = { kind: 'skipped'; reason: string } | { kind: keyof typeof ANSWERS; why?: string };
 
 function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData {
 	if (outcome.kind === 'skipped')
 		return { webhookResponse: { received: true, started: false, reason: outcome.reason } };
-	// The sender learns no reason: a refusal's goes to the debug log.
-	if (outcome.kind === 'refused')
-		ctx.logger.debug(`Dynamic QR Trigger: delivery refused: ${outcome.why}`);
-	else
-		ctx.logger.warn(
-			outcome.kind === 'later'
-				? `Dynamic QR Trigger: a delivery is left for the service to send again: ${outcome.why}`
-				: 'Dynamic QR Trigger: a correctly signed delivery had a body that is not a JSON object',
-		);
-	const [status, message] = ANSWERS[outcome.kind];
+	const [status, message, level, logged] = ANSWERS[outcome.kind];
+	ctx.logger[level](`Dynamic QR Trigger: ${logged}${outcome.why ? `: ${outcome.why}` : ''}`);
 	ctx.getResponseObject().status(status).json({ message });
 	return { noWebhookResponse: true };
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'crypto';
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
+import { openLedger, triggerKey } from './ledger';
 import { signPayload } from './signature';
+import { IN_FLIGHT_MS } from './state';
 
 /**
  * A request the trigger sends its own webhook, signed with its own secret as the service signs a
@@ -34,4 +37,65 @@ export async function sendSigned(
 		skipSslCertificateValidation: local && url.startsWith('https:'),
 		timeout: timeoutMs,
 	});
+}
+
+/**
+ * The resync (docs/scaling.md; docs/n8n-behaviours.md, 4, 10, 11): QUIET_MS after its last started
+ * delivery a processor sends its own webhook a signed request that starts nothing and writes back
+ * what the stored ledger lacks; again while one wrote something; and once more IN_FLIGHT_MS after
+ * the first that wrote nothing, when a request that loaded an older copy has saved it (LAST_ROUND).
+ */
+
+export const RESYNC_TYPE = 'n8n-nodes-dynamic-qr.resync';
+const QUIET_MS = 500;
+const LAST_ROUND = 6;
+const MAX_ROUNDS = 8;
+
+/** Per trigger, the latest planned resync. Kept for the process, not a run: the quiet spans runs. */
+const latest = new Map<string, symbol>();
+
+function ownUrl(ctx: IWebhookFunctions): string | undefined {
+	const req = ctx.getRequestObject();
+	const socket = req.socket as { localAddress?: string; localPort?: number; encrypted?: boolean };
+	const address = socket.localAddress?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+	// Express (n8n) keeps the path as requested in originalUrl; a plain Node server has url.
+	const path = req.originalUrl ?? req.url;
+	if (!address || !socket.localPort || !path) return undefined;
+	const host = address.includes(':') ? `[${address}]` : address;
+	return `${socket.encrypted ? 'https' : 'http'}://${host}:${socket.localPort}${path}`;
+}
+
+/** Plans a resync `afterMs` after the last call; a test webhook (the editor's) keeps no record. */
+export function scheduleResync(
+	ctx: IWebhookFunctions,
+	secret: unknown,
+	round = 1,
+	afterMs = QUIET_MS,
+): void {
+	const url = ownUrl(ctx);
+	if (!url || ctx.getMode() === 'manual' || round > MAX_ROUNDS) return;
+	const trigger = triggerKey(ctx);
+	const plan = Symbol(trigger);
+	latest.set(trigger, plan);
+	void sleep(afterMs).then(async () => {
+		if (latest.get(trigger) !== plan) return;
+		latest.delete(trigger);
+		await sendSigned(
+			ctx,
+			url,
+			secret,
+			{ type: RESYNC_TYPE, round },
+			{ idPrefix: 'resync', timeoutMs: 10_000, local: true },
+		).catch((error: Error) =>
+			ctx.logger.debug(
+				`Dynamic QR Trigger: resync of the delivery record failed: ${error.message}`,
+			),
+		);
+	});
+}
+
+export function resync(ctx: IWebhookFunctions, secret: unknown, round: unknown): void {
+	const done = Number.isInteger(round) ? Number(round) : MAX_ROUNDS;
+	if (openLedger(ctx).save()) scheduleResync(ctx, secret, done + 1);
+	else if (done < LAST_ROUND) scheduleResync(ctx, secret, LAST_ROUND, IN_FLIGHT_MS);
 }

@@ -2,12 +2,9 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { sleep } from 'n8n-workflow';
 
 /**
- * The endpoint's part of the trigger's static data (what started or was claimed: ledger.ts; what
- * n8n must do around a request for it: docs/n8n-behaviours.md). Saved workflows and live
- * activations hold it, so its keys and formats are those of version 0.1.0 and never change:
- * `endpointId`, `secret`, `url`, `events` (the endpoint this node registered; the secret is never
- * logged or output) and `retiredAt` (when the last endpoint this node used was removed, ms). A key
- * is written only when it changes: n8n saves only then.
+ * The endpoint's part of the trigger's static data (the rest: ledger.ts), in the keys and formats
+ * of 0.1.0: the endpoint this node registered (its secret never logged or output), and when the
+ * last one it used was removed (ms). A key is written only when it changes: n8n saves only then.
  */
 interface StoredTrigger {
 	endpointId?: string;

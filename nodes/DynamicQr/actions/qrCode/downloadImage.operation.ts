@@ -22,5 +22,5 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		itemIndex,
 	});
 	const json = { id: code.id, name: code.name, short_url: code.short_url, format };
-	return await imageItems(this, request, image, `qr-${id}`, json);
+	return await imageItems(this, request, image, `qr-${id}`, json, itemIndex);
 };

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { scansPerDay, unknownDaysError, unwrap } from '../../api';
+import { scansPerDay, unreadableDays, unwrap } from '../../api';
 import { qrCodeLocator } from '../locators';
 import { toItems } from '../outputItems';
 import { calendarDay } from '../dates';
@@ -57,14 +57,10 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		await run.client.request('GET', `/qr-codes/${encodeURIComponent(id)}/scans`, { qs, itemIndex }),
 	);
 	if (output !== 'days') return toItems({ qr_code_id: id, ...statistics });
-	const days = scansPerDay(statistics.days);
+	const days = scansPerDay(statistics);
 	if (!days) {
-		throw unknownDaysError(
-			this.getNode(),
-			statistics.days,
-			itemIndex,
-			'Choose the Statistics output to get the answer as it is.',
-		);
+		const fix = 'the Statistics output gives the answer as it is';
+		throw unreadableDays(this.getNode(), statistics, itemIndex, fix);
 	}
 	return toItems(days.map((day) => ({ qr_code_id: id, ...day })));
 };

@@ -44,5 +44,5 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		itemIndex,
 	});
 	const json = { type: type.value, payload, format };
-	return await imageItems(this, request, image, `qr-static-${type.value}`, json);
+	return await imageItems(this, request, image, `qr-static-${type.value}`, json, itemIndex);
 };

@@ -5,6 +5,7 @@ import type { ApiErrorBody } from './errorBody';
 import { fieldLines, namesField } from './errorBody';
 import type { SentRequest } from '../tooLarge';
 import { explainTooLarge } from '../tooLarge';
+import { isObject } from './records';
 import { isGoneStatus } from './statuses';
 
 /** Statuses where the same request may succeed later; every other 4xx needs a change first. */
@@ -221,4 +222,20 @@ export function outOfBudgetError(
 			},
 		},
 	);
+}
+
+/** An answer no reading fits: the item ends naming what arrived (an object by its fields) and what was expected. */
+export function unreadableAnswerError(
+	node: INode,
+	[what, arrived, expected]: [string, unknown, string],
+	itemIndex?: number,
+) {
+	const json = isObject(arrived)
+		? `{ ${Object.keys(arrived).join(', ')} }`
+		: JSON.stringify(arrived);
+	const text = typeof arrived === 'string' ? arrived : String(json);
+	const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+	const description = `Expected ${expected}. Report the shape to the maintainers of this node.`;
+	const message = `The service answered ${what} in a shape this node cannot read: ${shown}`;
+	return new NodeOperationError(node, message, { itemIndex, description });
 }

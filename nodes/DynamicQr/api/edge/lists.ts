@@ -31,11 +31,13 @@ export const repeatsPage = (records: IDataObject[], previousFirstId?: string) =>
  * `last_page` or `total_pages` (reading "meta-total-pages"), `total`. With none (reading
  * "data-only") a short page ends it, once the page size is known: a short first page may be a
  * silent cap. The service's own page size counts the pages (readings "per-page-cap-50",
- * "per-page-ignored").
+ * "per-page-ignored"). Undefined for an answer without its records.
  */
-export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Page {
+export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Page | undefined {
 	const data = isObject(answer) ? answer.data : answer;
-	const records = Array.isArray(data) ? data.filter(isObject) : [];
+	// No list of records (reading "list-items-key"): an empty page would end the list as if read.
+	if (!Array.isArray(data)) return undefined;
+	const records = data.filter(isObject);
 	const firstId = recordId(records[0]);
 	if (repeatsPage(records, cursor.previousFirstId)) {
 		return { records: [], hasMore: false, next: cursor };

@@ -1,6 +1,6 @@
-import type { INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
+import { unreadableAnswerError } from './errors';
 import { asObject, isObject, ownValue } from './records';
 
 /** A `/scans` answer, whose shape the reference does not show, as scans per day and per value. */
@@ -30,12 +30,21 @@ function pairsOf(value: unknown, key: 'date' | 'value'): Array<Pair | undefined>
 
 const isPair = (pair: Pair | undefined): pair is Pair => pair !== undefined;
 
+/** Where the scans per day are: `days`, or (reading "scans-per-day") `per_day`. */
+const DAY_LISTS = ['days', 'per_day'];
+
+const dayList = (statistics: IDataObject) =>
+	DAY_LISTS.map((name) => ownValue(statistics, name)).find((value) => value !== undefined);
+
 /**
- * Scans per day from `[{ date, scans }]`, or (readings "scans-days-count" and "scans-days-map")
- * `[{ date, count }]` or a map of date to count; undefined for anything else, none if absent.
+ * The scans per day of a statistics body: `[{ date, scans }]`, or (readings "scans-days-count" and
+ * "scans-days-map") `[{ date, count }]` or a map of date to count, under a name of DAY_LISTS (null:
+ * none). Undefined when there is none in a known shape (reading "scans-days-timeline"): the item
+ * fails (unreadableDays), never gives no days.
  */
-export function scansPerDay(days: unknown): DayCount[] | undefined {
-	if (days === undefined || days === null) return [];
+export function scansPerDay(statistics: IDataObject): DayCount[] | undefined {
+	const days = dayList(statistics);
+	if (days === null) return [];
 	const pairs = pairsOf(days, 'date');
 	if (!pairs?.every(isPair)) return undefined;
 	if (!Array.isArray(days)) pairs.sort(([a], [b]) => a.localeCompare(b));
@@ -54,13 +63,13 @@ export function breakdownCounts(breakdowns: unknown, name: string): Pair[] {
 	return (pairsOf(found, 'value') ?? []).filter(isPair);
 }
 
-/** The error for scans per day in a shape `scansPerDay` does not know; `fix` says what to do. */
-export function unknownDaysError(node: INode, days: unknown, itemIndex: number, fix: string) {
-	const text = JSON.stringify(days) ?? String(days);
-	const shape = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-	return new NodeOperationError(
+/** The error for statistics `scansPerDay` cannot read: the list found, else the fields there are. */
+export function unreadableDays(node: INode, body: IDataObject, itemIndex: number, fix: string) {
+	const where = DAY_LISTS.map((name) => `"${name}"`).join(' or ');
+	const expected = `scans per day under ${where}, as a list of { date, scans } or a map of date to count (${fix})`;
+	return unreadableAnswerError(
 		node,
-		`The service answered scans per day in a shape this node does not know: ${shape}`,
-		{ itemIndex, description: `${fix} Report the shape to the maintainers of this node.` },
+		['scan statistics', dayList(body) ?? body, expected],
+		itemIndex,
 	);
 }

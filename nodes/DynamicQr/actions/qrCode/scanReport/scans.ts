@@ -5,7 +5,7 @@ import {
 	rejectsField,
 	scanCount,
 	scansPerDay,
-	unknownDaysError,
+	unreadableDays,
 	unwrap,
 } from '../../../api';
 import type { ActionRun } from '../../run';
@@ -86,14 +86,10 @@ export async function countScans(
 	const to = mayHaveScansSince(lastScannedAt, period.from) ? period.to : period.previous.to;
 	const answers = await ask({ from: period.previous.from, to });
 	const days = answers.flatMap((answer) => {
-		const answerDays = scansPerDay(answer.days);
+		const answerDays = scansPerDay(answer);
 		if (answerDays) return answerDays;
-		throw unknownDaysError(
-			ctx.getNode(),
-			answer.days,
-			itemIndex,
-			'QR Code › Get Scan Statistics gives the answer as it is.',
-		);
+		const fix = 'QR Code › Get Scan Statistics gives the answer as it is';
+		throw unreadableDays(ctx.getNode(), answer, itemIndex, fix);
 	});
 	const sum = (range: Days) =>
 		days
