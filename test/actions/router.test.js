@@ -176,3 +176,49 @@ describe('items of one record take effect in input order', () => {
 		},
 	);
 });
+
+describe('each parameter is read once per item', () => {
+	const { ExecuteContext } = require('n8n-core');
+
+	test.each([
+		['Create with an Idempotency Key (the record the router orders by)', 'create'],
+		['Create or Update (the name it matches by)', 'upsert'],
+	])('%s: n8n is asked for each parameter of an item once', async (_label, operation) => {
+		const asked = new Map();
+		// ExecuteContext's getNodeParameter is an own arrow function calling _getNodeParameter.
+		const original = ExecuteContext.prototype._getNodeParameter;
+		const spy = jest
+			.spyOn(ExecuteContext.prototype, '_getNodeParameter')
+			.mockImplementation(function (name, itemIndex, ...rest) {
+				const key = `${itemIndex}:${name}`;
+				asked.set(key, (asked.get(key) ?? 0) + 1);
+				return original.call(this, name, itemIndex, ...rest);
+			});
+		try {
+			const { items, error } = await ctx.run(
+				{
+					resource: 'qrCode',
+					operation,
+					name: '={{ $json.name }}',
+					type: 'url',
+					payload_url_url: 'https://example.com/once',
+					additionalFields: {
+						idempotencyKey: '={{ $json.name }}',
+						tags: 'spring, print',
+						design: '{"color":"#000000"}',
+					},
+				},
+				{ items: [{ json: { name: 'Once A' } }, { json: { name: 'Once B' } }] },
+			);
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(2);
+		} finally {
+			spy.mockRestore();
+		}
+		for (const item of [0, 1]) {
+			for (const name of ['name', 'type', 'additionalFields']) {
+				expect([`${item}:${name}`, asked.get(`${item}:${name}`)]).toEqual([`${item}:${name}`, 1]);
+			}
+		}
+	});
+});

@@ -35,6 +35,31 @@ describe('requests in flight', () => {
 		expect(maxInFlight(sent)).toBeLessThanOrEqual(10);
 	});
 
+	test('Concurrent Requests as the editor shows it when added (10) runs as the node does without it', async () => {
+		const {
+			requestOptionsProperty,
+		} = require('../../dist/nodes/DynamicQr/actions/operationParameters');
+		const option = requestOptionsProperty.options.find((o) => o.name === 'concurrency');
+		expect(option.default).toBe(10);
+		const runs = {};
+		for (const [label, options] of [
+			['without', {}],
+			['shown default', { concurrency: option.default }],
+		]) {
+			await ctx.control('POST', '/reset');
+			await ctx.control('POST', '/faults', { latencyMs: 30 });
+			const { error } = await createMany(40, label, options);
+			expect(error).toBeUndefined();
+			const sent = await posts();
+			// The first request goes alone, then up to 10 at once.
+			runs[label] = { first: sent[0].in_flight, max: maxInFlight(sent) };
+		}
+		expect(runs['shown default']).toEqual(runs.without);
+		expect(runs.without.first).toBe(1);
+		expect(runs.without.max).toBeGreaterThan(1);
+		expect(runs.without.max).toBeLessThanOrEqual(10);
+	});
+
 	test('an explicit Concurrent Requests caps what is in flight; 1 sends one request at a time', async () => {
 		await ctx.control('POST', '/faults', { latencyMs: 20 });
 		const one = await createMany(12, 'One', { concurrency: 1 });

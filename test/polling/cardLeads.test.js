@@ -7,8 +7,12 @@ const { useScanPolling } = require('../support/scanPolling');
 const env = useScanPolling();
 
 const addCard = async (name) => (await env.sandbox.control('POST', '/cards', { name })).data;
-const addLead = async (cardId, name) =>
-	(await env.sandbox.control('POST', '/leads', { card_id: cardId, name })).data;
+/** A lead, then a millisecond of both clocks: leads made one after the other have distinct times. */
+async function addLead(cardId, name) {
+	const lead = (await env.sandbox.control('POST', '/leads', { card_id: cardId, name })).data;
+	env.shiftMs += 1;
+	return lead;
+}
 const requestCount = async () => (await env.sandbox.control('GET', '/requests')).data.length;
 const ids = (items) => items.map((item) => item.id);
 

@@ -1,7 +1,6 @@
 import type { INodeProperties, INodePropertyModeTypeOptions } from 'n8n-workflow';
 
 import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../api';
-import { operationParameters } from './operationParameters';
 import type { RecordKey } from './run';
 
 /**
@@ -82,8 +81,7 @@ export const webhookEndpointLocator = recordLocator(
 	'searchWebhookEndpoints',
 );
 /** An operation's record: the one its locator names (the router runs an ID's items in order). */
-export function recordKeyOf(locator: INodeProperties): RecordKey {
-	return function (itemIndex) {
-		return operationParameters(this, itemIndex, [locator]).recordId(locator.name);
-	};
-}
+export const recordKeyOf =
+	(locator: INodeProperties): RecordKey =>
+	(_itemIndex, _run, parameters) =>
+		parameters.recordId(locator.name);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ClientSettings } from '../api';
-import { DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters } from '../api';
+import { DEFAULT_IN_FLIGHT, DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters } from '../api';
 import { ParameterReader } from '../shared/parameters';
 import { propertiesOfVersion } from './versions';
 
@@ -46,9 +46,9 @@ export const requestOptionsProperty: INodeProperties = {
 			name: 'concurrency',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 20 },
-			default: 1,
+			default: DEFAULT_IN_FLIGHT,
 			description:
-				"The most items to process at once; 1 sends one request at a time. Without this option the node keeps up to 10 requests in flight and paces them at the plan's rate. Items of one record always run in input order; output order and pairing are kept either way.",
+				"The most requests in flight at once, paced at the plan's rate; without this option, 10, the default shown (1 sends one request at a time). Items of one record always run in input order; output order and pairing are kept.",
 		},
 		{
 			displayName: 'Max Rate Limit Wait (Seconds)',

@@ -5,6 +5,7 @@ import { recordKeyOf } from './locators';
 import { RESOURCES } from './resources';
 import { operationParameters, readRequestOptions } from './operationParameters';
 import type { OperationModule } from './run';
+import type { ParameterReader } from '../shared/parameters';
 import { ActionRun } from './run';
 
 /** A Map, so that "constructor" or "toString" finds no operation. */
@@ -45,9 +46,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		if (!failure || itemIndex < failure.itemIndex) failure = { itemIndex, error };
 	};
 
-	const runItem = async (itemIndex: number) => {
+	const runItem = async (itemIndex: number, parameters: ParameterReader) => {
 		try {
-			const parameters = operationParameters(this, itemIndex, reads);
 			const output = await execute.call(this, itemIndex, run, parameters);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (error) {
@@ -62,9 +62,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	const keyOf = (itemIndex: number): string | undefined => {
+	const keyOf = (itemIndex: number, parameters: ParameterReader): string | undefined => {
 		try {
-			return recordKey?.call(this, itemIndex, run);
+			return recordKey?.call(this, itemIndex, run, parameters);
 		} catch {
 			return undefined;
 		}
@@ -74,29 +74,31 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await new Promise<void>((resolve) => {
 		let next = 0;
 		let active = 0;
-		/** Per record with an item running: the items waiting for it. */
-		const waiting = new Map<string | undefined, number[]>();
-		const start = (itemIndex: number, key: string | undefined) => {
+		/** Per record with an item running: the items waiting for it, with their readers. */
+		const waiting = new Map<string | undefined, Array<[number, ParameterReader]>>();
+		const start = (itemIndex: number, parameters: ParameterReader, key: string | undefined) => {
 			active++;
-			void runItem(itemIndex)
+			void runItem(itemIndex, parameters)
 				.catch((error: Error) => fail(itemIndex, error))
 				.finally(() => {
 					active--;
 					const following = waiting.get(key)?.shift();
 					if (following === undefined) waiting.delete(key);
-					else if (!failure) start(following, key);
+					else if (!failure) start(...following, key);
 					pump();
 				});
 		};
 		const pump = () => {
 			while (!failure && next < items.length && active < run.client.flight.limit) {
 				const itemIndex = next++;
-				const key = keyOf(itemIndex);
+				// One reader an item, for its record and then the operation: each parameter read once.
+				const parameters = operationParameters(this, itemIndex, reads);
+				const key = keyOf(itemIndex, parameters);
 				const queue = waiting.get(key);
-				if (queue) queue.push(itemIndex);
+				if (queue) queue.push([itemIndex, parameters]);
 				else {
 					if (key !== undefined) waiting.set(key, []);
-					start(itemIndex, key);
+					start(itemIndex, parameters, key);
 				}
 			}
 			if (active === 0) resolve();

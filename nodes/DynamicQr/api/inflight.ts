@@ -4,22 +4,20 @@ import { atLeast } from './edge/records';
 import { rateLimitOf } from './edge/statuses';
 
 /**
- * Requests in flight: Concurrent Requests, or 10 after a first one alone (a small plan's bucket is
- * not overrun before its first answer). An adaptive window ran no faster (bench case `window`).
+ * Requests in flight: Concurrent Requests (10 without it), after a first one alone (a small plan's
+ * bucket is not overrun before its first answer). An adaptive window ran no faster (bench `window`).
  */
 export const DEFAULT_IN_FLIGHT = 10;
 
 export class Flight {
 	private readonly cap: number;
-	/** What the plan has left, by the last answer; 1 before the first answer of a default run. */
-	private remaining?: number;
+	/** What the plan has left, by the last answer; 1 before the first answer. */
+	private remaining?: number = 1;
 	private inFlight = 0;
 	private readonly waiting: Array<() => void> = [];
 
 	constructor(cap?: number) {
-		const explicit = atLeast(cap, 1);
-		this.cap = explicit === undefined ? DEFAULT_IN_FLIGHT : Math.floor(explicit);
-		if (explicit === undefined) this.remaining = 1;
+		this.cap = Math.floor(atLeast(cap, 1) ?? DEFAULT_IN_FLIGHT);
 	}
 
 	/** Requests this run may have in flight right now. */

@@ -41,14 +41,14 @@ function codeView(record: IDataObject, readAt: string) {
 
 /**
  * Oldest first. An unknown code created after activation counts from 0; other unknown codes (the
- * first sweep, new to the filters) are recorded, their items dropped. The codes the sweep has read
- * come first in the cursor; those it never read leave when it ends (deleted, or out of the filters).
+ * first sweep, new to the filters) are recorded as read, with items (`lower_bound`: at least the
+ * last scan is new) only if scanned since the sweep began. The codes the sweep has read come first
+ * in the cursor; those it never read leave when it ends (deleted, or out of the filters).
  */
 function foldCodes(
 	rule: ScanRule,
 	codes: CodeView[],
-	nowMs: number,
-	ended: boolean,
+	{ nowMs, sweepStartedMs, ended }: { nowMs: number; sweepStartedMs: number; ended: boolean },
 	cursor?: ScanCursor,
 ) {
 	const known = cursor ? unpackCodes(cursor.codes) : new Map<string, CodeState>();
@@ -59,11 +59,15 @@ function foldCodes(
 	const items: IDataObject[] = [];
 	for (const code of [...codes].reverse()) {
 		if (read.has(code.id)) continue; // a code listed twice (the list moved between pages)
+		const atLeastOne = cursor !== undefined && code.lastScannedMs > sweepStartedMs;
 		const before =
 			known.get(code.id) ?? (code.createdMs > newSinceMs ? { count: 0, flag: 0 } : undefined);
-		const result = rule.next(code, before ?? { count: code.scans, flag: 0 }, nowMs);
+		const guess = { count: atLeastOne ? Math.max(0, code.scans - 1) : code.scans, flag: 0 };
+		const result = rule.next(code, before ?? guess, nowMs);
 		read.set(code.id, result.state);
-		if (before) items.push(...result.items);
+		const lowerBound = before ? {} : { lower_bound: true };
+		if (before || atLeastOne)
+			items.push(...result.items.map((item) => ({ ...item, ...lowerBound })));
 	}
 	const entries = [...known];
 	const notRead = ([id]: [string, CodeState]) => !read.has(id);
@@ -107,13 +111,13 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 		);
 	}
 
-	const folded = foldCodes(rule, codes, nowMs, !sweep.next, cursor);
+	// A code read now was read last in the sweep before this one, at the earliest as it began.
+	const sweepStartedMs = cursor?.sweep ? (cursor.sweepStartedMs ?? cursor.polledMs) : nowMs;
+	const folded = foldCodes(rule, codes, { nowMs, sweepStartedMs, ended: !sweep.next }, cursor);
 	const newest = codes.reduce(
 		(max, code) => (code.createdMs > max ? code.createdMs : max),
 		cursor?.newestCreatedMs ?? -Infinity,
 	);
-	// A code read now was read last in the sweep before this one, at the earliest as it began.
-	const sweepStartedMs = cursor?.sweep ? (cursor.sweepStartedMs ?? cursor.polledMs) : nowMs;
 	const readSinceMs = cursor?.sweep
 		? (cursor.readSinceMs ?? cursor.polledMs)
 		: (cursor?.sweepStartedMs ?? cursor?.polledMs);

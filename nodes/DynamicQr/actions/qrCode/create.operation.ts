@@ -4,7 +4,6 @@ import { QR_TYPES } from '../../qrTypes';
 import { unwrap } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
-import { operationParameters } from '../operationParameters';
 import { payloadProperties } from '../payload/payloadProperties';
 import { createCode, readCreateRequest } from './createRequest';
 import type { Operation, RecordKey } from '../run';
@@ -95,13 +94,9 @@ const properties: INodeProperties[] = [
 export const description = showOnlyFor('qrCode', ['create', 'upsert'], properties);
 
 /** Items with one Idempotency Key make one code: the first creates it, the others get it back. */
-export const recordKey: RecordKey = function (itemIndex) {
-	const additional = operationParameters(this, itemIndex, description).collection(
-		'additionalFields',
-		['tags'],
-	);
-	return String(additional.idempotencyKey ?? '').trim() || undefined;
-};
+export const recordKey: RecordKey = (_itemIndex, _run, parameters) =>
+	String(parameters.collection('additionalFields', ['tags']).idempotencyKey ?? '').trim() ||
+	undefined;
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const request = readCreateRequest(parameters);

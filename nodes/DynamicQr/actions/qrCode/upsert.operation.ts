@@ -2,7 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import { showOnlyFor } from '../display';
-import { operationParameters } from '../operationParameters';
 import type { Operation, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
 import { differences } from './createOrUpdate/differences';
@@ -67,10 +66,8 @@ export const description = showOnlyFor('qrCode', 'upsert', properties);
 export const reads = [...createProperties, ...description];
 
 /** Items that match one code (one name, or one ID) run one after another and see each other's changes. */
-export const recordKey: RecordKey = function (itemIndex, run) {
-	const parameters = operationParameters(this, itemIndex, reads);
-	return readMatch(run, parameters, itemIndex, parameters.string('name')).key;
-};
+export const recordKey: RecordKey = (itemIndex, run, parameters) =>
+	readMatch(run, parameters, itemIndex, parameters.string('name')).key;
 
 /** Creates the item's code when the run's list has none, else changes only what differs. */
 export const execute: Operation = async function (itemIndex, run, parameters) {

@@ -224,16 +224,14 @@ export function outOfBudgetError(
 	);
 }
 
-/** An answer no reading fits: the item ends naming what arrived (an object by its fields) and what was expected. */
+/** An answer no reading fits: the item ends naming what arrived (an object: its fields) and what was expected. */
 export function unreadableAnswerError(
 	node: INode,
 	[what, arrived, expected]: [string, unknown, string],
 	itemIndex?: number,
 ) {
-	const json = isObject(arrived)
-		? `{ ${Object.keys(arrived).join(', ')} }`
-		: JSON.stringify(arrived);
-	const text = typeof arrived === 'string' ? arrived : String(json);
+	const fields = isObject(arrived) ? `{ ${Object.keys(arrived).join(', ')} }` : undefined;
+	const text = typeof arrived === 'string' ? arrived : (fields ?? String(JSON.stringify(arrived)));
 	const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
 	const description = `Expected ${expected}. Report the shape to the maintainers of this node.`;
 	const message = `The service answered ${what} in a shape this node cannot read: ${shown}`;

@@ -33,8 +33,14 @@ export class ParameterReader extends FieldChecker {
 		return { property, parent };
 	}
 
-	/** A top-level parameter as n8n resolved it, unchecked: for readers with rules of their own. */
-	raw = (name: string) => this.source.get(name, this.property(name).default);
+	private readonly resolved = new Map<string, unknown>();
+
+	/** A top-level parameter as n8n resolved it, asked once per reader; unchecked (own rules). */
+	raw = (name: string) => {
+		const { resolved, source } = this;
+		if (!resolved.has(name)) resolved.set(name, source.get(name, this.property(name).default));
+		return resolved.get(name);
+	};
 
 	/** A top-level parameter, checked by its declared type (undefined when empty and optional). */
 	value(name: string, { required, lists }: { required?: boolean; lists?: string[] } = {}): unknown {
