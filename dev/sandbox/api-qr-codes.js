@@ -20,6 +20,7 @@ function listFilters(query) {
 	}
 	if (Object.keys(errors).length) throw invalid(errors);
 	const search = (query.search || '').toLowerCase();
+	if (!search && query.type === undefined && query.archived === undefined) return undefined;
 	return (code) =>
 		(!search || code.name.toLowerCase().includes(search)) &&
 		(query.type === undefined || code.type === query.type) &&
@@ -30,8 +31,28 @@ function qrCodeRoutes(ctx) {
 	const { state, clock, urls, dispatcher, faults, readings } = ctx;
 	const idempotency = createIdempotency(state, clock);
 	const record = (code, options) => publicRecord(code, urls, options);
-	const newestFirst = (workspace) =>
-		state.codes.filter((c) => c.workspaceId === workspace.id && !c.deleted_at).reverse();
+	// A workspace's live codes, newest first, listed again only after a create or a delete (or a
+	// reset, which makes a new array): a page of 100,000 codes costs its page, not the list.
+	let deletions = 0;
+	const listed = new Map();
+	const newestFirst = (workspace) => {
+		const version = [state.codes, state.codes.length, deletions];
+		const cached = listed.get(workspace.id);
+		if (cached?.version.every((part, index) => part === version[index])) return cached.codes;
+		const codes = state.codes
+			.filter((c) => c.workspaceId === workspace.id && !c.deleted_at)
+			.reverse();
+		listed.set(workspace.id, { version, codes });
+		return codes;
+	};
+	const listOf = (workspace, matches) => {
+		const codes = newestFirst(workspace);
+		return matches ? codes.filter(matches) : codes;
+	};
+	const deleteCode = (code) => {
+		code.deleted_at = clock.iso();
+		deletions++;
+	};
 
 	function createCode(workspace, fields) {
 		const now = clock.iso();
@@ -85,7 +106,7 @@ function qrCodeRoutes(ctx) {
 			const live = newestFirst(workspace);
 			if (!live.length) return;
 			const code = live[Math.min(live.length - 1, Math.floor(change.deleteAt * live.length))];
-			code.deleted_at = clock.iso();
+			deleteCode(code);
 			dispatcher.emit(workspace, 'qr_code.deleted', record(code));
 		}
 	}
@@ -118,11 +139,11 @@ function qrCodeRoutes(ctx) {
 				const delayMs = faults.listPageDelayMs();
 				if (delayMs > 0) {
 					const perPage = Number(query.per_page) || DEFAULT_PER_PAGE;
-					const pages = Math.ceil(newestFirst(workspace).filter(matches).length / perPage);
+					const pages = Math.ceil(listOf(workspace, matches).length / perPage);
 					await sleep(Math.max(0, pages - (Number(query.page) || 1)) * delayMs);
 				}
 				churn(workspace, faults.takeListChurn());
-				const page = paginate(newestFirst(workspace).filter(matches), query, listUrl);
+				const page = paginate(listOf(workspace, matches), query, listUrl);
 				return { status: 200, json: { ...page, data: page.data.map((code) => record(code)) } };
 			},
 		},
@@ -218,7 +239,7 @@ function qrCodeRoutes(ctx) {
 			success: { status: 204, description: 'Deleted' },
 			handle({ workspace, params }) {
 				const code = findCode(state, workspace, params.id);
-				code.deleted_at = clock.iso();
+				deleteCode(code);
 				dispatcher.emit(workspace, 'qr_code.deleted', record(code));
 				return { status: 204 };
 			},

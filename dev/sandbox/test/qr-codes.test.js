@@ -324,6 +324,34 @@ describe('list', () => {
 	}
 	const names = (answer) => answer.body.data.map((code) => code.name);
 
+	test('read again after every create, delete and reset (the list is kept between them)', async () => {
+		const [summer] = await seed();
+		expect(names(await sb.api.get('/qr-codes'))).toEqual([
+			'Hotline',
+			'Winter flyer',
+			'Summer flyer',
+		]);
+		await create(urlCode('Spring flyer'));
+		expect(names(await sb.api.get('/qr-codes'))).toEqual([
+			'Spring flyer',
+			'Hotline',
+			'Winter flyer',
+			'Summer flyer',
+		]);
+		await sb.api.delete(`/qr-codes/${summer.id}`);
+		expect(names(await sb.api.get('/qr-codes'))).toEqual([
+			'Spring flyer',
+			'Hotline',
+			'Winter flyer',
+		]);
+		expect(names(await sb.api.get('/qr-codes?search=flyer'))).toEqual([
+			'Spring flyer',
+			'Winter flyer',
+		]);
+		await sb.control('POST', '/reset');
+		expect(names(await sb.api.get('/qr-codes'))).toEqual([]);
+	});
+
 	test('is newest first with links and meta', async () => {
 		await seed();
 		const answer = await sb.api.get('/qr-codes');
