@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Case `window`: the adaptive window of requests in flight (no Concurrent Requests: api/inflight.ts
+ * Case `window`: the adaptive window of requests in flight (no Concurrent Requests: api/rate.ts
  * grows it from one) against fixed windows (Concurrent Requests N, which makes the same build's
  * Flight a fixed cap of N), in one n8n, one run, variants interleaved (each repeat rotates
  * their order, so drift on a shared machine falls on every variant alike).

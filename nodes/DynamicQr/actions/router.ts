@@ -17,7 +17,7 @@ const OPERATIONS = new Map<string, OperationModule>(
 
 /**
  * Runs the operation once per item, results in input order and paired. Items start in input order
- * while the client's Flight has room, except that an item of the same record as one still running
+ * while the client's rate model has room, except that an item of the same record as one still running
  * waits for it. With Continue On Fail an item's error becomes its output; otherwise the earliest
  * failure stops the run.
  */
@@ -70,7 +70,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	// A finished item starts the next one of its record, then as many as the Flight has room for.
+	// A finished item starts the next one of its record, then as many as the rate model has room for.
 	await new Promise<void>((resolve) => {
 		let next = 0;
 		let active = 0;
@@ -89,7 +89,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				});
 		};
 		const pump = () => {
-			while (!failure && next < items.length && active < run.client.flight.limit) {
+			while (!failure && next < items.length && active < run.client.rate.limit) {
 				const itemIndex = next++;
 				// One reader an item, for its record and then the operation: each parameter read once.
 				const parameters = operationParameters(this, itemIndex, reads);

@@ -14,8 +14,7 @@ import { sendWithFallbacks } from './edge/fallbacks';
 import type { Page, PageCursor } from './edge/lists';
 import { pageOf } from './edge/lists';
 import { atLeast, createdAtOrBefore, unwrap } from './edge/records';
-import { Flight } from './inflight';
-import { Pace } from './pacing';
+import { RateModel } from './rate';
 import type { AllItemsOptions } from './paging';
 import { allItems } from './paging';
 import type { ApiRequestOptions } from './request';
@@ -37,7 +36,7 @@ export interface Connection {
 }
 
 export interface ClientSettings {
-	/** Concurrent Requests (inflight.ts has the default). */
+	/** Concurrent Requests (rate.ts has the default). */
 	concurrency?: number;
 	/** Max Rate Limit Wait, per request. */
 	maxWaitSeconds?: number;
@@ -69,8 +68,7 @@ export const DEFAULT_MAX_WAIT_SECONDS = 300;
 
 /** One run's connection to the service; the credential is read once (n8n decrypts every read). */
 export class ApiClient {
-	readonly flight: Flight;
-	readonly pace = new Pace();
+	readonly rate: RateModel;
 	readonly maxWaitSeconds: number;
 	readonly budgetMs?: number;
 	private readonly deadline: number;
@@ -80,7 +78,7 @@ export class ApiClient {
 		readonly ctx: ApiContext,
 		settings: ClientSettings = {},
 	) {
-		this.flight = new Flight(settings.concurrency);
+		this.rate = new RateModel(settings.concurrency);
 		this.maxWaitSeconds = atLeast(settings.maxWaitSeconds, 0) ?? DEFAULT_MAX_WAIT_SECONDS;
 		this.budgetMs = atLeast(settings.budgetMs, Number.MIN_VALUE); // above 0
 		this.deadline = Date.now() + (this.budgetMs ?? Infinity);

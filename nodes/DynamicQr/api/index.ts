@@ -1,7 +1,7 @@
 /** The Dynamic QR API: the client, and in edge/ the answers read into the reference's shapes. */
 export type { ClientSettings } from './client';
 export { ApiClient, DEFAULT_MAX_WAIT_SECONDS } from './client';
-export { DEFAULT_IN_FLIGHT } from './inflight';
+export { DEFAULT_IN_FLIGHT } from './rate';
 export { isGone, OutOfBudgetError, rejectsField } from './edge/errors';
 export { imageFile } from './edge/images';
 export type { Page, PageCursor } from './edge/lists';

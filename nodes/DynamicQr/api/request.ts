@@ -96,7 +96,7 @@ export async function apiRequest<T = IDataObject>(
 	options: ApiRequestOptions = {},
 ): Promise<T> {
 	const { baseUrl, apiKey } = await client.connection();
-	const { flight, pace } = client;
+	const { rate } = client;
 	const node = client.ctx.getNode();
 	const { itemIndex, idempotencyKey } = options;
 	const maxWaitSeconds = options.maxWaitSeconds ?? client.maxWaitSeconds;
@@ -134,18 +134,17 @@ export async function apiRequest<T = IDataObject>(
 	const outOfBudget = (waitSeconds?: number, status?: number) =>
 		outOfBudgetError(node, client.budgetMs ?? 0, `${method} ${path}`, waitSeconds, status);
 	for (;;) {
-		await flight.acquire();
 		// A run with a time budget (a poll) sends nothing it cannot wait for within it.
-		const slotWaitMs = await pace.waitForSlot(client.msLeft());
-		if (slotWaitMs === undefined || client.msLeft() <= 0) {
-			flight.release();
+		const waitedMs = await rate.acquire(client.msLeft());
+		if (waitedMs === undefined || client.msLeft() <= 0) {
+			if (waitedMs !== undefined) rate.release();
 			throw outOfBudget();
 		}
 		let response: IN8nHttpFullResponse;
 		try {
 			response = await send(client, target);
 		} catch (error) {
-			flight.release();
+			rate.release();
 			const code = networkCode(error);
 			const delayMs = NETWORK_RETRY_DELAYS_MS[networkAttempt++];
 			if (code && retriesNetworkErrors && delayMs !== undefined && delayMs < client.msLeft()) {
@@ -161,9 +160,8 @@ export async function apiRequest<T = IDataObject>(
 		}
 
 		const headers = (response.headers ?? {}) as IDataObject;
-		pace.noteRateLimit(headers, flight.limit + 1);
 		const status = response.statusCode;
-		flight.release(headers);
+		rate.release(headers);
 		// An error can name the request's query (wherever it travels) and its key.
 		const failure = (waited?: { seconds: number; maxSeconds: number }) => {
 			const { url, qs = {}, headers: sent = {} } = target.request;
@@ -190,7 +188,7 @@ export async function apiRequest<T = IDataObject>(
 				// A wait past the budget is pointless (n8n abandons the poll): fail now.
 				if (seconds * 1000 >= client.msLeft()) throw outOfBudget(seconds, status);
 				waitedSeconds += seconds;
-				if (status === 429) pace.hold(seconds);
+				if (status === 429) rate.hold(seconds);
 				await sleep(seconds * 1000);
 				continue;
 			}

@@ -16,7 +16,7 @@ const BUDGET_USE = 0.8;
 export interface ShareSettings {
 	/** Share of Plan (%), 1 to 100. */
 	sharePercent: number;
-	/** Plan Requests per Minute when set; else told or learnt by the answers (api/pacing.ts). */
+	/** Plan Requests per Minute when set; else told or learnt by the answers (api/rate.ts). */
 	planLimit?: number;
 	/** The bound past polls learnt from `X-RateLimit-Remaining`, kept in the cursor. */
 	learntLimit?: number;
@@ -27,12 +27,12 @@ export interface ShareSettings {
 /** The plan's requests a minute, as far as it is known now. */
 const planLimitOf = (client: ApiClient, settings: ShareSettings) =>
 	settings.planLimit ??
-	client.pace.saidLimit ??
+	client.rate.saidLimit ??
 	(learntLimit(client, settings) || ASSUMED_PLAN_LIMIT);
 
 /** What to keep for the next poll: the highest bound `X-RateLimit-Remaining` gave so far. */
 export const learntLimit = (client: ApiClient, settings: ShareSettings) =>
-	Math.max(client.pace.leftBound ?? 0, settings.learntLimit ?? 0) || undefined;
+	Math.max(client.rate.leftBound ?? 0, settings.learntLimit ?? 0) || undefined;
 
 /**
  * The share of a minute of the plan (less for polls more often than once a minute), and no more
