@@ -90,13 +90,14 @@ export async function missedEvents(ctx: IWebhookFunctions, ledger: Ledger, seenM
 			client.since(`/cards/${encodeURIComponent(String(card.id))}/leads`, sinceMs);
 		const watched = cards.filter((card) => !filterOut('lead.created', { card }, filters));
 		const leads = await Promise.all(watched.map(leadsOf));
+		// Oldest first (lists come newest first): records of one time stay in the order made.
 		watched.forEach((card, index) =>
-			leads[index].forEach((lead) => record('lead.created', { card, lead })),
+			leads[index].reverse().forEach((lead) => record('lead.created', { card, lead })),
 		);
 	}
 	if (filters.events.includes('qr_code.created')) {
 		const isPast = createdAtOrBefore(sinceMs);
-		for (const code of await client.all('/qr-codes', {}, undefined, { isPast })) {
+		for (const code of (await client.all('/qr-codes', {}, undefined, { isPast })).reverse()) {
 			if (!filterOut('qr_code.created', code, filters)) record('qr_code.created', code);
 		}
 	}
