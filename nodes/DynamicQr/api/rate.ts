@@ -78,7 +78,7 @@ export class RateModel {
 	/** Paced while fewer requests are left than could leave meanwhile (those in flight, and one). */
 	private learn(headers: IDataObject): void {
 		const { limit, remaining } = rateLimitOf(headers);
-		const lowWater = Math.max(2, this.limit + 1);
+		const lowWater = this.limit + 1;
 		this.remaining = remaining;
 		this.saidLimit = limit ?? this.saidLimit;
 		if (remaining !== undefined) this.leftBound = Math.max(this.leftBound ?? 0, remaining + 1);

@@ -65,9 +65,9 @@ function foldCodes(
 		const guess = { count: atLeastOne ? Math.max(0, code.scans - 1) : code.scans, flag: 0 };
 		const result = rule.next(code, before ?? guess, nowMs);
 		read.set(code.id, result.state);
-		const lowerBound = before ? {} : { lower_bound: true };
-		if (before || atLeastOne)
-			items.push(...result.items.map((item) => ({ ...item, ...lowerBound })));
+		if (before) items.push(...result.items);
+		else if (atLeastOne)
+			items.push(...result.items.map((item) => ({ ...item, lower_bound: true })));
 	}
 	const entries = [...known];
 	const notRead = ([id]: [string, CodeState]) => !read.has(id);

@@ -49,9 +49,8 @@ export async function signingSecret(ctx: IWebhookFunctions, reread = false) {
 			: undefined;
 	const nowMs = Date.now();
 	const entry = key === undefined ? undefined : kept.get(key);
-	const age = entry ? nowMs - entry.readAtMs : -1;
-	if (entry && !reread && age >= 0 && age < KEPT_FOR_MS)
-		return { secret: entry.secret, kept: true };
+	const fresh = entry && nowMs >= entry.readAtMs && nowMs - entry.readAtMs < KEPT_FOR_MS;
+	if (entry && fresh && !reread) return { secret: entry.secret, kept: true };
 	// A secret that cannot be read verifies nothing: every delivery is refused.
 	const secret = await dashboardSecret(ctx).catch(() => '');
 	if (key !== undefined) {
