@@ -2,6 +2,7 @@ import type {
 	ICredentialsDecrypted,
 	IHookFunctions,
 	INodeCredentialTestResult,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -9,12 +10,110 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 
-import { triggerProperties } from './trigger/triggerProperties';
 import { endpointExists, registerEndpoint, removeEndpoint } from './trigger/endpoint';
 import { receiveDelivery } from './trigger/receive';
+import { triggerSettings } from './trigger/filters';
 import { EVENT_OPTIONS } from './shared/eventOptions';
 import { isValidSecret } from './shared/secrets';
 import { nodeVersions } from './shared/nodeVersions';
+
+/** The trigger's parameters; trigger/ reads them by these declarations (triggerSettings). */
+const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Endpoint',
+		name: 'endpointMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Register Automatically',
+				value: 'automatic',
+				description:
+					'Registers a webhook endpoint at the service when the workflow is activated and removes it when deactivated (needs a read-write API key)',
+			},
+			{
+				name: 'Created in the Dashboard',
+				value: 'dashboard',
+				description:
+					"Uses an endpoint you created in the service's dashboard for this node's webhook URL, checked with that endpoint's signing secret",
+			},
+		],
+		default: 'automatic',
+	},
+	{
+		displayName:
+			"In the service's dashboard, add a webhook endpoint whose URL is this node's Production URL (above), with the same events as chosen here, and give this node the endpoint's signing secret. Nothing is registered or removed automatically.",
+		name: 'dashboardNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { endpointMode: ['dashboard'] } },
+	},
+	{
+		displayName: 'Signing Secret',
+		name: 'signingSecret',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		placeholder: 'e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+		description:
+			'The signing secret the dashboard shows for the endpoint; it begins with "whsec_". Deliveries whose signature does not match it are refused.',
+		displayOptions: { show: { endpointMode: ['dashboard'], '@version': [1] } },
+	},
+	{
+		displayName: 'Trigger On',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: [],
+		options: EVENT_OPTIONS,
+		description: 'The events that start the workflow; choose at least one',
+		builderHint: {
+			propertyHint:
+				'Choose only the events the workflow handles: scan.created for each scan, lead.created for contact data shared on a card, qr_code.created, qr_code.updated and qr_code.deleted to mirror codes elsewhere.',
+		},
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		builderHint: {
+			propertyHint:
+				'scanMilestones (e.g. "100, 1000, 10000") makes scans start the workflow only when a code reaches one of those scan counts, once per code and milestone; qrCodeIds and cardIds narrow events to some codes or cards.',
+		},
+		options: [
+			{
+				displayName: 'Only These Cards',
+				name: 'cardIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. a1B2c3D4e5F6, g7H8i9J0k1L2',
+				description:
+					'Comma-separated card IDs. Leads shared on other cards are acknowledged without starting the workflow. Applies to Lead Created only.',
+			},
+			{
+				displayName: 'Only These QR Codes',
+				name: 'qrCodeIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. a1B2c3D4e5F6, g7H8i9J0k1L2',
+				description:
+					'Comma-separated QR code IDs. Events about other codes are acknowledged without starting the workflow. Applies to the QR code and scan events.',
+			},
+			{
+				displayName: 'Only at Scan Milestones',
+				name: 'scanMilestones',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 100, 1000, 10000',
+				description:
+					"Comma-separated scan counts. A scan starts the workflow only when its code's count reaches one of them, once per code and milestone; milestones a code had passed when the workflow was activated never do. Reads the scanned code with the API, so it needs Endpoint: Register Automatically. Applies to Scan Created only.",
+			},
+		],
+	},
+];
 
 /** A version of the trigger (as written, version 2); every version runs the same methods. */
 class DynamicQrTriggerVersion implements INodeType {
@@ -109,19 +208,19 @@ class DynamicQrTriggerVersion implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await endpointExists(this);
+				return await endpointExists(this, triggerSettings(this, triggerProperties));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await registerEndpoint(this);
+				return await registerEndpoint(this, triggerSettings(this, triggerProperties));
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await removeEndpoint(this);
+				return await removeEndpoint(this, triggerSettings(this, triggerProperties));
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receiveDelivery(this);
+		return await receiveDelivery(this, triggerSettings(this, triggerProperties));
 	}
 }
 

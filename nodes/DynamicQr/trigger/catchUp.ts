@@ -1,12 +1,11 @@
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { ApiClient, createdAtOrBefore, createdRecordKey, timeMs } from '../api';
-import type { Ledger } from './ledger';
+import { openLedger, type Ledger } from './ledger';
 import type { TriggerContext } from './state';
 import { missedMilestones, watchesMilestones } from './scanMilestones';
-import { endpointMode } from './secret';
-import { filterOut, readFilters, type DeliveryFilters } from './triggerProperties';
+import { filterOut, type DeliveryFilters, type TriggerSettings } from './filters';
 import { sendSigned } from './selfRequest';
 
 /**
@@ -24,8 +23,8 @@ const ANSWER_TIMEOUT_MS = 15 * 60_000;
 /** The service retries after 1, 5, 30, 120 and 360 minutes: a longer silence may have lost some. */
 export const RETRY_SPAN_MS = (1 + 5 + 30 + 120 + 360) * 60_000;
 
-export const catchesUp = (ctx: TriggerContext, filters: DeliveryFilters) =>
-	endpointMode(ctx) === 'automatic' &&
+export const catchesUp = (mode: TriggerSettings['mode'], filters: DeliveryFilters) =>
+	mode === 'automatic' &&
 	(filters.events.some((event) => CAUGHT_UP_EVENTS.includes(event)) || watchesMilestones(filters));
 
 /** A timeout: the catch-up was received and is still reading; sending it again would run it twice. */
@@ -52,6 +51,21 @@ export function scheduleCatchUp(
 	})();
 }
 
+/** The endpoint was registered now (automatically): a catch-up due for what it missed is sent. */
+export function afterRegistration(
+	ctx: IHookFunctions,
+	filters: DeliveryFilters,
+	url: string,
+	secret: string,
+) {
+	const ledger = openLedger(ctx);
+	ledger.registered();
+	const missedSince = ledger.missedSince();
+	if (missedSince !== undefined && catchesUp('automatic', filters))
+		scheduleCatchUp(ctx, url, secret, missedSince);
+	else ledger.caughtUp();
+}
+
 /** An item shaped as a delivery's, for what the service would have delivered; `id` names it. */
 function missedItem(type: string, data: IDataObject, id: string, fields?: IDataObject) {
 	const record = type === 'lead.created' ? (data.lead as IDataObject) : data;
@@ -72,9 +86,13 @@ function missedItem(type: string, data: IDataObject, id: string, fields?: IDataO
  * What the events and filters take and the ledger has not started: leads and codes created since
  * `seenMs`, milestones passed (claimed in `ledger`).
  */
-export async function missedEvents(ctx: IWebhookFunctions, ledger: Ledger, seenMs: number) {
+export async function missedEvents(
+	ctx: IWebhookFunctions,
+	ledger: Ledger,
+	seenMs: number,
+	filters: DeliveryFilters,
+) {
 	const sinceMs = ledger.readsFrom(seenMs);
-	const filters = readFilters(ctx);
 	const client = new ApiClient(ctx);
 	const missed: IDataObject[] = [];
 	const record = (type: string, data: IDataObject) => {

@@ -3,12 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { WebhookEndpoint } from '../api';
 import { ApiClient, isGone, sameEvents, unwrap, webhookEndpoints } from '../api';
-import { readFilters } from './triggerProperties';
+import type { TriggerSettings } from './filters';
 import { prepareMilestones } from './scanMilestones';
-import { assertDashboardSecret, endpointMode } from './secret';
-import { catchesUp, scheduleCatchUp } from './catchUp';
+import { assertDashboardSecret } from './secret';
+import { afterRegistration } from './catchUp';
 import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
-import { markMissed, openLedger } from './ledger';
+import { markMissed } from './ledger';
 import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
 /** The endpoint at the service as n8n (de)activates the workflow; in dashboard mode, the user's. */
@@ -61,15 +61,17 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 	throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
 }
 
-function checkedFilters(ctx: IHookFunctions) {
-	const filters = readFilters(ctx);
-	if (filters.events.length > 0) return filters;
-	throw new NodeOperationError(ctx.getNode(), 'No event is selected', {
-		description: 'Choose at least one event in "Trigger On" before activating the workflow.',
-	});
+/**
+ * The endpoints at the service: this node's and any other at its URL. This node's found paused or
+ * gone means deliveries were missed: the next registration catches up.
+ */
+async function endpointsAt(ctx: IHookFunctions, client: ApiClient, url: string) {
+	const registered = registeredEndpoint(ctx);
+	const endpoints = webhookEndpoints(await client.all('/webhooks'));
+	const own = endpoints.find((endpoint) => endpoint.id === registered.id);
+	if (registered.id && !own?.active) markMissed(ctx);
+	return { registered, own, atUrl: endpoints.filter((endpoint) => endpoint.url === url) };
 }
-
-const listEndpoints = async (client: ApiClient) => webhookEndpoints(await client.all('/webhooks'));
 
 /** An error text on failure; an endpoint that is not there is already gone. */
 const deleteEndpoint = async (client: ApiClient, id: string) =>
@@ -77,17 +79,6 @@ const deleteEndpoint = async (client: ApiClient, id: string) =>
 		() => undefined,
 		(error: Error) => (isGone(error) ? undefined : (error.message ?? String(error))),
 	);
-
-async function activation(ctx: IHookFunctions) {
-	const client = new ApiClient(ctx);
-	const url = webhookUrlOf(ctx);
-	const filters = checkedFilters(ctx);
-	assertReachable(ctx, url, (await client.connection()).baseUrl);
-	await prepareMilestones(ctx, filters);
-	const endpoints = await listEndpoints(client);
-	const atUrl = endpoints.filter((endpoint) => endpoint.url === url);
-	return { client, url, filters, endpoints, atUrl };
-}
 
 /** Also removes any other endpoint at the URL (its secret is unknown); returns the ids that failed. */
 async function removeAll(client: ApiClient, ownId: string | undefined, atUrl: WebhookEndpoint[]) {
@@ -103,41 +94,61 @@ async function removeAll(client: ApiClient, ownId: string | undefined, atUrl: We
 	return failed;
 }
 
-export async function endpointExists(ctx: IHookFunctions): Promise<boolean> {
-	if (endpointMode(ctx) === 'dashboard') {
-		await prepareMilestones(ctx, checkedFilters(ctx));
-		await assertDashboardSecret(ctx);
-		return true;
+/** Activation's checks; in automatic mode, the endpoints at the service too (none in dashboard mode). */
+async function activation(ctx: IHookFunctions, settings: TriggerSettings) {
+	const filters = settings.filters();
+	const fail = (message: string, description: string) =>
+		new NodeOperationError(ctx.getNode(), message, { description });
+	if (filters.events.length === 0)
+		throw fail(
+			'No event is selected',
+			'Choose at least one event in "Trigger On" before activating the workflow.',
+		);
+	if (settings.mode === 'dashboard') {
+		if (filters.milestones.length > 0)
+			throw fail(
+				'"Only at Scan Milestones" (in Filters) needs the Endpoint "Register Automatically"',
+				"A scan event carries no count, so the trigger reads the scanned code's count with the API key of the Dynamic QR API credential, which an endpoint created in the dashboard does not use. Choose Register Automatically, or remove the filter.",
+			);
+		await assertDashboardSecret(ctx, settings);
+		return undefined;
 	}
-	const registered = registeredEndpoint(ctx);
-	const { url, filters, endpoints, atUrl } = await activation(ctx);
-	const byId = endpoints.find((endpoint) => endpoint.id === registered.id);
+	const client = new ApiClient(ctx);
+	const url = webhookUrlOf(ctx);
+	assertReachable(ctx, url, (await client.connection()).baseUrl);
+	await prepareMilestones(ctx, filters);
+	return { client, url, filters, ...(await endpointsAt(ctx, client, url)) };
+}
+
+export async function endpointExists(ctx: IHookFunctions, settings: TriggerSettings) {
+	const found = await activation(ctx, settings);
+	if (!found) return true;
+	const { url, filters, registered, own, atUrl } = found;
 	// Listed without its events, it counts as having those it was registered with.
 	const usable =
-		byId?.url === url &&
-		sameEvents(byId.events ?? registered.events, filters.events) &&
-		byId.active &&
+		own?.url === url &&
+		sameEvents(own.events ?? registered.events, filters.events) &&
+		own.active &&
 		isValidSecret(registered.secret);
 	if (usable) return true;
-	if (byId || atUrl.length > 0) {
+	if (own || atUrl.length > 0) {
 		// Paused, other events, or without a secret this node holds: registerEndpoint() replaces it.
 		ctx.logger.info(
 			`Dynamic QR Trigger: the webhook endpoint for ${url} needs replacing (${
-				byId && !byId.active ? `${byId.status} at the service` : 'events or secret differ'
+				own && !own.active ? `${own.status} at the service` : 'events or secret differ'
 			})`,
 		);
 	}
 	return false;
 }
 
-export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
-	if (endpointMode(ctx) === 'dashboard') return true;
-	const previousId = registeredEndpoint(ctx).id;
-	const { client, url, filters, endpoints, atUrl } = await activation(ctx);
+/** In dashboard mode the user's endpoint exists (endpointExists): n8n registers nothing. */
+export async function registerEndpoint(ctx: IHookFunctions, settings: TriggerSettings) {
+	const found = await activation(ctx, settings);
+	if (!found) return true;
+	const { client, url, filters, registered, atUrl } = found;
 	const { events } = filters;
-	if (previousId && !endpoints.some((endpoint) => endpoint.id === previousId && endpoint.active))
-		markMissed(ctx);
-	await removeAll(client, previousId, atUrl);
+	await removeAll(client, registered.id, atUrl);
 	await waitForRetiredEndpoint(ctx, Date.now());
 	storeEndpoint(ctx, {});
 
@@ -146,13 +157,7 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 	const secret = webhookSecretOf(answer);
 	if (typeof id === 'string' && id && secret) {
 		storeEndpoint(ctx, { id, secret, url, events });
-		// What comes from now on is delivered: the registration counts as seen.
-		const ledger = openLedger(ctx);
-		ledger.registered();
-		const missedSince = ledger.missedSince();
-		if (missedSince !== undefined && catchesUp(ctx, filters))
-			scheduleCatchUp(ctx, url, secret, missedSince);
-		else ledger.caughtUp();
+		afterRegistration(ctx, filters, url, secret);
 		return true;
 	}
 	if (typeof id === 'string' && id) await deleteEndpoint(client, id);
@@ -167,19 +172,13 @@ export async function registerEndpoint(ctx: IHookFunctions): Promise<boolean> {
 }
 
 /** In dashboard mode, only one this node registered before; one whose removal failed keeps its id. */
-export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
+export async function removeEndpoint(ctx: IHookFunctions, { mode }: TriggerSettings) {
 	const client = new ApiClient(ctx);
 	const registeredId = registeredEndpoint(ctx).id;
 	let atUrl: WebhookEndpoint[] = [];
-	if (endpointMode(ctx) === 'automatic') {
+	if (mode === 'automatic') {
 		try {
-			const url = webhookUrlOf(ctx);
-			const endpoints = await listEndpoints(client);
-			atUrl = endpoints.filter((endpoint) => endpoint.url === url);
-			// Removed paused or already gone (the repair of a stopped trigger): the next activation
-			// catches up.
-			const own = endpoints.find((endpoint) => endpoint.id === registeredId);
-			if (registeredId && !own?.active) markMissed(ctx);
+			({ atUrl } = await endpointsAt(ctx, client, webhookUrlOf(ctx)));
 		} catch (error) {
 			ctx.logger.warn(
 				`Dynamic QR Trigger: could not list webhook endpoints to clean up: ${(error as Error).message}`,
@@ -187,7 +186,6 @@ export async function removeEndpoint(ctx: IHookFunctions): Promise<boolean> {
 		}
 	}
 	const failed = await removeAll(client, registeredId, atUrl);
-	const keepId = registeredId && failed.includes(registeredId) ? registeredId : undefined;
-	storeEndpoint(ctx, { id: keepId }, Date.now());
+	storeEndpoint(ctx, { id: failed.find((id) => id === registeredId) }, Date.now());
 	return failed.length === 0;
 }

@@ -2,14 +2,12 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { asObject, createdRecordKey, eventQrCodeId } from '../api';
 import { CATCH_UP_TYPE, catchesUp, missedEvents, RETRY_SPAN_MS, scheduleCatchUp } from './catchUp';
-import { filterOut, readFilters } from './triggerProperties';
+import { filterOut, type TriggerSettings } from './filters';
 import { checkScanMilestone } from './scanMilestones';
 import { missingSecretWarning, signingSecret } from './secret';
 import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './selfRequest';
 import { openLedger, type Ledger } from './ledger';
-
-type Verified = ReturnType<typeof verifySignature>;
 
 /**
  * How the trigger answers a request that starts nothing, and what it logs (the sender learns no
@@ -21,11 +19,15 @@ const ANSWERS = {
 	later: [503, 'Not handled now; send it again later', 'warn', 'a delivery is left for a retry'],
 } as const;
 
-type Outcome = { kind: 'skipped'; reason: string } | { kind: keyof typeof ANSWERS; why?: string };
+/** A text: why a request starts nothing, answered 2xx (a repeat, or not for this workflow). */
+type Outcome = string | { kind: keyof typeof ANSWERS; why?: string };
 
-function answer(ctx: IWebhookFunctions, outcome: Outcome): IWebhookResponseData {
-	if (outcome.kind === 'skipped')
-		return { webhookResponse: { received: true, started: false, reason: outcome.reason } };
+/** A request that starts nothing; its claims in `ledger` are forgotten, what the process knows saved. */
+function answer(ctx: IWebhookFunctions, outcome: Outcome, ledger?: Ledger): IWebhookResponseData {
+	ledger?.settle(false);
+	ledger?.save();
+	if (typeof outcome === 'string')
+		return { webhookResponse: { received: true, started: false, reason: outcome } };
 	const [status, message, level, logged] = ANSWERS[outcome.kind];
 	ctx.logger[level](`Dynamic QR Trigger: ${logged}${outcome.why ? `: ${outcome.why}` : ''}`);
 	ctx.getResponseObject().status(status).json({ message });
@@ -55,29 +57,6 @@ function startRun(ctx: IWebhookFunctions, secret: unknown, ledger: Ledger, items
 	};
 }
 
-/** Ends a request that starts nothing: its claims are forgotten, what the process knows saved. */
-function startNothing(ctx: IWebhookFunctions, ledger: Ledger, outcome: Outcome) {
-	ledger.settle(false);
-	ledger.save();
-	return answer(ctx, outcome);
-}
-
-/**
- * The records created while the trigger's endpoint could not receive that the ledger has not
- * started, and the scan milestones passed meanwhile.
- */
-async function catchUp(ctx: IWebhookFunctions, secret: unknown, since: unknown, nowMs: number) {
-	const ledger = openLedger(ctx, nowMs);
-	const read = Number.isFinite(since) ? missedEvents(ctx, ledger, Number(since)) : [];
-	const missed = await Promise.resolve(read).catch((error: Error) => error);
-	if (missed instanceof Error)
-		return startNothing(ctx, ledger, { kind: 'later', why: missed.message });
-	ledger.caughtUp();
-	if (!missed.length)
-		return startNothing(ctx, ledger, { kind: 'skipped', reason: 'nothing was missed' });
-	return startRun(ctx, secret, ledger, missed);
-}
-
 function parseEvent(raw: Buffer): IDataObject | undefined {
 	try {
 		return asObject(JSON.parse(raw.toString('utf8')));
@@ -86,23 +65,22 @@ function parseEvent(raw: Buffer): IDataObject | undefined {
 	}
 }
 
-export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerSettings) {
 	const req = ctx.getRequestObject();
 	// n8n fills `rawBody` late for some requests.
 	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
 	const raw = Buffer.isBuffer(req.rawBody) ? req.rawBody : Buffer.alloc(0);
 	const nowMs = Date.now();
-	const verify = async (reread: boolean): Promise<{ secret: unknown; result: Verified }> => {
-		const { secret, kept } = await signingSecret(ctx, reread);
-		const result = verifySignature(secret, req.headers, raw, nowMs / 1000);
-		// A kept dashboard secret that matches no signature is read again: it may have changed.
-		const stale = kept && !result.valid && result.reason === 'no_matching_signature';
-		return stale ? await verify(true) : { secret, result };
-	};
-	const { secret, result } = await verify(false);
+	let { secret, kept } = await signingSecret(ctx, settings);
+	let result = verifySignature(secret, req.headers, raw, nowMs / 1000);
+	// A kept dashboard secret that matches no signature is read again: it may have changed.
+	if (kept && !result.valid && result.reason === 'no_matching_signature') {
+		({ secret, kept } = await signingSecret(ctx, settings, true));
+		result = verifySignature(secret, req.headers, raw, nowMs / 1000);
+	}
 	if (!result.valid) {
 		// Fail closed: without a usable secret no delivery can be trusted.
-		if (result.reason === 'invalid_secret') ctx.logger.warn(missingSecretWarning(ctx));
+		if (result.reason === 'invalid_secret') ctx.logger.warn(missingSecretWarning(ctx, settings));
 		return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
 	}
 
@@ -111,36 +89,48 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	const type = String(event.type ?? '');
 	if (type === RESYNC_TYPE) {
 		resync(ctx, secret, event.round);
-		return answer(ctx, { kind: 'skipped', reason: 'resync of the delivery record' });
+		return answer(ctx, 'resync of the delivery record');
 	}
-	if (type === CATCH_UP_TYPE) return await catchUp(ctx, secret, event.since, nowMs);
-	const data = asObject(event.data);
-	const filters = readFilters(ctx);
 	const ledger = openLedger(ctx, nowMs);
+	if (type === CATCH_UP_TYPE) {
+		// What was created since `since` that the ledger has not started; milestones passed meanwhile.
+		const { since } = event;
+		const read = async () =>
+			Number.isFinite(since)
+				? await missedEvents(ctx, ledger, Number(since), settings.filters())
+				: [];
+		const missed = await read().catch((error: Error) => error);
+		if (missed instanceof Error) return answer(ctx, { kind: 'later', why: missed.message }, ledger);
+		ledger.caughtUp();
+		if (!missed.length) return answer(ctx, 'nothing was missed', ledger);
+		return startRun(ctx, secret, ledger, missed);
+	}
+	const data = asObject(event.data);
+	const filters = settings.filters();
 	// Silent for longer than the service retries (n8n away, fewer than 20 events lost): catch up,
 	// once for this silence.
 	const seenAt = ledger.seenAt();
 	const silent =
 		seenAt !== undefined && nowMs - seenAt > RETRY_SPAN_MS && ctx.getMode() !== 'manual';
-	if (silent && ledger.missedSince() === undefined && catchesUp(ctx, filters)) {
+	if (silent && ledger.missedSince() === undefined && catchesUp(settings.mode, filters)) {
 		ledger.markMissed();
 		// The webhook's own URL is asked for only when a catch-up is due, not on every delivery.
 		const ownUrl = ctx.getNodeWebhookUrl('default');
 		if (ownUrl) scheduleCatchUp(ctx, ownUrl, secret, seenAt);
 	}
 	const skip = filterOut(type, data, filters);
-	if (skip) return startNothing(ctx, ledger, { kind: 'skipped', reason: skip });
+	if (skip) return answer(ctx, skip, ledger);
 	// A lead or code the catch-up started is a repeat too, whatever its webhook-id; such a
 	// delivery is recorded under the record's key alone.
 	const record = createdRecordKey(type, data);
-	if (ledger.has([result.id, record]))
-		return startNothing(ctx, ledger, { kind: 'skipped', reason: 'duplicate delivery' });
+	if (ledger.has([result.id, record])) return answer(ctx, 'duplicate delivery', ledger);
 	ledger.claim(record ?? result.id);
 	const milestone =
 		type === 'scan.created' && filters.milestones.length > 0
 			? await checkScanMilestone(ctx, ledger, filters, eventQrCodeId(type, data))
 			: undefined;
-	if (milestone && milestone.kind !== 'claimed') return startNothing(ctx, ledger, milestone);
+	if (typeof milestone === 'string' || milestone?.kind === 'later')
+		return answer(ctx, milestone, ledger);
 	return startRun(ctx, secret, ledger, [
 		{
 			id: event.id ?? result.id,

@@ -1,12 +1,11 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient, isGone, recordId, scanCount } from '../api';
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
-import { allows, type DeliveryFilters } from './triggerProperties';
-import { endpointMode } from './secret';
+import { allows, type DeliveryFilters } from './filters';
 import { hasMilestoneBaseline, storeMilestoneBaseline, type Ledger } from './ledger';
+import type { TriggerContext } from './state';
 
 /**
  * "Only at Scan Milestones" (docs/triggers.md): a scan event carries no count, so the trigger reads
@@ -19,70 +18,31 @@ const MAX_WAIT_SECONDS = 5;
 const baselineOf = (filters: DeliveryFilters) =>
 	`${filters.milestones.join(',')}|${[...filters.qrCodeIds].sort().join(',')}`;
 
-/** The list's default for `archived` is not shown, so archived codes are asked for too. */
-export const everyCode = async (client: ApiClient) =>
-	(
-		await Promise.all([client.all('/qr-codes'), client.all('/qr-codes', { archived: true })])
-	).flat();
+/** The codes the filters watch, archived ones too (the list's default is not shown), and counts. */
+async function watchedCodes(ctx: TriggerContext, filters: DeliveryFilters) {
+	const client = new ApiClient(ctx);
+	const lists = [client.all('/qr-codes'), client.all('/qr-codes', { archived: true })];
+	return (await Promise.all(lists)).flat().flatMap((code) => {
+		const id = recordId(code);
+		return id !== undefined && allows(filters.qrCodeIds, id)
+			? [{ id, code, scans: scanCount(code) }]
+			: [];
+	});
+}
 
 /** At activation, unless stored for these settings: the highest milestone each code has passed. */
 export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFilters) {
 	if (filters.milestones.length === 0) return;
-	if (endpointMode(ctx) === 'dashboard') {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'"Only at Scan Milestones" (in Filters) needs the Endpoint "Register Automatically"',
-			{
-				description:
-					"A scan event carries no count, so the trigger reads the scanned code's count with the API key of the Dynamic QR API credential, which an endpoint created in the dashboard does not use. Choose Register Automatically, or remove the filter.",
-			},
-		);
-	}
 	// A test webhook keeps no static data: its scans are shown, not claimed.
 	const baseline = baselineOf(filters);
 	if (ctx.getMode() === 'manual' || hasMilestoneBaseline(ctx, baseline)) return;
 	const claims = new Map<string, CodeState>();
-	for (const record of await everyCode(new ApiClient(ctx))) {
-		const id = recordId(record);
-		if (id === undefined || !allows(filters.qrCodeIds, id)) continue;
-		const passed = milestonesBetween(filters.milestones, 0, scanCount(record)).at(-1);
+	for (const { id, scans } of await watchedCodes(ctx, filters)) {
+		const passed = milestonesBetween(filters.milestones, 0, scans).at(-1);
 		if (passed === undefined) claims.delete(id);
 		else claims.set(id, { count: passed, flag: 0 });
 	}
 	storeMilestoneBaseline(ctx, baseline, packCodes(claims));
-}
-
-/** The code's count, read now; claims the milestones it reached that no scan claimed before. */
-export async function checkScanMilestone(
-	ctx: IWebhookFunctions,
-	ledger: Ledger,
-	filters: DeliveryFilters,
-	codeId: string | undefined,
-): Promise<
-	| { kind: 'claimed'; fields: IDataObject }
-	| { kind: 'skipped'; reason: string }
-	| { kind: 'later'; why: string }
-> {
-	if (codeId === undefined) return { kind: 'skipped', reason: 'scan without a QR code id' };
-	let scans: number;
-	try {
-		const client = new ApiClient(ctx, { maxWaitSeconds: MAX_WAIT_SECONDS });
-		scans = scanCount(await client.getRecord(`/qr-codes/${encodeURIComponent(codeId)}`));
-	} catch (error) {
-		if (isGone(error)) return { kind: 'skipped', reason: 'the scanned QR code no longer exists' };
-		const why = `the scanned code's count could not be read: ${(error as Error).message}`;
-		return { kind: 'later', why };
-	}
-	if (ctx.getMode() === 'manual') {
-		const shown = milestonesBetween(filters.milestones, 0, scans);
-		if (!shown.length) shown.push(filters.milestones[0]);
-		return { kind: 'claimed', fields: milestoneFields(shown, scans) };
-	}
-	const reached = claimCount(ledger, filters, codeId, scans);
-	// Saved before the activation's copy was: the service sends the delivery again.
-	if (!reached) return { kind: 'later', why: 'no baseline of scan counts is stored yet' };
-	if (!reached.length) return { kind: 'skipped', reason: 'no new scan milestone' };
-	return { kind: 'claimed', fields: milestoneFields(reached, scans) };
 }
 
 const milestoneFields = (reached: number[], scans: number) => ({
@@ -95,6 +55,38 @@ const milestoneFields = (reached: number[], scans: number) => ({
 const claimCount = (ledger: Ledger, filters: DeliveryFilters, id: string, scans: number) =>
 	ledger.claimMilestones(baselineOf(filters), id, filters.milestones, scans);
 
+/**
+ * The code's count, read now; claims the milestones it reached that no scan claimed before (a
+ * text: why the scan starts nothing).
+ */
+export async function checkScanMilestone(
+	ctx: IWebhookFunctions,
+	ledger: Ledger,
+	filters: DeliveryFilters,
+	codeId: string | undefined,
+) {
+	const claimed = (fields: IDataObject) => ({ kind: 'claimed', fields }) as const;
+	if (codeId === undefined) return 'scan without a QR code id';
+	let scans: number;
+	try {
+		const client = new ApiClient(ctx, { maxWaitSeconds: MAX_WAIT_SECONDS });
+		scans = scanCount(await client.getRecord(`/qr-codes/${encodeURIComponent(codeId)}`));
+	} catch (error) {
+		if (isGone(error)) return 'the scanned QR code no longer exists';
+		const why = `the scanned code's count could not be read: ${(error as Error).message}`;
+		return { kind: 'later', why } as const;
+	}
+	if (ctx.getMode() === 'manual') {
+		const shown = milestonesBetween(filters.milestones, 0, scans);
+		return claimed(milestoneFields(shown.length ? shown : [filters.milestones[0]], scans));
+	}
+	const reached = claimCount(ledger, filters, codeId, scans);
+	// Saved before the activation's copy was: the service sends the delivery again.
+	if (!reached) return { kind: 'later', why: 'no baseline of scan counts is stored yet' } as const;
+	if (!reached.length) return 'no new scan milestone';
+	return claimed(milestoneFields(reached, scans));
+}
+
 export const watchesMilestones = (filters: DeliveryFilters) =>
 	filters.events.includes('scan.created') && filters.milestones.length > 0;
 
@@ -105,10 +97,7 @@ export async function missedMilestones(
 	filters: DeliveryFilters,
 ) {
 	if (!watchesMilestones(filters)) return [];
-	return (await everyCode(new ApiClient(ctx))).flatMap((code) => {
-		const id = recordId(code);
-		if (id === undefined || !allows(filters.qrCodeIds, id)) return [];
-		const scans = scanCount(code);
+	return (await watchedCodes(ctx, filters)).flatMap(({ id, code, scans }) => {
 		const reached = claimCount(ledger, filters, id, scans);
 		if (!reached?.length) return [];
 		const fields = milestoneFields(reached, scans);
