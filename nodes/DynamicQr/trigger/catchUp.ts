@@ -1,8 +1,8 @@
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { ApiClient, createdAtOrBefore, createdRecordKey, timeMs } from '../api';
-import { openLedger, type Ledger } from './ledger';
+import type { Ledger } from './ledger';
 import type { TriggerContext } from './state';
 import { missedMilestones, watchesMilestones } from './scanMilestones';
 import { filterOut, type DeliveryFilters, type TriggerSettings } from './filters';
@@ -31,14 +31,9 @@ export const catchesUp = (mode: TriggerSettings['mode'], filters: DeliveryFilter
 const stillRunning = (error: { code?: unknown }) =>
 	error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
 
-/** Sends the catch-up to the trigger's own webhook once n8n routes it; a log line if it never does. */
-export function scheduleCatchUp(
-	ctx: TriggerContext,
-	url: string,
-	secret: unknown,
-	sinceMs: number,
-) {
-	const event = { type: CATCH_UP_TYPE, since: sinceMs };
+/** Sends the catch-up (since: ms) to the trigger's own webhook once n8n routes it, or logs. */
+export function scheduleCatchUp(ctx: TriggerContext, url: string, secret: unknown, since: number) {
+	const event = { type: CATCH_UP_TYPE, since };
 	const options = { idPrefix: 'catchup', timeoutMs: ANSWER_TIMEOUT_MS };
 	void (async () => {
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -46,24 +41,9 @@ export function scheduleCatchUp(
 			if (await sendSigned(ctx, url, secret, event, options).then(() => true, stillRunning)) return;
 		}
 		ctx.logger.warn(
-			`Dynamic QR Trigger: the catch-up of leads and codes created since ${new Date(sinceMs).toISOString()} could not reach ${url}; deactivate and activate the workflow to try again`,
+			`Dynamic QR Trigger: the catch-up of leads and codes created since ${new Date(since).toISOString()} could not reach ${url}; deactivate and activate the workflow to try again`,
 		);
 	})();
-}
-
-/** The endpoint was registered now (automatically): a catch-up due for what it missed is sent. */
-export function afterRegistration(
-	ctx: IHookFunctions,
-	filters: DeliveryFilters,
-	url: string,
-	secret: string,
-) {
-	const ledger = openLedger(ctx);
-	ledger.registered();
-	const missedSince = ledger.missedSince();
-	if (missedSince !== undefined && catchesUp('automatic', filters))
-		scheduleCatchUp(ctx, url, secret, missedSince);
-	else ledger.caughtUp();
 }
 
 /** An item shaped as a delivery's, for what the service would have delivered; `id` names it. */

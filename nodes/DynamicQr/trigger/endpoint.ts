@@ -6,9 +6,9 @@ import { ApiClient, isGone, sameEvents, unwrap, webhookEndpoints } from '../api'
 import type { TriggerSettings } from './filters';
 import { prepareMilestones } from './scanMilestones';
 import { assertDashboardSecret } from './secret';
-import { afterRegistration } from './catchUp';
+import { catchesUp, scheduleCatchUp } from './catchUp';
 import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
-import { markMissed } from './ledger';
+import { openLedger } from './ledger';
 import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
 /** The endpoint at the service as n8n (de)activates the workflow; in dashboard mode, the user's. */
@@ -69,7 +69,7 @@ async function endpointsAt(ctx: IHookFunctions, client: ApiClient, url: string) 
 	const registered = registeredEndpoint(ctx);
 	const endpoints = webhookEndpoints(await client.all('/webhooks'));
 	const own = endpoints.find((endpoint) => endpoint.id === registered.id);
-	if (registered.id && !own?.active) markMissed(ctx);
+	if (registered.id && !own?.active) openLedger(ctx).markMissed();
 	return { registered, own, atUrl: endpoints.filter((endpoint) => endpoint.url === url) };
 }
 
@@ -157,7 +157,13 @@ export async function registerEndpoint(ctx: IHookFunctions, settings: TriggerSet
 	const secret = webhookSecretOf(answer);
 	if (typeof id === 'string' && id && secret) {
 		storeEndpoint(ctx, { id, secret, url, events });
-		afterRegistration(ctx, filters, url, secret);
+		// What comes from now on is delivered: the registration counts as seen.
+		const ledger = openLedger(ctx);
+		ledger.registered();
+		const missedSince = ledger.missedSince();
+		if (missedSince !== undefined && catchesUp('automatic', filters))
+			scheduleCatchUp(ctx, url, secret, missedSince);
+		else ledger.caughtUp();
 		return true;
 	}
 	if (typeof id === 'string' && id) await deleteEndpoint(client, id);

@@ -222,9 +222,7 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 			if (state.missedSince !== undefined) delete state.missedSince;
 		},
 		/** The endpoint was registered now: what comes from here on is delivered to it. */
-		registered(): void {
-			state.seenAt = nowMs;
-		},
+		registered: () => void (state.seenAt = nowMs),
 		/**
 		 * From when a catch-up of what came after `sinceMs` reads: a margin earlier for clocks, not
 		 * before the ledger answers for, nor (after a silence) before the endpoint was registered.
@@ -269,9 +267,6 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 }
 
 export type Ledger = ReturnType<typeof openLedger>;
-
-/** The endpoint was found paused or gone (a hook's write). */
-export const markMissed = (ctx: IHookFunctions) => openLedger(ctx).markMissed();
 
 export const hasMilestoneBaseline = (ctx: IHookFunctions, baseline: string) =>
 	storedOf(ctx).scanMilestones?.baseline === baseline;

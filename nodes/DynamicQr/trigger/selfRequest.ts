@@ -1,10 +1,10 @@
 import { randomUUID } from 'crypto';
-import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { openLedger, triggerKey } from './ledger';
 import { signPayload } from './signature';
-import { IN_FLIGHT_MS } from './state';
+import { IN_FLIGHT_MS, type TriggerContext } from './state';
 
 /**
  * A request the trigger sends its own webhook, signed with its own secret as the service signs a
@@ -12,7 +12,7 @@ import { IN_FLIGHT_MS } from './state';
  * which can write static data and start a run; a hook or a finished request cannot.
  */
 export async function sendSigned(
-	ctx: IHookFunctions | IWebhookFunctions,
+	ctx: TriggerContext,
 	url: string,
 	secret: unknown,
 	event: Record<string, unknown>,
@@ -65,31 +65,20 @@ function ownUrl(ctx: IWebhookFunctions): string | undefined {
 	return `${socket.encrypted ? 'https' : 'http'}://${host}:${socket.localPort}${path}`;
 }
 
-/** Plans a resync `afterMs` after the last call; a test webhook (the editor's) keeps no record. */
-export function scheduleResync(
-	ctx: IWebhookFunctions,
-	secret: unknown,
-	round = 1,
-	afterMs = QUIET_MS,
-): void {
+/** Plans a resync `ms` after the last call; a test webhook (the editor's) keeps no record. */
+export function scheduleResync(ctx: IWebhookFunctions, secret: unknown, round = 1, ms = QUIET_MS) {
 	const url = ownUrl(ctx);
 	if (!url || ctx.getMode() === 'manual' || round > MAX_ROUNDS) return;
 	const trigger = triggerKey(ctx);
 	const plan = Symbol(trigger);
 	latest.set(trigger, plan);
-	void sleep(afterMs).then(async () => {
+	void sleep(ms).then(async () => {
 		if (latest.get(trigger) !== plan) return;
 		latest.delete(trigger);
-		await sendSigned(
-			ctx,
-			url,
-			secret,
-			{ type: RESYNC_TYPE, round },
-			{ idPrefix: 'resync', timeoutMs: 10_000, local: true },
-		).catch((error: Error) =>
-			ctx.logger.debug(
-				`Dynamic QR Trigger: resync of the delivery record failed: ${error.message}`,
-			),
+		const options = { idPrefix: 'resync', timeoutMs: 10_000, local: true };
+		await sendSigned(ctx, url, secret, { type: RESYNC_TYPE, round }, options).catch(
+			(error: Error) =>
+				ctx.logger.debug(`Dynamic QR Trigger: resync of the ledger failed: ${error.message}`),
 		);
 	});
 }
