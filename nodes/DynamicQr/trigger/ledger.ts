@@ -106,10 +106,10 @@ class Section {
 		};
 	}
 
-	/** Drops keys from the oldest while `old` says so; the newest stay. */
-	forget(old: (value: number, count: number) => boolean): void {
+	/** Drops keys from the oldest while they are not kept or more than `capacity`; the newest stay. */
+	forget(capacity: number): void {
 		for (const [key, entry] of this.known) {
-			if (entry.pending.length || !old(entry.started, this.known.size)) break;
+			if (entry.pending.length || (this.keep(entry.started) && this.known.size <= capacity)) break;
 			this.known.delete(key);
 		}
 	}
@@ -193,9 +193,7 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 	const keepFrom = (missed?: number) =>
 		(deliveries.keepFrom = missed ? minuteOf(missed - 2 * CLOCK_MARGIN_MS) - 1 : Infinity);
 	keepFrom(state.missedSince);
-	const forget = () =>
-		deliveries.forget((value, count) => value <= liveFrom(deliveries) || count > CAPACITY);
-	forget();
+	deliveries.forget(CAPACITY);
 	const milestones = state.scanMilestones;
 	const baseline = typeof milestones?.baseline === 'string' ? milestones.baseline : undefined;
 	const loadedClaims = textOf(milestones?.claims);
@@ -242,7 +240,7 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 		},
 		claim(key: string): void {
 			settles.push(deliveries.claim(hashOf(key), minute));
-			forget();
+			deliveries.forget(CAPACITY);
 		},
 		/** The milestones `scans` reached that no one claimed, lowest first; undefined without a baseline. */
 		claimMilestones(codeBaseline: string, code: string, steps: number[], scans: number) {

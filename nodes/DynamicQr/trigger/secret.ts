@@ -2,6 +2,7 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { TriggerSettings } from './filters';
+import { triggerKey } from './ledger';
 import { registeredEndpoint, type TriggerContext } from './state';
 import { isValidSecret } from '../shared/secrets';
 
@@ -43,23 +44,18 @@ export async function signingSecret(
 ) {
 	if (settings.mode !== 'dashboard')
 		return { secret: registeredEndpoint(ctx).secret as unknown, kept: false };
-	const node = ctx.getNode();
-	const credentialId = node.credentials?.dynamicQrSigningSecretApi?.id;
-	const key =
-		!fromParameter(ctx) && credentialId
-			? JSON.stringify([ctx.getWorkflow().id ?? '', node.id ?? node.name, credentialId])
-			: undefined;
+	const credentialId = ctx.getNode().credentials?.dynamicQrSigningSecretApi?.id;
+	// Only a credential's secret is kept ('': not kept).
+	const key = !fromParameter(ctx) && credentialId ? `${triggerKey(ctx)}\u0000${credentialId}` : '';
 	const nowMs = Date.now();
-	const entry = key === undefined ? undefined : kept.get(key);
+	const entry = kept.get(key);
 	const age = nowMs - (entry?.readAtMs ?? NaN);
 	if (entry && !reread && age >= 0 && age < KEPT_FOR_MS)
 		return { secret: entry.secret, kept: true };
 	// A secret that cannot be read verifies nothing: every delivery is refused.
 	const secret = await dashboardSecret(ctx, settings).catch(() => '');
-	if (key !== undefined) {
-		if (isValidSecret(secret)) kept.set(key, { secret, readAtMs: nowMs });
-		else kept.delete(key);
-	}
+	if (key && isValidSecret(secret)) kept.set(key, { secret, readAtMs: nowMs });
+	else kept.delete(key);
 	return { secret, kept: false };
 }
 
