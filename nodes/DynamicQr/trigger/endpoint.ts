@@ -13,6 +13,9 @@ import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
 /** The endpoint at the service as n8n (de)activates the workflow; in dashboard mode, the user's. */
 
+const fail = (ctx: IHookFunctions, message: string, description?: string) =>
+	new NodeOperationError(ctx.getNode(), message, { description });
+
 /** localhost, loopback, private, link-local, unspecified and "internal" names; a bare name (an intranet's). */
 const LOCAL_HOSTS = [
 	/^(|localhost|.*\.localhost|[^.:]+)$/,
@@ -45,20 +48,17 @@ function assertReachable(ctx: IHookFunctions, webhookUrl: string, apiBaseUrl: st
 			? `uses plain HTTP (${webhook.host})`
 			: undefined;
 	if (!what) return;
-	throw new NodeOperationError(
-		ctx.getNode(),
+	throw fail(
+		ctx,
 		`The Dynamic QR service cannot deliver events to this n8n: its webhook URL ${what}`,
-		{
-			description:
-				"n8n builds webhook URLs from its WEBHOOK_URL environment variable. Set WEBHOOK_URL to the public HTTPS address of this n8n instance (for example https://n8n.example.com/, behind a reverse proxy or a tunnel), restart n8n and activate the workflow again. If this n8n cannot be reached from the internet, use the 'Dynamic QR Polling Trigger' node instead: it asks the API for new leads and QR codes on a schedule and needs no incoming connection.",
-		},
+		"n8n builds webhook URLs from its WEBHOOK_URL environment variable. Set WEBHOOK_URL to the public HTTPS address of this n8n instance (for example https://n8n.example.com/, behind a reverse proxy or a tunnel), restart n8n and activate the workflow again. If this n8n cannot be reached from the internet, use the 'Dynamic QR Polling Trigger' node instead: it asks the API for new leads and QR codes on a schedule and needs no incoming connection.",
 	);
 }
 
 function webhookUrlOf(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
 	if (url) return url;
-	throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
+	throw fail(ctx, 'n8n did not provide a webhook URL for this trigger');
 }
 
 /**
@@ -97,16 +97,16 @@ async function removeAll(client: ApiClient, ownId: string | undefined, atUrl: We
 /** Activation's checks; in automatic mode, the endpoints at the service too (none in dashboard mode). */
 async function activation(ctx: IHookFunctions, settings: TriggerSettings) {
 	const filters = settings.filters();
-	const fail = (message: string, description: string) =>
-		new NodeOperationError(ctx.getNode(), message, { description });
 	if (filters.events.length === 0)
 		throw fail(
+			ctx,
 			'No event is selected',
 			'Choose at least one event in "Trigger On" before activating the workflow.',
 		);
 	if (settings.mode === 'dashboard') {
 		if (filters.milestones.length > 0)
 			throw fail(
+				ctx,
 				'"Only at Scan Milestones" (in Filters) needs the Endpoint "Register Automatically"',
 				"A scan event carries no count, so the trigger reads the scanned code's count with the API key of the Dynamic QR API credential, which an endpoint created in the dashboard does not use. Choose Register Automatically, or remove the filter.",
 			);
@@ -167,13 +167,10 @@ export async function registerEndpoint(ctx: IHookFunctions, settings: TriggerSet
 		return true;
 	}
 	if (typeof id === 'string' && id) await deleteEndpoint(client, id);
-	throw new NodeOperationError(
-		ctx.getNode(),
+	throw fail(
+		ctx,
 		'The service registered the webhook endpoint but did not return a usable signing secret',
-		{
-			description:
-				'Deliveries could not be verified, so the endpoint was removed again. Try activating again; if it persists, create the endpoint in the dashboard and use the "Created in the Dashboard" mode.',
-		},
+		'Deliveries could not be verified, so the endpoint was removed again. Try activating again; if it persists, create the endpoint in the dashboard and use the "Created in the Dashboard" mode.',
 	);
 }
 

@@ -6,12 +6,10 @@ import { packCodes, unpackCodes } from '../shared/packedCodes';
 import { staticDataOf, type TriggerContext } from './state';
 
 /**
- * The ledger (docs/triggers.md, "The ledger"): what the trigger started or claimed, with the minute
- * written; per code, the highest scan milestone claimed. A request opens it, claims, settles and
- * saves once: n8n saves static data whole from each request's copy, so every save carries all this
- * process knows was started. Stored (formats of 0.1.0 and 0.2.0): `deliveries` (per key, oldest
- * first: 12 characters of base64url SHA-256, then the minute written plus 24 hours in 6 of base
- * 36), `scanMilestones` (`baseline`, `claims`: packedCodes.ts), `missedSince`, `seenAt` (ms).
+ * The ledger (docs/triggers.md, "The ledger", says what is stored, in the formats of 0.1.0 and
+ * 0.2.0): what the trigger started or claimed. A request opens it, claims, settles and saves once:
+ * n8n saves static data whole from each request's copy, so every save carries all this process
+ * knows was started. `deliveries`: per key, oldest first, its hash and minute (minuteOf).
  */
 
 const MINUTE_MS = 60_000;
