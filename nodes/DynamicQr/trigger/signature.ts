@@ -72,9 +72,8 @@ export function verifySignature(
 	// Control characters and whitespace never belong in an id (the spec allows any other text).
 	if (id.length > MAX_ID_LENGTH || !/^[\x21-\x7e]+$/.test(id)) return fail('invalid_id');
 	// Canonical decimal seconds only: no sign, no leading zeros, no fraction, no suffix.
-	if (!/^(?:0|[1-9][0-9]{0,14})$/.test(timestamp) || !Number.isFinite(nowSeconds)) {
+	if (!/^(?:0|[1-9][0-9]{0,14})$/.test(timestamp) || !Number.isFinite(nowSeconds))
 		return fail('invalid_timestamp');
-	}
 	const seconds = Number(timestamp);
 	const now = Math.floor(nowSeconds);
 	if (now - seconds > TOLERANCE_SECONDS) return fail('timestamp_too_old');
