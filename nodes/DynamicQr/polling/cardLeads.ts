@@ -5,7 +5,6 @@ import { isGone, OutOfBudgetError, recordId, timeMs, type ApiClient } from '../a
 import { advance, cutoffMs } from './cursor';
 import { pollingParameters, shareSettings } from './pollingProperties';
 import { loadLeadCursor, saveLeadCursor, type LeadCursor } from './pollState';
-import { learntLimit, requestsPerPoll } from './share';
 
 type CardCursor = LeadCursor['cards'][number];
 
@@ -64,7 +63,10 @@ export async function pollCardLeads(
 	const cards: CardCursor[] = cardIds
 		.map((id) => known.get(id) ?? { key: id, recent: [], fromMs: saved?.sinceMs })
 		.sort((a, b) => (a.readMs ?? -Infinity) - (b.readMs ?? -Infinity));
-	const turn = cards.slice(0, Math.max(1, requestsPerPoll(client, settings) - listRequests));
+	const turn = cards.slice(
+		0,
+		Math.max(1, client.rate.requestsPerPoll(settings, client.msLeft()) - listRequests),
+	);
 
 	if (isManual) return await sample(ctx, client, turn);
 
@@ -90,7 +92,7 @@ export async function pollCardLeads(
 		throw cardError(ctx, card.key, answer.reason);
 	});
 
-	const learnt = learntLimit(client, settings);
+	const learnt = client.rate.learntLimit(settings);
 	saveLeadCursor(ctx, {
 		key,
 		polledMs: nowMs,

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { SweepPosition } from './sweep';
+import type { ListPosition } from '../api';
 
 /**
  * The polling trigger's static data, and the only code that reads or writes it. Four keys, each in
@@ -49,7 +49,7 @@ export interface ScanCursor extends IDataObject {
 	newestCreatedMs?: number;
 	codes: string;
 	met?: number;
-	sweep?: SweepPosition;
+	sweep?: ListPosition;
 	sinceCreatedMs?: number;
 	learntLimit?: number;
 	/** When the current sweep began, and the one before it (Include Breakdown's first day). */

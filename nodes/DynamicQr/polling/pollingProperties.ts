@@ -2,7 +2,7 @@ import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { codeFilterOptions } from '../shared/codeFilters';
 import { nodeParameters } from '../shared/parameters';
-import { DEFAULT_PLAN_SHARE_PERCENT } from './share';
+import { DEFAULT_PLAN_SHARE_PERCENT } from '../api';
 
 export const SCAN_EVENTS = ['newScans', 'scanMilestone', 'quietCode'] as const;
 export type ScanEvent = (typeof SCAN_EVENTS)[number];

@@ -9,8 +9,6 @@ import { addBreakdowns, newScansRule } from './newScans';
 import { pollingParameters, shareSettings, type ScanEvent } from './pollingProperties';
 import { loadScanCursor, saveScanCursor, type ScanCursor } from './pollState';
 import { quietRule } from './quiet';
-import { learntLimit, requestsPerPoll } from './share';
-import { readSweep } from './sweep';
 
 /** A code of the list as the scan events read it; its times in ms, NaN when unreadable or none. */
 export type CodeView = NonNullable<ReturnType<typeof codeView>>;
@@ -96,9 +94,7 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 		learntLimit: cursor?.learntLimit,
 		sinceLastPollMs: cursor ? nowMs - cursor.polledMs : undefined,
 	};
-	const sweep = await readSweep(client, '/qr-codes', qs, cursor?.sweep, () =>
-		requestsPerPoll(client, settings),
-	);
+	const sweep = await client.read({ path: '/qr-codes', qs, share: settings, from: cursor?.sweep });
 	const codes = sweep.records.flatMap((record) => codeView(record, readAt) ?? []);
 
 	if (isManual) {
@@ -125,7 +121,7 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 		await addBreakdowns(client, folded.items, readSinceMs, nowMs);
 	}
 	const since = cursor ? (cursor.sinceCreatedMs ?? cursor.newestCreatedMs) : newest;
-	const learnt = learntLimit(client, settings);
+	const learnt = client.rate.learntLimit(settings);
 	saveScanCursor(ctx, {
 		key,
 		polledMs: nowMs,

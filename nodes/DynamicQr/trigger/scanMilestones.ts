@@ -100,12 +100,12 @@ export const watchesMilestones = (filters: DeliveryFilters) =>
 
 /** For the catch-up: the milestones codes passed that no scan delivery claimed, claimed now. */
 export async function missedMilestones(
-	ctx: IWebhookFunctions,
+	client: ApiClient,
 	ledger: Ledger,
 	filters: DeliveryFilters,
 ) {
 	if (!watchesMilestones(filters)) return [];
-	return (await everyCode(new ApiClient(ctx))).flatMap((code) => {
+	return (await everyCode(client)).flatMap((code) => {
 		const id = recordId(code);
 		if (id === undefined || !allows(filters.qrCodeIds, id)) return [];
 		const scans = scanCount(code);
