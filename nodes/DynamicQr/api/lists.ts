@@ -135,9 +135,11 @@ async function readInTurn(client: ApiClient, read: ListRead, first: Page): Promi
 				throw answer.reason;
 			}
 			const page = answer.value;
-			// An empty page, or the last page again: the end.
-			if (!page.records.length || repeatsPage(page.records, previousFirstId)) return { records };
 			const back = stepsBack(page, position, pageSize);
+			// Else an empty page, or the last page again: the end.
+			if (back === 0 && (!page.records.length || repeatsPage(page.records, previousFirstId))) {
+				return { records };
+			}
 			if (back > 0) {
 				if (++stepped > MAX_STEPS_BACK) {
 					if (share) return { records, next: position };
@@ -159,8 +161,11 @@ async function readInTurn(client: ApiClient, read: ListRead, first: Page): Promi
 			previousFirstId = recordId(page.records[0]);
 			position = after(page, position.page + 1);
 			if (!resumeAt) continue;
-			// After page 1, where an earlier read ended (it does not follow page 1).
-			[position, resumeAt, previousFirstId] = [resumeAt, undefined, undefined];
+			// After page 1, where an earlier read ended: it does not follow page 1, and it may have
+			// stepped back to records taken then.
+			position = resumeAt;
+			resumeAt = previousFirstId = undefined;
+			rereading = true;
 			if (position.afterId !== undefined) taken.add(position.afterId);
 		}
 		if (left <= 0) return { records, next: position };
