@@ -8,7 +8,7 @@ import { recordId, timeMs } from './edge/records';
 import type { PlanShare } from './rate';
 
 /** The reference's `per_page` maximum. */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 /**
  * Where a read of a newest-first list goes on: a page, the last record taken before it, and the
@@ -39,10 +39,9 @@ export interface ListRead {
 	from?: ListPosition;
 }
 
+/** Records in list order (a resumed read may give one again); `next` unless the end was reached. */
 export interface ListResult {
-	/** In list order; a read resumed over several calls may give a record twice. */
 	records: IDataObject[];
-	/** Where the next read goes on; undefined when this one reached the end (or the limit). */
 	next?: ListPosition;
 }
 
@@ -56,8 +55,12 @@ const readPage = (client: ApiClient, read: ListRead, page: number, pageSize?: nu
 
 const after = (page: Page, number: number): ListPosition => {
 	const last = page.records.at(-1);
-	const afterMs = last ? timeMs(last.created_at) : undefined;
-	return { page: number, afterId: recordId(last), afterMs, total: page.total };
+	return {
+		page: number,
+		afterId: recordId(last),
+		afterMs: timeMs(last?.created_at),
+		total: page.total,
+	};
 };
 
 /**
@@ -87,29 +90,14 @@ function freshRecords(records: IDataObject[], taken: Set<string>): IDataObject[]
 function stepsBack(page: Page, at: ListPosition, pageSize: number): number {
 	const dropped = (at.total ?? 0) - (page.total ?? Infinity); // above 0 only if both are told
 	if (at.afterId === undefined || at.page === 1 || !(dropped > 0)) return 0;
-	const first = page.records[0];
 	if (page.records.some((record) => recordId(record) === at.afterId)) return 0;
-	const firstMs = first ? timeMs(first.created_at) : NaN;
-	const afterMs = at.afterMs ?? NaN;
-	if (first && (!Number.isFinite(firstMs) || !Number.isFinite(afterMs) || firstMs > afterMs)) {
-		return 0;
-	}
+	const [firstMs, afterMs] = [timeMs(page.records[0]?.created_at), at.afterMs ?? NaN];
+	const untold = !Number.isFinite(firstMs) || !Number.isFinite(afterMs);
+	if (page.records.length && (untold || firstMs > afterMs)) return 0;
 	return Math.max(1, Math.ceil(dropped / pageSize));
 }
 
 const MAX_STEPS_BACK = 20;
-
-function lostTooOften(client: ApiClient, read: ListRead) {
-	return new NodeOperationError(
-		client.ctx.getNode(),
-		'The list kept losing records while it was read, so it could not be read completely',
-		{
-			itemIndex: read.itemIndex,
-			description:
-				'Records were deleted again and again between the pages of the list. Run the node again once the deletions are done.',
-		},
-	);
-}
 
 /**
  * Page after page from `from` (after page 1), as many at once as the share leaves (else one).
@@ -136,20 +124,26 @@ async function readInTurn(client: ApiClient, read: ListRead, first: Page): Promi
 			}
 			const page = answer.value;
 			const back = stepsBack(page, position, pageSize);
-			// Else an empty page, or the last page again: the end.
-			if (back === 0 && (!page.records.length || repeatsPage(page.records, previousFirstId))) {
-				return { records };
-			}
 			if (back > 0) {
 				if (++stepped > MAX_STEPS_BACK) {
 					if (share) return { records, next: position };
-					throw lostTooOften(client, read);
+					throw new NodeOperationError(
+						client.ctx.getNode(),
+						'The list kept losing records while it was read, so it could not be read completely',
+						{
+							itemIndex: read.itemIndex,
+							description:
+								'Records were deleted again and again between the pages of the list. Run the node again once the deletions are done.',
+						},
+					);
 				}
 				position = { ...position, page: Math.max(1, position.page - back) };
 				previousFirstId = undefined; // the page stepped back to does not follow this one
 				rereading = true;
 				break;
 			}
+			// An empty page, or the last page again: the end.
+			if (!page.records.length || repeatsPage(page.records, previousFirstId)) return { records };
 			const fresh = freshRecords(page.records, taken);
 			const kept = isPast ? fresh.filter((record) => !isPast(record)) : fresh;
 			records.push(...kept);

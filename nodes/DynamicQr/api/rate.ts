@@ -8,10 +8,9 @@ import { rateLimitOf } from './edge/statuses';
 export const DEFAULT_IN_FLIGHT = 10;
 
 /**
- * What a trigger's reads may take of the plan, so that they never take it from the workflows
- * acting on the same key (a bulk create, an AI agent's tool calls). Half by default: the other
- * half still runs a bulk create at half its speed, and a 10,000-code sweep at 60 a minute takes
- * minutes.
+ * What a trigger's reads may take of the plan, leaving the rest to the workflows acting on the same
+ * key. Half: a bulk create meanwhile runs at half its speed, a 10,000-code sweep at 60 a minute
+ * takes minutes.
  */
 export const DEFAULT_PLAN_SHARE_PERCENT = 50;
 /** When neither the setting nor any answer tells the plan's rate: the smallest plan we know. */
@@ -20,14 +19,14 @@ const MINUTE_MS = 60_000;
 /** Of n8n's poll budget, what paced requests may fill; the rest is for their answers. */
 const BUDGET_USE = 0.8;
 
+/**
+ * Share of Plan (%) and Plan Requests per Minute; what past polls learnt (learntLimit); the ms
+ * since the last poll (none on the first, which takes the least: its interval is not known).
+ */
 export interface PlanShare {
-	/** Share of Plan (%), 1 to 100. */
 	sharePercent: number;
-	/** Plan Requests per Minute when set; else told or learnt by the answers. */
 	planLimit?: number;
-	/** The bound past polls learnt from `X-RateLimit-Remaining`, kept in their cursor. */
 	learntLimit?: number;
-	/** Since the last poll, in ms; undefined on the first (it takes the least: its interval is not known). */
 	sinceLastPollMs?: number;
 }
 
@@ -52,9 +51,9 @@ export class RateModel {
 	/** No request leaves before this moment (a Retry-After in force). */
 	private heldUntil = 0;
 	/** The plan's requests a minute as `X-RateLimit-Limit` said (not in the reference). */
-	saidLimit?: number;
+	private saidLimit?: number;
 	/** The plan's requests a minute at least: the most `X-RateLimit-Remaining` left, plus one. */
-	leftBound?: number;
+	private leftBound?: number;
 
 	constructor(
 		cap?: number,
@@ -121,7 +120,7 @@ export class RateModel {
 	}
 
 	/** The plan's requests a minute as far as known now. */
-	planLimit(share: PlanShare): number {
+	private planLimit(share: PlanShare): number {
 		return share.planLimit ?? this.saidLimit ?? (this.learntLimit(share) || ASSUMED_PLAN_LIMIT);
 	}
 

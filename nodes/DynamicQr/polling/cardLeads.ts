@@ -29,8 +29,8 @@ const withCard = (lead: IDataObject, cardId: string) =>
 
 /**
  * New Lead on all cards of the account (also those added later) or on chosen ones. Each poll reads
- * the cards least recently read, as many as its share of the plan allows (polling/share.ts, the
- * rule of the scan polls); the others wait for the next. A lead created after activation is
+ * the cards least recently read, as many as its share of the plan allows (api/rate.ts, the rule
+ * of the scan polls); the others wait for the next. A lead created after activation is
  * emitted once, by the first poll that reads its card; one a poll's budget cuts off, by a later one.
  */
 export async function pollCardLeads(

@@ -41,7 +41,7 @@ export interface LeadCursor extends IDataObject {
  * last poll; the newest `created_at` (service clock) seen. A poll reads a part of the list (added
  * keys; a cursor without them starts a sweep): `sweep` says where the next goes on (none: after
  * page 1), `sinceCreatedMs` from when an unknown code is new, `learntLimit` the plan's rate as
- * learnt (polling/share.ts).
+ * learnt (api/rate.ts).
  */
 export interface ScanCursor extends IDataObject {
 	key: string;

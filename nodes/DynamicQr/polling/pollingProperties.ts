@@ -195,7 +195,7 @@ export const pollingProperties: INodeProperties[] = [
 
 export const pollingParameters = (ctx: IPollFunctions) => nodeParameters(ctx, pollingProperties);
 
-/** Share of Plan and Plan Requests per Minute (polling/share.ts). */
+/** Share of Plan and Plan Requests per Minute (api/rate.ts). */
 export const shareSettings = (parameters: ReturnType<typeof pollingParameters>) => ({
 	sharePercent: parameters.number('planShare') ?? DEFAULT_PLAN_SHARE_PERCENT,
 	planLimit: parameters.number('planRequestsPerMinute') || undefined,
