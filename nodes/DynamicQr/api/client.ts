@@ -14,7 +14,7 @@ import { sendWithFallbacks } from './edge/fallbacks';
 import type { Page, PageCursor } from './edge/lists';
 import { pageOf } from './edge/lists';
 import { atLeast, createdAtOrBefore, unwrap } from './edge/records';
-import { readList, type ListRead } from './lists';
+import { readList, type ListRead } from './paging';
 import { RateModel, type PlanShare } from './rate';
 import type { ApiRequestOptions } from './request';
 import { CREDENTIAL_NAME } from './request';

@@ -1,7 +1,7 @@
 /** The Dynamic QR API: the client, and in edge/ the answers read into the reference's shapes. */
 export type { ClientSettings } from './client';
 export { ApiClient, DEFAULT_MAX_WAIT_SECONDS } from './client';
-export type { ListPosition } from './lists';
+export type { ListPosition } from './paging';
 export type { PlanShare } from './rate';
 export { DEFAULT_IN_FLIGHT, DEFAULT_PLAN_SHARE_PERCENT } from './rate';
 export { isGone, OutOfBudgetError, rejectsField } from './edge/errors';

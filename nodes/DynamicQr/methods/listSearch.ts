@@ -13,7 +13,7 @@ const PAGE_SIZE = 50;
 
 /**
  * The next page's number, the service's page size (a service may cap it) and the id the page
- * before began with, to know it when answered again past the end (api/lists); URI-encoded.
+ * before began with, to know it when answered again past the end (api/paging); URI-encoded.
  */
 function tokenOf({ page, pageSize, previousFirstId }: PageCursor): string {
 	return [page, pageSize ?? PAGE_SIZE, encodeURIComponent(previousFirstId ?? '')].join(':');

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The one list reader (api/lists.ts) on its own rules, unit level: the built ApiClient with a
+ * The one list reader (api/paging.ts) through the client (client.read, client.all) on its own rules, unit level: the built ApiClient with a
  * stubbed n8n serving a newest-first list that the test changes between requests. A poll's share
  * ends a read with a position; the next read goes on from it and misses nothing that existed
  * throughout, whatever was created or deleted meanwhile; a client with a pace keeps to its share
