@@ -111,7 +111,7 @@ export class ApiClient {
 		return unwrap(await this.request('GET', path, { itemIndex }));
 	}
 
-	/** A list read by lists.ts: whole, or within a poll's share and from where the last read ended. */
+	/** A list read by paging.ts: whole, or within a poll's share and from where the last read ended. */
 	read(read: ListRead) {
 		return readList(this, read);
 	}

@@ -42,21 +42,16 @@ export async function pollCardLeads(
 		parameters.option('cards') === 'chosen'
 			? parameters.stringList('cardIds', { required: true })
 			: undefined;
-	const share = shareSettings(parameters);
 	const key = chosen ? `newLead|chosen|${[...chosen].sort().join(',')}` : 'newLead|all';
 	const nowMs = Date.now();
 	const isManual = ctx.getMode() === 'manual';
 	const saved = isManual ? undefined : loadLeadCursor(ctx, key);
+	const settings = shareSettings(parameters, saved, nowMs);
 	if (!saved && !isManual) {
 		// Activation: leads from before it are never emitted, so none needs reading now.
 		saveLeadCursor(ctx, { key, polledMs: nowMs, sinceMs: nowMs, cards: [] });
 		return null;
 	}
-	const settings = {
-		...share,
-		learntLimit: saved?.learntLimit,
-		sinceLastPollMs: saved ? nowMs - saved.polledMs : undefined,
-	};
 	const cardIds = chosen ?? (await client.all('/cards')).flatMap((card) => recordId(card) ?? []);
 	const listRequests = chosen ? 0 : Math.max(1, Math.ceil(cardIds.length / CARDS_PER_PAGE));
 	const known = new Map(saved?.cards.map((card) => [card.key, card]));

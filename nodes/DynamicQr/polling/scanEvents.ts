@@ -83,17 +83,12 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 	const parameters = pollingParameters(ctx);
 	const qs = codeListQuery(parameters.collection('filters'));
 	const includeBreakdown = event === 'newScans' && parameters.boolean('includeBreakdown');
-	const share = shareSettings(parameters);
 	const key = [event, rule.settings ?? '', JSON.stringify(qs)].join('|');
 	const isManual = ctx.getMode() === 'manual';
 	const cursor = isManual ? undefined : loadScanCursor(ctx, key);
 	const nowMs = Date.now();
 	const readAt = new Date(nowMs).toISOString();
-	const settings = {
-		...share,
-		learntLimit: cursor?.learntLimit,
-		sinceLastPollMs: cursor ? nowMs - cursor.polledMs : undefined,
-	};
+	const settings = shareSettings(parameters, cursor, nowMs);
 	const sweep = await client.read({ path: '/qr-codes', qs, share: settings, from: cursor?.sweep });
 	const codes = sweep.records.flatMap((record) => codeView(record, readAt) ?? []);
 
