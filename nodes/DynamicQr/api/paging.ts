@@ -212,14 +212,11 @@ async function readAtOnce(client: ApiClient, read: ListRead, first: Page, pages:
 export async function readList(client: ApiClient, read: ListRead): Promise<ListResult> {
 	const first = await readPage(client, read, 1);
 	const { limit } = read;
-	const pageSize = first.next.pageSize;
-	const whole = !read.isPast && !read.share && !read.from;
-	if (!whole || !first.hasMore || first.lastPage === undefined || !pageSize) {
-		return await readInTurn(client, read, first);
-	}
-	const wanted = limit === undefined ? first.lastPage : Math.ceil(limit / pageSize);
-	const pages = Math.min(first.lastPage, wanted);
-	if (pages <= 1) return await readInTurn(client, read, first);
+	const { lastPage = 1, hasMore } = first;
+	const pageSize = first.next.pageSize ?? 0;
+	const whole = !read.isPast && !read.share && !read.from && hasMore && pageSize > 0;
+	const pages = Math.min(lastPage, limit === undefined ? lastPage : Math.ceil(limit / pageSize));
+	if (!whole || pages <= 1) return await readInTurn(client, read, first);
 	const records = await readAtOnce(client, read, first, pages);
 	return records ? { records } : await readInTurn(client, read, await readPage(client, read, 1));
 }
