@@ -240,7 +240,7 @@ const WHOLE_NODE_TESTS = {
 		'valuesFromExpressions',
 	],
 	trigger: ['webhookTrigger', 'valuesFromExpressions'],
-	polling: [],
+	polling: ['sweep'],
 	api: [],
 	methods: [],
 };

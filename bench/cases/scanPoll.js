@@ -1,7 +1,7 @@
 'use strict';
 /**
- * Case 6 `scan-poll`: the scan events' sweep (nodes/DynamicQr/polling/sweep.ts within the share of
- * polling/share.ts) in this process, through n8n-core's PollContext and
+ * Case 6 `scan-poll`: the scan events' sweep (nodes/DynamicQr/api/paging.ts within the share of
+ * api/rate.ts) in this process, through n8n-core's PollContext and
  * TriggersAndPollers.runPollFunction (the engine the tests use, test/engine/triggers.js), against
  * the bench sandbox (this process, 50 ms latency). For 10,000 and 100,000 codes at 60 and 3,000
  * requests a minute (the bucket a minute's worth), New Scans polled once a minute with the

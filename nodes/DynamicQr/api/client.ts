@@ -14,9 +14,8 @@ import { sendWithFallbacks } from './edge/fallbacks';
 import type { Page, PageCursor } from './edge/lists';
 import { pageOf } from './edge/lists';
 import { atLeast, createdAtOrBefore, unwrap } from './edge/records';
-import { RateModel } from './rate';
-import type { AllItemsOptions } from './paging';
-import { allItems } from './paging';
+import { readList, type ListRead } from './paging';
+import { RateModel, type PlanShare } from './rate';
 import type { ApiRequestOptions } from './request';
 import { CREDENTIAL_NAME } from './request';
 
@@ -42,7 +41,11 @@ export interface ClientSettings {
 	maxWaitSeconds?: number;
 	/** A poll's time budget in ms from now: no request starts, no wait ends after it. */
 	budgetMs?: number;
+	/** A share of the plan every request keeps to by its spacing (rate.ts). */
+	pace?: PlanShare;
 }
+
+type ReadOptions = Pick<ListRead, 'itemIndex' | 'isPast'>;
 
 /** Reads the credential; anything but an API root ending in /api/v1 is refused. */
 async function readConnection(ctx: ApiContext): Promise<Connection> {
@@ -78,7 +81,7 @@ export class ApiClient {
 		readonly ctx: ApiContext,
 		settings: ClientSettings = {},
 	) {
-		this.rate = new RateModel(settings.concurrency);
+		this.rate = new RateModel(settings.concurrency, settings.pace);
 		this.maxWaitSeconds = atLeast(settings.maxWaitSeconds, 0) ?? DEFAULT_MAX_WAIT_SECONDS;
 		this.budgetMs = atLeast(settings.budgetMs, Number.MIN_VALUE); // above 0
 		this.deadline = Date.now() + (this.budgetMs ?? Infinity);
@@ -108,9 +111,14 @@ export class ApiClient {
 		return unwrap(await this.request('GET', path, { itemIndex }));
 	}
 
-	/** Every record of a list, or the first `limit` (paging.ts). */
-	all(path: string, qs?: IDataObject, limit?: number, options?: AllItemsOptions) {
-		return allItems({ client: this, path, qs, limit, ...options });
+	/** A list read by paging.ts: whole, or within a poll's share and from where the last read ended. */
+	read(read: ListRead) {
+		return readList(this, read);
+	}
+
+	/** Every record of a list, or the first `limit`. */
+	async all(path: string, qs?: IDataObject, limit?: number, options?: ReadOptions) {
+		return (await readList(this, { ...options, path, qs, limit })).records;
 	}
 
 	/** One page, asked for with `perPage` (the same for every page of a list: pages count in it). */
@@ -130,9 +138,8 @@ export class ApiClient {
 	}
 
 	/** The records of a newest-first list created after `sinceMs`, cut there whatever `since` did. */
-	since(path: string, sinceMs: number, limit?: number, options?: AllItemsOptions) {
+	since(path: string, sinceMs: number, limit?: number, options?: ReadOptions) {
 		const qs = { since: new Date(sinceMs).toISOString() };
-		const isPast = createdAtOrBefore(sinceMs);
-		return allItems({ ...options, client: this, path, qs, limit, isPast });
+		return this.all(path, qs, limit, { ...options, isPast: createdAtOrBefore(sinceMs) });
 	}
 }

@@ -2,93 +2,175 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from './client';
-import type { Page, PageCursor } from './edge/lists';
-import { FIRST_PAGE } from './edge/lists';
-import { recordId } from './edge/records';
+import { OutOfBudgetError } from './edge/errors';
+import { repeatsPage, type Page } from './edge/lists';
+import { recordId, timeMs } from './edge/records';
+import type { PlanShare } from './rate';
 
 /** The reference's `per_page` maximum. */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
+
+/**
+ * Where a read of a newest-first list goes on: a page, the last record taken before it, and the
+ * list's `meta.total` when that record was read.
+ */
+export interface ListPosition extends IDataObject {
+	page: number;
+	afterId?: string;
+	afterMs?: number;
+	total?: number;
+}
 
 /** A whole list to read, or its first `limit` records. */
-export interface ListRequest {
-	client: ApiClient;
+export interface ListRead {
 	path: string;
 	qs?: IDataObject;
 	limit?: number;
 	itemIndex?: number;
 	/** For newest-first lists read down to a point: records it marks end the list. */
 	isPast?: (record: IDataObject) => boolean;
+	/**
+	 * A poll's share of the plan: the requests the read may send, page 1 included (counted once
+	 * page 1 has told the plan's rate). What it or the time budget leaves unread ends the read
+	 * with a position instead of an error.
+	 */
+	share?: PlanShare;
+	/** Where an earlier read goes on, after page 1 (new records are there). */
+	from?: ListPosition;
 }
 
-export type AllItemsOptions = Pick<ListRequest, 'itemIndex' | 'isPast'>;
+/** Records in list order (a resumed read may give one again); `next` unless the end was reached. */
+export interface ListResult {
+	records: IDataObject[];
+	next?: ListPosition;
+}
 
 const perPageOf = (limit?: number) =>
 	limit !== undefined && limit < MAX_PAGE_SIZE ? Math.max(1, limit) : MAX_PAGE_SIZE;
 
-const readPage = ({ client, path, qs = {}, itemIndex, limit }: ListRequest, cursor: PageCursor) =>
-	client.page(path, qs, cursor, perPageOf(limit), { itemIndex });
+const readPage = (client: ApiClient, read: ListRead, page: number, pageSize?: number) =>
+	client.page(read.path, read.qs ?? {}, { page, pageSize }, perPageOf(read.limit), {
+		itemIndex: read.itemIndex,
+	});
+
+const after = (page: Page, number: number): ListPosition => {
+	const last = page.records.at(-1);
+	return {
+		page: number,
+		afterId: recordId(last),
+		afterMs: timeMs(last?.created_at),
+		total: page.total,
+	};
+};
 
 /**
- * Records of a page not met before, in order. Those before one already met were created during
- * the read (they belong ahead of those taken): left out rather than put out of order.
+ * Records of a page not taken before, in order. Those before one already taken were created
+ * during the read (they belong ahead of it): left out rather than put out of order.
  */
-function freshRecords(records: IDataObject[], seenIds: Set<string>): IDataObject[] {
+function freshRecords(records: IDataObject[], taken: Set<string>): IDataObject[] {
 	const ids = records.map(recordId);
-	const start = ids.map((id) => id !== undefined && seenIds.has(id)).lastIndexOf(true) + 1;
+	const start = ids.map((id) => id !== undefined && taken.has(id)).lastIndexOf(true) + 1;
 	return records.slice(start).filter((_, index) => {
 		const id = ids[start + index];
 		if (id === undefined) return true;
-		if (seenIds.has(id)) return false;
-		seenIds.add(id);
+		if (taken.has(id)) return false;
+		taken.add(id);
 		return true;
 	});
+}
+
+/**
+ * The one rule for pages that shift. Records move down the list only when newer ones are created
+ * (they come again, and are left out as taken), and up only when ones before them are deleted:
+ * while the total has not dropped, nothing moved up. Else the page must hold the last record
+ * taken, or begin with a newer one; with neither told (no total, unreadable times) it cannot tell
+ * and goes on. How many pages to step back when it does not: as many as the drop spans, at least
+ * one (0: it continues).
+ */
+function stepsBack(page: Page, at: ListPosition, pageSize: number): number {
+	const dropped = (at.total ?? 0) - (page.total ?? Infinity); // above 0 only if both are told
+	if (at.afterId === undefined || at.page === 1 || !(dropped > 0)) return 0;
+	if (page.records.some((record) => recordId(record) === at.afterId)) return 0;
+	const [firstMs, afterMs] = [timeMs(page.records[0]?.created_at), at.afterMs ?? NaN];
+	const untold = !Number.isFinite(firstMs) || !Number.isFinite(afterMs);
+	if (page.records.length && (untold || firstMs > afterMs)) return 0;
+	return Math.max(1, Math.ceil(dropped / pageSize));
 }
 
 const MAX_STEPS_BACK = 20;
 
 /**
- * Page after page. A total that drops means deleted records: the rest slid forward across the
- * page boundary, so the pages the drop spans are read again. New records show as repeats.
+ * Page after page from `from` (after page 1), as many at once as the share leaves (else one).
+ * A page that does not continue the position steps back; the share or the time budget ends the
+ * read with the position to go on from.
  */
-async function readInTurn(read: ListRequest, first?: Page): Promise<IDataObject[]> {
-	const { limit, isPast } = read;
+async function readInTurn(client: ApiClient, read: ListRead, first: Page): Promise<ListResult> {
+	const { limit, isPast, share } = read;
+	const pageSize = first.next.pageSize ?? perPageOf(limit);
+	const taken = new Set<string>();
 	const records: IDataObject[] = [];
-	const seenIds = new Set<string>();
-	let cursor = FIRST_PAGE;
-	let previous: Page | undefined;
-	let stepsBack = 0;
+	let resumeAt = read.from;
+	let left = share ? client.rate.requestsPerPoll(share, client.msLeft()) - 1 : Infinity;
+	let position: ListPosition = { page: 1 };
+	let pages: Array<PromiseSettledResult<Page>> = [{ status: 'fulfilled', value: first }];
+	let previousFirstId: string | undefined;
+	let stepped = 0;
 	let rereading = false;
 	for (;;) {
-		const answer = previous === undefined && first ? first : await readPage(read, cursor);
-		// Not above 0 unless both answers report a total.
-		const dropped = (previous?.total ?? 0) - (answer.total ?? Infinity);
-		previous = answer;
-		if (dropped > 0 && cursor.page > 1) {
-			if (++stepsBack > MAX_STEPS_BACK) {
-				throw new NodeOperationError(
-					read.client.ctx.getNode(),
-					'The list kept losing records while it was read, so it could not be read completely',
-					{
-						itemIndex: read.itemIndex,
-						description:
-							'Records were deleted again and again between the pages of the list. Run the node again once the deletions are done.',
-					},
-				);
+		for (const answer of pages) {
+			if (answer.status === 'rejected') {
+				if (share && answer.reason instanceof OutOfBudgetError) return { records, next: position };
+				throw answer.reason;
 			}
-			const pages = Math.ceil(dropped / (cursor.pageSize ?? perPageOf(limit)));
-			// The page stepped back to does not follow the page just read: no previousFirstId.
-			cursor = { page: Math.max(1, cursor.page - pages), pageSize: cursor.pageSize };
+			const page = answer.value;
+			const back = stepsBack(page, position, pageSize);
+			if (back > 0) {
+				if (++stepped > MAX_STEPS_BACK) {
+					if (share) return { records, next: position };
+					throw new NodeOperationError(
+						client.ctx.getNode(),
+						'The list kept losing records while it was read, so it could not be read completely',
+						{
+							itemIndex: read.itemIndex,
+							description:
+								'Records were deleted again and again between the pages of the list. Run the node again once the deletions are done.',
+						},
+					);
+				}
+				position = { ...position, page: Math.max(1, position.page - back) };
+				previousFirstId = undefined; // the page stepped back to does not follow this one
+				rereading = true;
+				break;
+			}
+			// An empty page, or the last page again: the end.
+			if (!page.records.length || repeatsPage(page.records, previousFirstId)) return { records };
+			const fresh = freshRecords(page.records, taken);
+			const kept = isPast ? fresh.filter((record) => !isPast(record)) : fresh;
+			records.push(...kept);
+			if (limit !== undefined && records.length >= limit)
+				return { records: records.slice(0, limit) };
+			if (!page.hasMore || kept.length < fresh.length) return { records };
+			if (fresh.length === 0 && !rereading) return { records };
+			rereading = rereading && fresh.length === 0;
+			previousFirstId = recordId(page.records[0]);
+			position = after(page, position.page + 1);
+			if (!resumeAt) continue;
+			// After page 1, where an earlier read ended: it does not follow page 1, and it may have
+			// stepped back to records taken then.
+			position = resumeAt;
+			resumeAt = previousFirstId = undefined;
 			rereading = true;
-			continue;
+			if (position.afterId !== undefined) taken.add(position.afterId);
 		}
-		const fresh = freshRecords(answer.records, seenIds);
-		const kept = isPast ? fresh.filter((record) => !isPast(record)) : fresh;
-		records.push(...kept);
-		if (limit !== undefined && records.length >= limit) return records.slice(0, limit);
-		if (!answer.hasMore || kept.length < fresh.length) return records;
-		if (fresh.length === 0 && !rereading) return records;
-		rereading = rereading && fresh.length === 0;
-		cursor = answer.next;
+		if (left <= 0) return { records, next: position };
+		const count = share
+			? Math.max(1, Math.min(left, (first.lastPage ?? Infinity) - position.page + 1))
+			: 1;
+		left -= count;
+		const from = position.page;
+		pages = await Promise.allSettled(
+			Array.from({ length: count }, (_, index) => readPage(client, read, from + index, pageSize)),
+		);
 	}
 }
 
@@ -103,10 +185,10 @@ const sameIds = (a: IDataObject[], b: IDataObject[]) =>
  * a page not full, or (for Return All) page 1 differing when read again at the end, which rules
  * out a deletion offset by a creation (in a newest-first list always on page 1).
  */
-async function readAtOnce(read: ListRequest, first: Page, pages: number) {
+async function readAtOnce(client: ApiClient, read: ListRead, first: Page, pages: number) {
 	const pageSize = first.next.pageSize as number;
 	const rest = await Promise.all(
-		Array.from({ length: pages - 1 }, (_, index) => readPage(read, { page: index + 2, pageSize })),
+		Array.from({ length: pages - 1 }, (_, index) => readPage(client, read, index + 2, pageSize)),
 	);
 	const size = sizeOf(first);
 	const full = (page: Page, index: number) =>
@@ -116,23 +198,25 @@ async function readAtOnce(read: ListRequest, first: Page, pages: number) {
 	if (read.limit === undefined) {
 		const count = pagesRead.reduce((sum, page) => sum + page.records.length, 0);
 		if (first.total !== undefined && count !== first.total) return undefined;
-		const again = await readPage(read, FIRST_PAGE);
+		const again = await readPage(client, read, 1);
 		if (sizeOf(again) !== size || !sameIds(again.records, first.records)) return undefined;
 	}
-	const seenIds = new Set<string>();
-	return pagesRead.flatMap((page) => freshRecords(page.records, seenIds)).slice(0, read.limit);
+	const taken = new Set<string>();
+	return pagesRead.flatMap((page) => freshRecords(page.records, taken)).slice(0, read.limit);
 }
 
-/** Every record (or the first `limit`), once each, in order: pages at once when counted. */
-export async function allItems(read: ListRequest): Promise<IDataObject[]> {
+/**
+ * THE list reader (Return All, Limit, the scan sweep, card leads, the catch-up): page 1, then the
+ * rest at once when the list is counted and read whole, else page after page.
+ */
+export async function readList(client: ApiClient, read: ListRead): Promise<ListResult> {
+	const first = await readPage(client, read, 1);
 	const { limit } = read;
-	const first = await readPage(read, FIRST_PAGE);
-	const pageSize = first.next.pageSize;
-	if (read.isPast || !first.hasMore || first.lastPage === undefined || !pageSize) {
-		return await readInTurn(read, first);
-	}
-	const wanted = limit === undefined ? first.lastPage : Math.ceil(limit / pageSize);
-	const pages = Math.min(first.lastPage, wanted);
-	if (pages <= 1) return await readInTurn(read, first);
-	return (await readAtOnce(read, first, pages)) ?? (await readInTurn(read));
+	const { lastPage = 1, hasMore } = first;
+	const pageSize = first.next.pageSize ?? 0;
+	const whole = !read.isPast && !read.share && !read.from && hasMore && pageSize > 0;
+	const pages = Math.min(lastPage, limit === undefined ? lastPage : Math.ceil(limit / pageSize));
+	if (!whole || pages <= 1) return await readInTurn(client, read, first);
+	const records = await readAtOnce(client, read, first, pages);
+	return records ? { records } : await readInTurn(client, read, await readPage(client, read, 1));
 }

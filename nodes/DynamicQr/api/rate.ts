@@ -8,12 +8,35 @@ import { rateLimitOf } from './edge/statuses';
 export const DEFAULT_IN_FLIGHT = 10;
 
 /**
+ * What a trigger's reads may take of the plan, leaving the rest to the workflows acting on the same
+ * key. Half: a bulk create meanwhile runs at half its speed, a 10,000-code sweep at 60 a minute
+ * takes minutes.
+ */
+export const DEFAULT_PLAN_SHARE_PERCENT = 50;
+/** When neither the setting nor any answer tells the plan's rate: the smallest plan we know. */
+const ASSUMED_PLAN_LIMIT = 60;
+const MINUTE_MS = 60_000;
+/** Of n8n's poll budget, what paced requests may fill; the rest is for their answers. */
+const BUDGET_USE = 0.8;
+
+/**
+ * Share of Plan (%) and Plan Requests per Minute; what past polls learnt (learntLimit); the ms
+ * since the last poll (none on the first, which takes the least: its interval is not known).
+ */
+export interface PlanShare {
+	sharePercent: number;
+	planLimit?: number;
+	learntLimit?: number;
+	sinceLastPollMs?: number;
+}
+
+/**
  * One per run: the plan's rate as every answer tells it (`X-RateLimit-Limit`,
  * `X-RateLimit-Remaining`, a 429's `Retry-After`). It answers how many requests may be in flight
  * (Concurrent Requests, after a first one alone, so that a small plan's bucket is not overrun
  * before its first answer; never more than the plan has left), when the next may leave (spaced at
- * the plan's rate once few are left; all held while a Retry-After is in force), and, for a poll's
- * share (polling/share.ts), what the plan's rate is as told or learnt.
+ * the plan's rate once few are left, or at a share of it throughout; all held while a Retry-After
+ * is in force), and how many requests a poll's share of the plan allows.
  */
 export class RateModel {
 	private readonly cap: number;
@@ -24,14 +47,19 @@ export class RateModel {
 	/** Milliseconds between requests while paced; 0 = not paced. */
 	intervalMs = 0;
 	private nextSlotAt = 0;
+	private lastSlotAt = 0;
 	/** No request leaves before this moment (a Retry-After in force). */
 	private heldUntil = 0;
 	/** The plan's requests a minute as `X-RateLimit-Limit` said (not in the reference). */
-	saidLimit?: number;
+	private saidLimit?: number;
 	/** The plan's requests a minute at least: the most `X-RateLimit-Remaining` left, plus one. */
-	leftBound?: number;
+	private leftBound?: number;
 
-	constructor(cap?: number) {
+	constructor(
+		cap?: number,
+		/** A share of the plan every request keeps to by its spacing (the rate as known when it leaves). */
+		private readonly pace?: PlanShare,
+	) {
 		this.cap = Math.floor(atLeast(cap, 1) ?? DEFAULT_IN_FLIGHT);
 	}
 
@@ -51,11 +79,13 @@ export class RateModel {
 		const now = Date.now();
 		let slot = Math.max(now, this.heldUntil);
 		if (this.intervalMs > 0) slot = Math.max(slot, this.nextSlotAt);
+		if (this.pace) slot = Math.max(slot, this.lastSlotAt + MINUTE_MS / this.perMinute(this.pace));
 		if (slot - now > maxWaitMs) {
 			this.release();
 			return undefined;
 		}
 		if (this.intervalMs > 0) this.nextSlotAt = slot + this.intervalMs;
+		this.lastSlotAt = slot;
 		if (slot > now) await sleep(slot - now);
 		return slot - now;
 	}
@@ -87,5 +117,32 @@ export class RateModel {
 		// An empty bucket holds its next request back a whole interval from this answer, which
 		// came after the service spent the last request; sooner it would meet a 429.
 		if (remaining < 1) this.nextSlotAt = Math.max(this.nextSlotAt, Date.now() + this.intervalMs);
+	}
+
+	/** The plan's requests a minute as far as known now. */
+	private planLimit(share: PlanShare): number {
+		return share.planLimit ?? this.saidLimit ?? (this.learntLimit(share) || ASSUMED_PLAN_LIMIT);
+	}
+
+	/** What a poll keeps for the next: the highest bound `X-RateLimit-Remaining` gave so far. */
+	learntLimit(share: PlanShare): number | undefined {
+		return Math.max(this.leftBound ?? 0, share.learntLimit ?? 0) || undefined;
+	}
+
+	/** The share's requests a minute. */
+	private perMinute(share: PlanShare): number {
+		return (this.planLimit(share) * share.sharePercent) / 100;
+	}
+
+	/**
+	 * The requests a poll may send: its share of a minute of the plan (less for polls more often
+	 * than once a minute), and no more than the pacing can send in the `msLeft` of its budget. At
+	 * least 2: the first page and one more.
+	 */
+	requestsPerPoll(share: PlanShare, msLeft: number): number {
+		const spanMs = Math.min(share.sinceLastPollMs ?? 0, MINUTE_MS);
+		const inSpan = this.perMinute(share) * (spanMs / MINUTE_MS);
+		const inBudget = (this.planLimit(share) * Math.max(0, msLeft) * BUDGET_USE) / MINUTE_MS;
+		return Math.max(2, Math.floor(Math.min(inSpan, inBudget)));
 	}
 }

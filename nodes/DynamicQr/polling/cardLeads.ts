@@ -5,7 +5,6 @@ import { isGone, OutOfBudgetError, recordId, timeMs, type ApiClient } from '../a
 import { advance, cutoffMs } from './cursor';
 import { pollingParameters, shareSettings } from './pollingProperties';
 import { loadLeadCursor, saveLeadCursor, type LeadCursor } from './pollState';
-import { learntLimit, requestsPerPoll } from './share';
 
 type CardCursor = LeadCursor['cards'][number];
 
@@ -30,8 +29,8 @@ const withCard = (lead: IDataObject, cardId: string) =>
 
 /**
  * New Lead on all cards of the account (also those added later) or on chosen ones. Each poll reads
- * the cards least recently read, as many as its share of the plan allows (polling/share.ts, the
- * rule of the scan polls); the others wait for the next. A lead created after activation is
+ * the cards least recently read, as many as its share of the plan allows (api/rate.ts, the rule
+ * of the scan polls); the others wait for the next. A lead created after activation is
  * emitted once, by the first poll that reads its card; one a poll's budget cuts off, by a later one.
  */
 export async function pollCardLeads(
@@ -43,28 +42,26 @@ export async function pollCardLeads(
 		parameters.option('cards') === 'chosen'
 			? parameters.stringList('cardIds', { required: true })
 			: undefined;
-	const share = shareSettings(parameters);
 	const key = chosen ? `newLead|chosen|${[...chosen].sort().join(',')}` : 'newLead|all';
 	const nowMs = Date.now();
 	const isManual = ctx.getMode() === 'manual';
 	const saved = isManual ? undefined : loadLeadCursor(ctx, key);
+	const settings = shareSettings(parameters, saved, nowMs);
 	if (!saved && !isManual) {
 		// Activation: leads from before it are never emitted, so none needs reading now.
 		saveLeadCursor(ctx, { key, polledMs: nowMs, sinceMs: nowMs, cards: [] });
 		return null;
 	}
-	const settings = {
-		...share,
-		learntLimit: saved?.learntLimit,
-		sinceLastPollMs: saved ? nowMs - saved.polledMs : undefined,
-	};
 	const cardIds = chosen ?? (await client.all('/cards')).flatMap((card) => recordId(card) ?? []);
 	const listRequests = chosen ? 0 : Math.max(1, Math.ceil(cardIds.length / CARDS_PER_PAGE));
 	const known = new Map(saved?.cards.map((card) => [card.key, card]));
 	const cards: CardCursor[] = cardIds
 		.map((id) => known.get(id) ?? { key: id, recent: [], fromMs: saved?.sinceMs })
 		.sort((a, b) => (a.readMs ?? -Infinity) - (b.readMs ?? -Infinity));
-	const turn = cards.slice(0, Math.max(1, requestsPerPoll(client, settings) - listRequests));
+	const turn = cards.slice(
+		0,
+		Math.max(1, client.rate.requestsPerPoll(settings, client.msLeft()) - listRequests),
+	);
 
 	if (isManual) return await sample(ctx, client, turn);
 
@@ -90,7 +87,7 @@ export async function pollCardLeads(
 		throw cardError(ctx, card.key, answer.reason);
 	});
 
-	const learnt = learntLimit(client, settings);
+	const learnt = client.rate.learntLimit(settings);
 	saveLeadCursor(ctx, {
 		key,
 		polledMs: nowMs,

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { SweepPosition } from './sweep';
+import type { ListPosition } from '../api';
 
 /**
  * The polling trigger's static data, and the only code that reads or writes it. Four keys, each in
@@ -41,7 +41,7 @@ export interface LeadCursor extends IDataObject {
  * last poll; the newest `created_at` (service clock) seen. A poll reads a part of the list (added
  * keys; a cursor without them starts a sweep): `sweep` says where the next goes on (none: after
  * page 1), `sinceCreatedMs` from when an unknown code is new, `learntLimit` the plan's rate as
- * learnt (polling/share.ts).
+ * learnt (api/rate.ts).
  */
 export interface ScanCursor extends IDataObject {
 	key: string;
@@ -49,7 +49,7 @@ export interface ScanCursor extends IDataObject {
 	newestCreatedMs?: number;
 	codes: string;
 	met?: number;
-	sweep?: SweepPosition;
+	sweep?: ListPosition;
 	sinceCreatedMs?: number;
 	learntLimit?: number;
 	/** When the current sweep began, and the one before it (Include Breakdown's first day). */

@@ -2,7 +2,7 @@ import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { codeFilterOptions } from '../shared/codeFilters';
 import { nodeParameters } from '../shared/parameters';
-import { DEFAULT_PLAN_SHARE_PERCENT } from './share';
+import { DEFAULT_PLAN_SHARE_PERCENT, type PlanShare } from '../api';
 
 export const SCAN_EVENTS = ['newScans', 'scanMilestone', 'quietCode'] as const;
 export type ScanEvent = (typeof SCAN_EVENTS)[number];
@@ -195,8 +195,14 @@ export const pollingProperties: INodeProperties[] = [
 
 export const pollingParameters = (ctx: IPollFunctions) => nodeParameters(ctx, pollingProperties);
 
-/** Share of Plan and Plan Requests per Minute (polling/share.ts). */
-export const shareSettings = (parameters: ReturnType<typeof pollingParameters>) => ({
+/** Share of Plan and Plan Requests per Minute (api/rate.ts), with what the last poll learnt. */
+export const shareSettings = (
+	parameters: ReturnType<typeof pollingParameters>,
+	last: { polledMs: number; learntLimit?: number } | undefined,
+	nowMs: number,
+): PlanShare => ({
 	sharePercent: parameters.number('planShare') ?? DEFAULT_PLAN_SHARE_PERCENT,
 	planLimit: parameters.number('planRequestsPerMinute') || undefined,
+	learntLimit: last?.learntLimit,
+	sinceLastPollMs: last ? nowMs - last.polledMs : undefined,
 });

@@ -9,8 +9,6 @@ import { addBreakdowns, newScansRule } from './newScans';
 import { pollingParameters, shareSettings, type ScanEvent } from './pollingProperties';
 import { loadScanCursor, saveScanCursor, type ScanCursor } from './pollState';
 import { quietRule } from './quiet';
-import { learntLimit, requestsPerPoll } from './share';
-import { readSweep } from './sweep';
 
 /** A code of the list as the scan events read it; its times in ms, NaN when unreadable or none. */
 export type CodeView = NonNullable<ReturnType<typeof codeView>>;
@@ -85,20 +83,13 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 	const parameters = pollingParameters(ctx);
 	const qs = codeListQuery(parameters.collection('filters'));
 	const includeBreakdown = event === 'newScans' && parameters.boolean('includeBreakdown');
-	const share = shareSettings(parameters);
 	const key = [event, rule.settings ?? '', JSON.stringify(qs)].join('|');
 	const isManual = ctx.getMode() === 'manual';
 	const cursor = isManual ? undefined : loadScanCursor(ctx, key);
 	const nowMs = Date.now();
 	const readAt = new Date(nowMs).toISOString();
-	const settings = {
-		...share,
-		learntLimit: cursor?.learntLimit,
-		sinceLastPollMs: cursor ? nowMs - cursor.polledMs : undefined,
-	};
-	const sweep = await readSweep(client, '/qr-codes', qs, cursor?.sweep, () =>
-		requestsPerPoll(client, settings),
-	);
+	const settings = shareSettings(parameters, cursor, nowMs);
+	const sweep = await client.read({ path: '/qr-codes', qs, share: settings, from: cursor?.sweep });
 	const codes = sweep.records.flatMap((record) => codeView(record, readAt) ?? []);
 
 	if (isManual) {
@@ -125,7 +116,7 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 		await addBreakdowns(client, folded.items, readSinceMs, nowMs);
 	}
 	const since = cursor ? (cursor.sinceCreatedMs ?? cursor.newestCreatedMs) : newest;
-	const learnt = learntLimit(client, settings);
+	const learnt = client.rate.learntLimit(settings);
 	saveScanCursor(ctx, {
 		key,
 		polledMs: nowMs,

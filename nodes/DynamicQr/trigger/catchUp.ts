@@ -1,7 +1,13 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { ApiClient, createdAtOrBefore, createdRecordKey, timeMs } from '../api';
+import {
+	ApiClient,
+	createdAtOrBefore,
+	createdRecordKey,
+	DEFAULT_PLAN_SHARE_PERCENT,
+	timeMs,
+} from '../api';
 import type { Ledger } from './ledger';
 import type { TriggerContext } from './state';
 import { missedMilestones, watchesMilestones } from './scanMilestones';
@@ -73,7 +79,9 @@ export async function missedEvents(
 	filters: DeliveryFilters,
 ) {
 	const sinceMs = ledger.readsFrom(seenMs);
-	const client = new ApiClient(ctx);
+	// Its reads keep to a poll's share of the plan by pace, not by a budget: it runs once, and a
+	// read cut off would lose the records it left unread for good.
+	const client = new ApiClient(ctx, { pace: { sharePercent: DEFAULT_PLAN_SHARE_PERCENT } });
 	const missed: IDataObject[] = [];
 	const record = (type: string, data: IDataObject) => {
 		const key = createdRecordKey(type, data);
@@ -99,7 +107,7 @@ export async function missedEvents(
 			if (!filterOut('qr_code.created', code, filters)) record('qr_code.created', code);
 		}
 	}
-	for (const { id, data, fields } of await missedMilestones(ctx, ledger, filters))
+	for (const { id, data, fields } of await missedMilestones(client, ledger, filters))
 		missed.push(missedItem('scan.created', data, id, fields));
 	const at = (item: IDataObject) => timeMs(item.created_at) || Infinity;
 	return missed.sort((a, b) => at(a) - at(b));

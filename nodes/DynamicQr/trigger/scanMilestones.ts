@@ -5,7 +5,6 @@ import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
 import { allows, type DeliveryFilters } from './filters';
 import { hasMilestoneBaseline, storeMilestoneBaseline, type Ledger } from './ledger';
-import type { TriggerContext } from './state';
 
 /**
  * "Only at Scan Milestones" (docs/triggers.md): a scan event carries no count, so the trigger reads
@@ -19,8 +18,7 @@ const baselineOf = (filters: DeliveryFilters) =>
 	`${filters.milestones.join(',')}|${[...filters.qrCodeIds].sort().join(',')}`;
 
 /** The codes the filters watch, archived ones too (the list's default is not shown), and counts. */
-async function watchedCodes(ctx: TriggerContext, filters: DeliveryFilters) {
-	const client = new ApiClient(ctx);
+async function watchedCodes(client: ApiClient, filters: DeliveryFilters) {
 	const lists = [client.all('/qr-codes'), client.all('/qr-codes', { archived: true })];
 	return (await Promise.all(lists)).flat().flatMap((code) => {
 		const id = recordId(code);
@@ -37,7 +35,7 @@ export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFi
 	const baseline = baselineOf(filters);
 	if (ctx.getMode() === 'manual' || hasMilestoneBaseline(ctx, baseline)) return;
 	const claims = new Map<string, CodeState>();
-	for (const { id, scans } of await watchedCodes(ctx, filters)) {
+	for (const { id, scans } of await watchedCodes(new ApiClient(ctx), filters)) {
 		const passed = milestonesBetween(filters.milestones, 0, scans).at(-1);
 		if (passed === undefined) claims.delete(id);
 		else claims.set(id, { count: passed, flag: 0 });
@@ -92,12 +90,12 @@ export const watchesMilestones = (filters: DeliveryFilters) =>
 
 /** For the catch-up: the milestones codes passed that no scan delivery claimed, claimed now. */
 export async function missedMilestones(
-	ctx: IWebhookFunctions,
+	client: ApiClient,
 	ledger: Ledger,
 	filters: DeliveryFilters,
 ) {
 	if (!watchesMilestones(filters)) return [];
-	return (await watchedCodes(ctx, filters)).flatMap(({ id, code, scans }) => {
+	return (await watchedCodes(client, filters)).flatMap(({ id, code, scans }) => {
 		const reached = claimCount(ledger, filters, id, scans);
 		if (!reached?.length) return [];
 		const fields = milestoneFields(reached, scans);
