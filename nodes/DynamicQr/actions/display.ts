@@ -3,7 +3,8 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 /**
  * Shows properties only for their resource and operation(s), checked first: n8n counts a property
  * as shown once the first display key it checks holds an expression (say, Type), and resource and
- * operation never hold one. (n8n's own updateDisplayOptions puts them last.)
+ * operation never hold one. (n8n's own updateDisplayOptions puts them last.) Operations already
+ * named stay (Create's fields are Create or Update's too): applying it again changes nothing.
  */
 export function showOnlyFor(
 	resource: string,

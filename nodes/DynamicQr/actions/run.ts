@@ -26,12 +26,12 @@ export class ActionRun {
 	}
 }
 
-/** Runs one item, read by the operation's declared `parameters`. */
+/** An item's index, the run, and the item's reader (by the operation's declared fields). */
+type ItemArgs = [itemIndex: number, run: ActionRun, parameters: ParameterReader];
+
 export type Operation = (
 	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-	parameters: ParameterReader,
+	...args: ItemArgs
 ) => Promise<INodeExecutionData[]>;
 
 /**
@@ -39,14 +39,10 @@ export type Operation = (
  * without a request, by the item's reader (the one `execute` gets). A value it cannot read is the
  * operation's to report.
  */
-export type RecordKey = (
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-	parameters: ParameterReader,
-) => string | undefined;
+export type RecordKey = (this: IExecuteFunctions, ...args: ItemArgs) => string | undefined;
 
 export interface OperationModule {
+	/** Its fields; resources.ts shows them only for its resource and operation. */
 	description: INodeProperties[];
 	/** The fields the item's parameters are read by, when more than its description's. */
 	reads?: INodeProperties[];

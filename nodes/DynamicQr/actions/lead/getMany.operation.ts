@@ -4,10 +4,9 @@ import { readLimit, returnAllOrLimit } from '../listing';
 import { cardLocator } from '../locators';
 import { toItems } from '../outputItems';
 import { timestamp } from '../dates';
-import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	cardLocator,
 	...returnAllOrLimit,
 	{
@@ -27,8 +26,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = showOnlyFor('lead', 'getAll', properties);
 
 /** Leads shared on a card, newest first. */
 export const execute: Operation = async function (itemIndex, run, parameters) {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
-import { requiredWhen, showOnlyFor } from '../display';
+import { requiredWhen } from '../display';
 import { toItems } from '../outputItems';
 import type { Operation } from '../run';
 import { calendarDay } from '../dates';
@@ -11,7 +11,7 @@ import { codeListQuery } from '../../shared/codeFilters';
 import type { ParameterReader } from '../../shared/parameters';
 import { listFiltersProperty } from './listFilters';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Codes',
 		name: 'codesBy',
@@ -94,8 +94,6 @@ const properties: INodeProperties[] = [
 		default: 'summary',
 	},
 ];
-
-export const description = showOnlyFor('qrCode', 'getScanReport', properties);
 
 /** The period chosen, checked before any request. */
 function readPeriod(ctx: IExecuteFunctions, parameters: ParameterReader) {

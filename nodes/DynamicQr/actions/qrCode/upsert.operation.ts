@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
-import { showOnlyFor } from '../display';
 import type { Operation, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
 import { differences } from './createOrUpdate/differences';
@@ -15,7 +14,7 @@ import { createCode, readCreateRequest } from './createRequest';
 const RESULT_KEY = 'createOrUpdate';
 
 /** Name, Type, the payload and Additional Fields are Create's, shown here too. */
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Match By',
 		name: 'matchBy',
@@ -60,8 +59,6 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 ];
-
-export const description = showOnlyFor('qrCode', 'upsert', properties);
 
 export const reads = [...createProperties, ...description];
 
