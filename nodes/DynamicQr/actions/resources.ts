@@ -55,7 +55,7 @@ function resource(name: string, value: string, preset: string, actions: Record<s
 	const fields = entries.flatMap(([key, { module }]) =>
 		showOnlyFor(value, key, module.description),
 	);
-	return { name, value, operations, description: [operation, ...fields] };
+	return { name, value, options, operations, description: [operation, ...fields] };
 }
 
 /** The action node's resources, in the order the Resource parameter lists them. */
