@@ -51,7 +51,8 @@ function resource(name: string, value: string, preset: string, actions: Record<s
 		options,
 		default: preset,
 	};
-	const operations = Object.fromEntries(entries.map(([key, { module }]) => [key, module]));
+	// Keyed "resource:operation", for the router.
+	const operations = entries.map(([key, { module }]) => [`${value}:${key}`, module] as const);
 	const fields = entries.flatMap(([key, { module }]) =>
 		showOnlyFor(value, key, module.description),
 	);

@@ -133,7 +133,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		: await run.client.all('/qr-codes', query, undefined, { itemIndex });
 	// The run's client bounds the requests in flight and paces them at the plan's rate.
 	const codes = await Promise.all(
-		records.map((record) => countScans(this, run, itemIndex, period, record, summary)),
+		records.map((record) => countScans(run, itemIndex, period, record, summary)),
 	);
 	return toItems(reportItems(period, codes, summary));
 };

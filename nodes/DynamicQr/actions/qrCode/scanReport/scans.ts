@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	breakdownCounts,
@@ -62,7 +62,6 @@ export interface CodeScans {
  * breakdowns cover its whole range (mixing the periods would give wrong top values).
  */
 export async function countScans(
-	ctx: IExecuteFunctions,
 	run: ActionRun,
 	itemIndex: number,
 	period: ReportPeriod,
@@ -89,7 +88,7 @@ export async function countScans(
 		const answerDays = scansPerDay(answer);
 		if (answerDays) return answerDays;
 		const fix = 'QR Code › Get Scan Statistics gives the answer as it is';
-		throw unreadableDays(ctx.getNode(), answer, itemIndex, fix);
+		throw unreadableDays(run.ctx.getNode(), answer, itemIndex, fix);
 	});
 	const sum = (range: Days) =>
 		days
