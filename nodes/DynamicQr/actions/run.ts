@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ClientSettings } from '../api';
-import { ApiClient } from '../api';
+import { ApiClient, type ClientSettings } from '../api';
 import type { ParameterReader } from '../shared/parameters';
 
 /**

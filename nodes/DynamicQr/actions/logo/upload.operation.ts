@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { multipartBody, uploadRecord } from '../../api';
 import { toItems } from '../outputItems';

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
-import { isFieldRequired } from '../../qrTypes';
+import { isFieldRequired, type PayloadMode, type QrType, type QrTypeField } from '../../qrTypes';
 import { typeOptions } from '../../shared/codeFilters';
 import { FORMATS } from './formats';
 import { requiredWhen } from '../display';

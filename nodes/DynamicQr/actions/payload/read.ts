@@ -1,8 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 
-import type { QrType } from '../../qrTypes';
-import { findQrType, QR_TYPES } from '../../qrTypes';
+import { findQrType, QR_TYPES, type QrType } from '../../qrTypes';
 import {
 	fieldParameterName,
 	MIXED_PAYLOAD_COLLECTION,

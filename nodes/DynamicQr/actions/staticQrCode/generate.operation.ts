@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { STATIC_QR_TYPES } from '../../qrTypes';
 import type { BinaryAnswer } from '../../api';
