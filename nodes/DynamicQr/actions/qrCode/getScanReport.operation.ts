@@ -1,11 +1,10 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
 import { requiredWhen } from '../display';
 import { toItems } from '../outputItems';
 import type { Operation } from '../run';
-import { calendarDay } from '../dates';
-import { namedPeriod, reportPeriod } from './scanReport/period';
+import { readPeriod } from './scanReport/period';
 import { countScans, reportItems } from './scanReport/scans';
 import { codeListQuery } from '../../shared/codeFilters';
 import type { ParameterReader } from '../../shared/parameters';
@@ -95,19 +94,6 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** The period chosen, checked before any request. */
-function readPeriod(ctx: IExecuteFunctions, parameters: ParameterReader) {
-	const name = parameters.option('period');
-	if (name !== 'custom') return namedPeriod(name, Date.now(), ctx.getTimezone());
-	const from = calendarDay(parameters.string('from', { required: true }));
-	const to = calendarDay(parameters.string('to', { required: true }));
-	if (from > to) {
-		const property = parameters.property('from');
-		throw parameters.fail({ property }, from, `a day no later than To (${to})`);
-	}
-	return reportPeriod(name, { from, to });
-}
-
 /** The IDs given, each checked as an ID before any request; repeated ones count once. */
 function readIds(parameters: ParameterReader): string[] {
 	const ids = parameters.stringList('qrCodeIds', { required: true });
@@ -123,7 +109,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	// The choices first, then the fields they show: a bad choice is the error named.
 	const byIds = parameters.option('codesBy') === 'ids';
 	const summary = parameters.option('reportOutput') === 'summary';
-	const period = readPeriod(this, parameters);
+	const period = readPeriod(parameters, this.getTimezone());
 	const ids = byIds ? readIds(parameters) : [];
 	const query = byIds ? {} : codeListQuery(parameters.collection('filters'));
 	const records = byIds

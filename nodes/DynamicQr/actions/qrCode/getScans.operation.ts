@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { scansPerDay, unreadableDays, unwrap } from '../../api';
 import { qrCodeLocator } from '../locators';
 import { toItems } from '../outputItems';
-import { calendarDay } from '../dates';
+import { calendarDay } from './scanReport/period';
 import type { Operation } from '../run';
 
 export const description: INodeProperties[] = [
