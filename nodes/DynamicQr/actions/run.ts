@@ -35,8 +35,7 @@ export type Operation = (
 
 /**
  * The record an item acts on, for the router to run a record's items one after another; read
- * without a request, by the item's reader (the one `execute` gets). A value it cannot read is the
- * operation's to report.
+ * without a request, by the reader `execute` gets; a value it cannot read is execute's to report.
  */
 export type RecordKey = (this: IExecuteFunctions, ...args: ItemArgs) => string | undefined;
 
