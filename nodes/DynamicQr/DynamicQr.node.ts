@@ -14,8 +14,6 @@ import { ACTION_VERSIONS, LATEST_ACTION_VERSION, propertiesOfVersion } from './a
 import { listSearch } from './methods';
 import { nodeVersions } from './shared/nodeVersions';
 
-const operations: INodeProperties[] = RESOURCES.flatMap(({ description }) => description);
-
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Resource',
@@ -25,7 +23,7 @@ const properties: INodeProperties[] = [
 		options: RESOURCES.map(({ name, value }) => ({ name, value })),
 		default: 'qrCode',
 	},
-	...operations,
+	...RESOURCES.flatMap(({ description }) => description),
 	requestOptionsProperty,
 ];
 
@@ -33,17 +31,9 @@ const properties: INodeProperties[] = [
  * The canvas subtitle, from the operations' own actions. A list of pairs: an object would also
  * hold "constructor", and a nested one would end in "}}" and close the expression early.
  */
-const actionPairs = operations
-	.filter((property) => property.name === 'operation')
-	.flatMap(({ displayOptions, options = [] }) =>
-		(displayOptions?.show?.resource ?? []).flatMap((resource) =>
-			options.flatMap((option) =>
-				'value' in option
-					? [[`${String(resource)}:${String(option.value)}`, option.action ?? option.name]]
-					: [],
-			),
-		),
-	);
+const actionPairs = RESOURCES.flatMap(({ value, options }) =>
+	options.map((option) => [`${value}:${option.value}`, option.action ?? option.name]),
+);
 const subtitle = `={{ (${JSON.stringify(actionPairs)}.find((pair) => pair[0] === $parameter["resource"] + ":" + $parameter["operation"]) || ["", ""])[1] }}`;
 
 /** One version of the node: the properties it has; every version runs the same operations. */

@@ -3,7 +3,8 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 /**
  * Shows properties only for their resource and operation(s), checked first: n8n counts a property
  * as shown once the first display key it checks holds an expression (say, Type), and resource and
- * operation never hold one. (n8n's own updateDisplayOptions puts them last.)
+ * operation never hold one. (n8n's own updateDisplayOptions puts them last.) Operations already
+ * named stay (Create's fields are Create or Update's too): applying it again changes nothing.
  */
 export function showOnlyFor(
 	resource: string,
@@ -21,11 +22,10 @@ export function showOnlyFor(
 }
 
 /**
- * A field required when the choice `key` is `value`, declared twice so that n8n's pre-run check
- * and the editor agree for a fixed choice and for an expression: the required copy is hidden for
- * any other value, an expression included (n8n never reads one in `hide`); the optional copy is
- * shown only while the choice is an expression, and the node checks it item by item. `show`
- * holds what else both copies need.
+ * A field required when the choice `key` is `value`, declared twice so that n8n's pre-run check and
+ * the editor agree: the required copy is hidden for any other value (n8n never reads an expression
+ * in `hide`); the optional copy shows only while the choice is an expression, and the node checks
+ * it item by item. `show` holds what else both copies need.
  */
 export function requiredWhen(
 	key: string,

@@ -19,8 +19,6 @@ function runIdOf(ctx: IExecuteFunctions): string {
  */
 export function defaultIdempotencyKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	const runIndex = ctx.evaluateExpression('{{ $runIndex }}', itemIndex);
-	const source = [ctx.getWorkflow().id, runIdOf(ctx), ctx.getNode().id, runIndex, itemIndex].join(
-		':',
-	);
-	return `n8n-${createHash('sha256').update(source).digest('hex').slice(0, 40)}`;
+	const parts = [ctx.getWorkflow().id, runIdOf(ctx), ctx.getNode().id, runIndex, itemIndex];
+	return `n8n-${createHash('sha256').update(parts.join(':')).digest('hex').slice(0, 40)}`;
 }

@@ -20,6 +20,7 @@ import * as generate from './staticQrCode/generate.operation';
 import * as endpointCreate from './webhookEndpoint/create.operation';
 import * as endpoints from './webhookEndpoint/getMany.operation';
 import * as endpointDelete from './webhookEndpoint/delete.operation';
+import { showOnlyFor } from './display';
 import type { OperationModule } from './run';
 
 /** An operation: its module, and its option of the Operation parameter (its key is the value). */
@@ -27,7 +28,8 @@ type Action = Omit<INodePropertyOptions, 'value'> & { module: OperationModule };
 
 /**
  * A resource: its Operation parameter (the options by name; the default named, since saved
- * workflows that kept it store no value), then the fields of its operations in the order listed.
+ * workflows that kept it store no value), then the fields of its operations in the order listed,
+ * each shown only for its resource and operation.
  */
 function resource(name: string, value: string, preset: string, actions: Record<string, Action>) {
 	const entries = Object.entries(actions);
@@ -49,9 +51,12 @@ function resource(name: string, value: string, preset: string, actions: Record<s
 		options,
 		default: preset,
 	};
-	const operations = Object.fromEntries(entries.map(([key, { module }]) => [key, module]));
-	const fields = entries.flatMap(([, { module }]) => module.description);
-	return { name, value, operations, description: [operation, ...fields] };
+	// Keyed "resource:operation", for the router.
+	const operations = entries.map(([key, { module }]) => [`${value}:${key}`, module] as const);
+	const fields = entries.flatMap(([key, { module }]) =>
+		showOnlyFor(value, key, module.description),
+	);
+	return { name, value, options, operations, description: [operation, ...fields] };
 }
 
 /** The action node's resources, in the order the Resource parameter lists them. */

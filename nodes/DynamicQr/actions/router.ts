@@ -1,25 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 
 import { recordKeyOf } from './locators';
 import { RESOURCES } from './resources';
 import { operationParameters, readRequestOptions } from './operationParameters';
-import type { OperationModule } from './run';
-import type { ParameterReader } from '../shared/parameters';
 import { ActionRun } from './run';
+import type { ParameterReader } from '../shared/parameters';
 
 /** A Map, so that "constructor" or "toString" finds no operation. */
-const OPERATIONS = new Map<string, OperationModule>(
-	RESOURCES.flatMap(({ value, operations }) =>
-		Object.entries(operations).map(([operation, module]) => [`${value}:${operation}`, module]),
-	),
-);
+const OPERATIONS = new Map(RESOURCES.flatMap(({ operations }) => operations));
 
 /**
  * Runs the operation once per item, results in input order and paired. Items start in input order
- * while the client's rate model has room, except that an item of the same record as one still running
- * waits for it. With Continue On Fail an item's error becomes its output; otherwise the earliest
- * failure stops the run.
+ * while the rate model has room, but an item of a record with an item running waits for it. With
+ * Continue On Fail an item's error becomes its output; otherwise the earliest failure stops the run.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -62,14 +55,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	const keyOf = (itemIndex: number, parameters: ParameterReader): string | undefined => {
-		try {
-			return recordKey?.call(this, itemIndex, run, parameters);
-		} catch {
-			return undefined;
-		}
-	};
-
 	// A finished item starts the next one of its record, then as many as the rate model has room for.
 	await new Promise<void>((resolve) => {
 		let next = 0;
@@ -93,7 +78,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				const itemIndex = next++;
 				// One reader an item, for its record and then the operation: each parameter read once.
 				const parameters = operationParameters(this, itemIndex, reads);
-				const key = keyOf(itemIndex, parameters);
+				let key: string | undefined;
+				try {
+					key = recordKey?.call(this, itemIndex, run, parameters);
+				} catch {
+					// Unreadable: the operation reports it, in the item's turn.
+				}
 				const queue = waiting.get(key);
 				if (queue) queue.push([itemIndex, parameters]);
 				else {

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ClientSettings } from '../api';
-import { ApiClient } from '../api';
+import { ApiClient, type ClientSettings } from '../api';
 import type { ParameterReader } from '../shared/parameters';
 
 /**
@@ -26,27 +25,22 @@ export class ActionRun {
 	}
 }
 
-/** Runs one item, read by the operation's declared `parameters`. */
+/** An item's index, the run, and the item's reader (by the operation's declared fields). */
+type ItemArgs = [itemIndex: number, run: ActionRun, parameters: ParameterReader];
+
 export type Operation = (
 	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-	parameters: ParameterReader,
+	...args: ItemArgs
 ) => Promise<INodeExecutionData[]>;
 
 /**
  * The record an item acts on, for the router to run a record's items one after another; read
- * without a request, by the item's reader (the one `execute` gets). A value it cannot read is the
- * operation's to report.
+ * without a request, by the reader `execute` gets; a value it cannot read is execute's to report.
  */
-export type RecordKey = (
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: ActionRun,
-	parameters: ParameterReader,
-) => string | undefined;
+export type RecordKey = (this: IExecuteFunctions, ...args: ItemArgs) => string | undefined;
 
 export interface OperationModule {
+	/** Its fields; resources.ts shows them only for its resource and operation. */
 	description: INodeProperties[];
 	/** The fields the item's parameters are read by, when more than its description's. */
 	reads?: INodeProperties[];

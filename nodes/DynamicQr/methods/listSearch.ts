@@ -5,8 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { ApiClient, FIRST_PAGE } from '../api';
-import type { PageCursor } from '../api';
+import { ApiClient, FIRST_PAGE, type PageCursor } from '../api';
 import { cardLabel } from './cardLabel';
 
 const PAGE_SIZE = 50;

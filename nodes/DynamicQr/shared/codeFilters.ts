@@ -40,8 +40,6 @@ export const codeFilterOptions = (verb: 'list' | 'watch'): INodeProperties[] => 
 	},
 ];
 
-export const codeListQuery = ({ search, type, archived }: IDataObject): IDataObject => ({
-	...(search ? { search } : {}),
-	...(type ? { type } : {}),
-	...(archived === undefined ? {} : { archived: archived ? 'true' : 'false' }),
-});
+/** The list's query of the filters as the reader gives them (only those set); `archived` as text. */
+export const codeListQuery = (filters: IDataObject): IDataObject =>
+	filters.archived === undefined ? filters : { ...filters, archived: String(filters.archived) };

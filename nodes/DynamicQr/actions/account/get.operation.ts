@@ -1,8 +1,7 @@
 import { toItems } from '../outputItems';
-import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
-export const description = showOnlyFor('account', 'get', []);
+export const description = [];
 
 export const execute: Operation = async function (itemIndex, run) {
 	return toItems(await run.client.getRecord('/me', itemIndex));

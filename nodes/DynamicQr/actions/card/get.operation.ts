@@ -1,9 +1,8 @@
 import { cardLocator } from '../locators';
 import { toItems } from '../outputItems';
-import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
-export const description = showOnlyFor('card', 'get', [cardLocator]);
+export const description = [cardLocator];
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('cardId');

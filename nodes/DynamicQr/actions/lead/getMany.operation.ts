@@ -3,11 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit } from '../listing';
 import { cardLocator } from '../locators';
 import { toItems } from '../outputItems';
-import { timestamp } from '../dates';
-import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	cardLocator,
 	...returnAllOrLimit,
 	{
@@ -28,13 +26,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = showOnlyFor('lead', 'getAll', properties);
-
 /** Leads shared on a card, newest first. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const cardId = parameters.recordId('cardId');
-	const filters = parameters.collection('filters');
-	const since = filters.since === undefined ? undefined : timestamp(filters.since as string);
+	const since = parameters.collection('filters').since as string | undefined;
 	const path = `/cards/${encodeURIComponent(cardId)}/leads`;
 	const limit = readLimit(parameters);
 	// Leads at or before Since are left out whatever the service does with `since` (client.since).

@@ -1,14 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { multipartBody, uploadRecord } from '../../api';
 import { toItems } from '../outputItems';
-import { showOnlyFor } from '../display';
 import { binaryFieldName } from '../operationParameters';
 import type { Operation } from '../run';
 import { describeValue } from '../../shared/parameters';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -18,8 +16,6 @@ const properties: INodeProperties[] = [
 		hint: 'The name of the input binary field holding the logo (PNG, JPEG or SVG)',
 	},
 ];
-
-export const description = showOnlyFor('logo', 'upload', properties);
 
 /** The logo images the upload takes (the field's hint): PNG, JPEG, SVG; never a header's CR/LF. */
 const LOGO_TYPES = /^image\/(png|jpeg|jpg|pjpeg|svg\+xml)$/i;

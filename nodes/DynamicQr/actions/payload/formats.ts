@@ -10,7 +10,8 @@ import { isEmpty } from './read';
  * equals what a code holds. Keyed by every format, so a new format fails the build until added.
  */
 interface FormatRules {
-	input(field: QrTypeField): Omit<INodeProperties, 'displayName' | 'name'>;
+	/** Its parameter; a text field when absent. */
+	input?(field: QrTypeField): Omit<INodeProperties, 'displayName' | 'name'>;
 	/** A problem with the value, in words; null when it fits. */
 	check?(value: unknown): string | null;
 	/** Whether the value set means the same as the code's; text comparison when absent. */
@@ -48,18 +49,16 @@ const dialable = (value: unknown) =>
  * addresses compare as written: the reference does not say that the service normalises them.
  */
 export const FORMATS: Record<FieldFormat, FormatRules> = {
-	text: { input: (field) => textInput(field) },
+	text: {},
 	longText: { input: (field) => textInput(field, 3) },
-	url: { input: (field) => textInput(field), check: checkUrl },
+	url: { check: checkUrl },
 	email: {
-		input: (field) => textInput(field),
 		check: (value) =>
 			/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value))
 				? null
 				: `must be an email address, e.g. name@email.com (got ${describeValue(value)})`,
 	},
 	phone: {
-		input: (field) => textInput(field),
 		check: (value) => {
 			const text = String(value);
 			const digits = text.replace(/\D/g, '').length;
@@ -132,3 +131,6 @@ export const FORMATS: Record<FieldFormat, FormatRules> = {
 			}),
 	},
 };
+
+/** A payload field's parameter, by its format. */
+export const fieldInput = (field: QrTypeField) => (FORMATS[field.format].input ?? textInput)(field);

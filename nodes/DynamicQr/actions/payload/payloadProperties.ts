@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
-import { isFieldRequired } from '../../qrTypes';
+import { isFieldRequired, type PayloadMode, type QrType, type QrTypeField } from '../../qrTypes';
 import { typeOptions } from '../../shared/codeFilters';
-import { FORMATS } from './formats';
+import { fieldInput } from './formats';
 import { requiredWhen } from '../display';
 import { sinceVersion } from '../versions';
 import {
@@ -20,7 +19,7 @@ function fieldProperties(type: QrType, field: QrTypeField, mode: PayloadMode): I
 		name: fieldParameterName(type.value, field.name),
 		description:
 			mode === 'update' ? `${field.description}. Leave empty to keep it.` : field.description,
-		...FORMATS[field.format].input(field),
+		...fieldInput(field),
 	} as INodeProperties;
 	const fields = { payloadInput: ['fields'] };
 	return isFieldRequired(type, field, mode)
@@ -57,7 +56,7 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 			}`,
 			...(field.format === 'links'
 				? { type: 'json' as const, default: '' }
-				: { ...FORMATS[field.format].input(field), placeholder: field.placeholder }),
+				: { ...fieldInput(field), placeholder: field.placeholder }),
 		}),
 	);
 	return [

@@ -1,15 +1,13 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 
-import type { QrType } from '../../qrTypes';
-import { findQrType, QR_TYPES } from '../../qrTypes';
+import { findQrType, QR_TYPES, type QrType } from '../../qrTypes';
 import {
 	fieldParameterName,
 	MIXED_PAYLOAD_COLLECTION,
 	mixedParameterName,
 	TYPED_PAYLOAD_SINCE,
 } from './names';
-import type { ParameterReader } from '../../shared/parameters';
+import { isBlank, type ParameterReader } from '../../shared/parameters';
 
 /**
  * The item's type: a value or a label of the table, in any case, as a sheet may hold it
@@ -34,14 +32,9 @@ export function getQrType(parameters: ParameterReader): QrType {
 	);
 }
 
-export function isEmpty(value: unknown): boolean {
-	return (
-		value === undefined ||
-		value === null ||
-		(typeof value === 'string' && value.trim() === '') ||
-		(Array.isArray(value) && value.length === 0)
-	);
-}
+/** Blank, or an empty list (of links). */
+export const isEmpty = (value: unknown) =>
+	isBlank(value) || (Array.isArray(value) && value.length === 0);
 
 /** Whether the node's version gives the mixed-type fields as one collection (Payload Fields). */
 export const mixedFieldsCollected = (parameters: ParameterReader) =>

@@ -1,12 +1,9 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 
-import type { PayloadMode, QrType, QrTypeField } from '../../qrTypes';
-import { isFieldRequired } from '../../qrTypes';
+import { isFieldRequired, type PayloadMode, type QrType, type QrTypeField } from '../../qrTypes';
 import { FORMATS } from './formats';
 import { isEmpty, mixedFieldsCollected } from './read';
-import { describeValue } from '../../shared/parameters';
-import type { ParameterReader } from '../../shared/parameters';
+import { describeValue, type ParameterReader } from '../../shared/parameters';
 
 /** How to supply a missing field, in the terms of the Payload Input the user chose. */
 function howToFill(parameters: ParameterReader, type: QrType, field: QrTypeField) {

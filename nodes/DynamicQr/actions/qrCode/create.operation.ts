@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { unwrap } from '../../api';
 import { toItems } from '../outputItems';
 import { showOnlyFor } from '../display';
 import { payloadProperties } from '../payload/payloadProperties';
@@ -99,6 +98,5 @@ export const recordKey: RecordKey = (_itemIndex, _run, parameters) =>
 	undefined;
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
-	const request = readCreateRequest(parameters);
-	return toItems(unwrap(await createCode(run, request, itemIndex)));
+	return toItems(await createCode(run, readCreateRequest(parameters), itemIndex));
 };

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { unwrap } from '../../api';
 import type { ParameterReader } from '../../shared/parameters';
 import { getQrType, readPayload } from '../payload/read';
 import { validatePayload } from '../payload/validate';
@@ -38,9 +39,8 @@ export async function createCode(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	// Deriving the default evaluates an expression: Create or Update skips it for codes it finds.
-	return await client.request('POST', '/qr-codes', {
-		body,
-		itemIndex,
-		idempotencyKey: idempotencyKey || defaultIdempotencyKey(ctx, itemIndex),
-	});
+	const key = idempotencyKey || defaultIdempotencyKey(ctx, itemIndex);
+	return unwrap(
+		await client.request('POST', '/qr-codes', { body, itemIndex, idempotencyKey: key }),
+	);
 }

@@ -1,10 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { qrCodeLocator } from '../locators';
-import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Deleting a code makes every printed copy stop working: its short link then shows a not-found page. Use Pause instead to switch it off for a while.',
@@ -14,8 +13,6 @@ const properties: INodeProperties[] = [
 	},
 	qrCodeLocator,
 ];
-
-export const description = showOnlyFor('qrCode', 'delete', properties);
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');

@@ -2,13 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../../api';
 import { qrCodeLocator } from '../locators';
-import { showOnlyFor } from '../display';
 import { imageProperties, readImageRequest, imageItems } from '../image';
 import type { Operation } from '../run';
 
-const properties: INodeProperties[] = [qrCodeLocator, ...imageProperties];
-
-export const description = showOnlyFor('qrCode', 'downloadImage', properties);
+export const description: INodeProperties[] = [qrCodeLocator, ...imageProperties];
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');

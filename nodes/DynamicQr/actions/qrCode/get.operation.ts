@@ -2,12 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { qrCodeLocator } from '../locators';
 import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
-import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
-const properties: INodeProperties[] = [qrCodeLocator, simplifyProperty];
-
-export const description = showOnlyFor('qrCode', 'get', properties);
+export const description: INodeProperties[] = [qrCodeLocator, simplifyProperty];
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');

@@ -1,17 +1,16 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
-import { requiredWhen, showOnlyFor } from '../display';
+import { requiredWhen } from '../display';
 import { toItems } from '../outputItems';
 import type { Operation } from '../run';
-import { calendarDay } from '../dates';
-import { namedPeriod, reportPeriod } from './scanReport/period';
+import { readPeriod } from './scanReport/period';
 import { countScans, reportItems } from './scanReport/scans';
 import { codeListQuery } from '../../shared/codeFilters';
 import type { ParameterReader } from '../../shared/parameters';
 import { listFiltersProperty } from './listFilters';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Codes',
 		name: 'codesBy',
@@ -95,21 +94,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = showOnlyFor('qrCode', 'getScanReport', properties);
-
-/** The period chosen, checked before any request. */
-function readPeriod(ctx: IExecuteFunctions, parameters: ParameterReader) {
-	const name = parameters.option('period');
-	if (name !== 'custom') return namedPeriod(name, Date.now(), ctx.getTimezone());
-	const from = calendarDay(parameters.string('from', { required: true }));
-	const to = calendarDay(parameters.string('to', { required: true }));
-	if (from > to) {
-		const property = parameters.property('from');
-		throw parameters.fail({ property }, from, `a day no later than To (${to})`);
-	}
-	return reportPeriod(name, { from, to });
-}
-
 /** The IDs given, each checked as an ID before any request; repeated ones count once. */
 function readIds(parameters: ParameterReader): string[] {
 	const ids = parameters.stringList('qrCodeIds', { required: true });
@@ -125,7 +109,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	// The choices first, then the fields they show: a bad choice is the error named.
 	const byIds = parameters.option('codesBy') === 'ids';
 	const summary = parameters.option('reportOutput') === 'summary';
-	const period = readPeriod(this, parameters);
+	const period = readPeriod(parameters, this.getTimezone());
 	const ids = byIds ? readIds(parameters) : [];
 	const query = byIds ? {} : codeListQuery(parameters.collection('filters'));
 	const records = byIds
@@ -135,7 +119,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		: await run.client.all('/qr-codes', query, undefined, { itemIndex });
 	// The run's client bounds the requests in flight and paces them at the plan's rate.
 	const codes = await Promise.all(
-		records.map((record) => countScans(this, run, itemIndex, period, record, summary)),
+		records.map((record) => countScans(run, itemIndex, period, record, summary)),
 	);
 	return toItems(reportItems(period, codes, summary));
 };

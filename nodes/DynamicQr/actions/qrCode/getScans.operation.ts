@@ -3,11 +3,10 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { scansPerDay, unreadableDays, unwrap } from '../../api';
 import { qrCodeLocator } from '../locators';
 import { toItems } from '../outputItems';
-import { calendarDay } from '../dates';
-import { showOnlyFor } from '../display';
+import { calendarDay } from './scanReport/period';
 import type { Operation } from '../run';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	qrCodeLocator,
 	{
 		displayName: 'From',
@@ -42,8 +41,6 @@ const properties: INodeProperties[] = [
 		default: 'statistics',
 	},
 ];
-
-export const description = showOnlyFor('qrCode', 'getScans', properties);
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');

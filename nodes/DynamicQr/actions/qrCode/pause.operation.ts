@@ -1,3 +1,3 @@
 import { setPaused } from './setPaused';
 
-export const { description, execute } = setPaused('pause', true);
+export const { description, execute } = setPaused(true);

@@ -1,3 +1,3 @@
 import { setPaused } from './setPaused';
 
-export const { description, execute } = setPaused('resume', false);
+export const { description, execute } = setPaused(false);

@@ -1,13 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrap } from '../../api';
-import { showOnlyFor } from '../display';
 import type { Operation, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
 import { differences } from './createOrUpdate/differences';
 import { readMatch } from './createOrUpdate/match';
-import type { CodeIndex } from './createOrUpdate/codeIndex';
-import { codeIndex, codeIndexRead } from './createOrUpdate/codeIndex';
+import { type CodeIndex, codeIndex, codeIndexRead } from './createOrUpdate/codeIndex';
 import { changedRecord } from './changedRecord';
 import { createCode, readCreateRequest } from './createRequest';
 
@@ -15,7 +12,7 @@ import { createCode, readCreateRequest } from './createRequest';
 const RESULT_KEY = 'createOrUpdate';
 
 /** Name, Type, the payload and Additional Fields are Create's, shown here too. */
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Match By',
 		name: 'matchBy',
@@ -61,8 +58,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = showOnlyFor('qrCode', 'upsert', properties);
-
 export const reads = [...createProperties, ...description];
 
 /** Items that match one code (one name, or one ID) run one after another and see each other's changes. */
@@ -87,7 +82,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		return [{ json: { ...record, [RESULT_KEY]: 'updated' } }];
 	}
 	await codeIndexRead(run)?.catch(() => undefined);
-	let record = unwrap(await createCode(run, request, itemIndex));
+	let record = await createCode(run, request, itemIndex);
 	// A create has no paused flag: a code asked for paused is paused right after.
 	if (paused !== undefined && Boolean(record.paused) !== paused) {
 		record = await changedRecord(run, String(record.id), { paused }, itemIndex);

@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { STATIC_QR_TYPES } from '../../qrTypes';
 import type { BinaryAnswer } from '../../api';
@@ -8,10 +7,9 @@ import { imageProperties, readImageRequest, imageItems } from '../image';
 import { payloadProperties } from '../payload/payloadProperties';
 import { getQrType, readPayload } from '../payload/read';
 import { validatePayload } from '../payload/validate';
-import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'A static code encodes its content directly: nothing is saved in the account, it has no scan statistics and cannot be changed after printing.',
@@ -22,8 +20,6 @@ const properties: INodeProperties[] = [
 	...payloadProperties(STATIC_QR_TYPES, 'static'),
 	...imageProperties,
 ];
-
-export const description = showOnlyFor('staticQrCode', 'generate', properties);
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const type = getQrType(parameters);

@@ -2,12 +2,11 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import { toItems } from '../outputItems';
-import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 import { EVENT_OPTIONS } from '../../shared/eventOptions';
 import { maskSigningSecrets, webhookSecretOf } from '../../shared/secrets';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'URL',
 		name: 'url',
@@ -35,8 +34,6 @@ const properties: INodeProperties[] = [
 			'Whether to output the signing secret (shown only once, at creation) so a later step can store it; anyone who can read this execution can then read it',
 	},
 ];
-
-export const description = showOnlyFor('webhookEndpoint', 'create', properties);
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const body: IDataObject = {

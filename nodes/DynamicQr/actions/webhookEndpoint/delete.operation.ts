@@ -1,8 +1,7 @@
 import { webhookEndpointLocator } from '../locators';
-import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 
-export const description = showOnlyFor('webhookEndpoint', 'delete', [webhookEndpointLocator]);
+export const description = [webhookEndpointLocator];
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('webhookEndpointId');

@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ID_PATTERN, ID_RULE, isObject } from '../../api';
 import {
 	describeValue,
-	expected,
 	isBlank,
 	isPlainObject,
 	MAX_SHOWN,
@@ -197,5 +196,33 @@ export class FieldChecker {
 			? value.map((entry) => this.fitting(field, entry, readText(entry)))
 			: this.fitting(field, value, readText(value)).split(',');
 		return entries.map((entry) => entry.trim()).filter(Boolean);
+	}
+}
+
+/** What a field of this type takes, in words, for the error. */
+function expected(property: INodeProperties): string {
+	const values = optionValues(property).map(String).join(', ');
+	switch (property.type) {
+		case 'boolean':
+			return 'true or false (the texts "true" and "false", or 1 and 0, count too)';
+		case 'number': {
+			const { minValue: min, maxValue: max, numberPrecision } = property.typeOptions ?? {};
+			const kind = numberPrecision ? 'a number' : 'a whole number';
+			if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
+			if (min !== undefined) return `${kind} of at least ${min}`;
+			return max !== undefined ? `${kind} of at most ${max}` : kind;
+		}
+		case 'dateTime':
+			return 'an ISO 8601 date or date-time with a real calendar date, e.g. 2030-05-01 or 2030-05-01T18:00:00Z';
+		case 'options':
+			return property.typeOptions?.loadOptionsMethod ? `an ID of ${ID_RULE}` : `one of: ${values}`;
+		case 'multiOptions':
+			return `a list of: ${values}`;
+		case 'json':
+			return 'a JSON object, or a text holding one';
+		case 'resourceLocator':
+			return `an ID of ${ID_RULE}, or (By URL) the record's dashboard URL`;
+		default:
+			return 'text (or a number, written out)';
 	}
 }

@@ -1,4 +1,4 @@
 /** Reading node parameters by their declared types (reader.ts says the rules). */
 export type { Field } from './fieldChecker';
 export { nodeParameters, ParameterReader } from './reader';
-export { describeValue, isIsoDate } from './values';
+export { describeValue, isBlank, isIsoDate } from './values';

@@ -4,10 +4,10 @@ import { FieldChecker, type Field, type ParameterSource } from './fieldChecker';
 import { isBlank, isPlainObject } from './values';
 
 /**
- * THE reader of node parameters. Expressions can put any value in any field, so each is read by
- * its declared type (the README's "Values from expressions"; empty means "not set"), and a value
- * that does not fit fails the item before anything is sent. Not n8n's own helpers: they fail
- * without what arrived or the fix, and read texts as booleans and numbers by other rules.
+ * THE reader of node parameters. Expressions can put any value in any field, so each is read by its
+ * declared type (README, "Values from expressions"; empty means "not set"); a value that does not
+ * fit fails the item before anything is sent. n8n's own helpers fail without what arrived or the
+ * fix, and read texts as booleans and numbers by other rules.
  */
 export class ParameterReader extends FieldChecker {
 	constructor(

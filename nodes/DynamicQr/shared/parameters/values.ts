@@ -1,7 +1,5 @@
 import type { IDataObject, INodeProperties, INodePropertyTypeOptions } from 'n8n-workflow';
 
-import { ID_RULE } from '../../api';
-
 /** A value read as a field's type is undefined when it does not fit: the reader names the field. */
 export const isBlank = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -103,31 +101,3 @@ export const readIdText = (value: unknown) =>
 /** The values of an options field's options. */
 export const optionValues = (property: INodeProperties): unknown[] =>
 	((property.options ?? []) as Array<{ value?: unknown }>).map(({ value }) => value);
-
-/** What a field of this type takes, in words, for the error. */
-export function expected(property: INodeProperties): string {
-	const values = optionValues(property).map(String).join(', ');
-	switch (property.type) {
-		case 'boolean':
-			return 'true or false (the texts "true" and "false", or 1 and 0, count too)';
-		case 'number': {
-			const { minValue: min, maxValue: max, numberPrecision } = property.typeOptions ?? {};
-			const kind = numberPrecision ? 'a number' : 'a whole number';
-			if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
-			if (min !== undefined) return `${kind} of at least ${min}`;
-			return max !== undefined ? `${kind} of at most ${max}` : kind;
-		}
-		case 'dateTime':
-			return 'an ISO 8601 date or date-time with a real calendar date, e.g. 2030-05-01 or 2030-05-01T18:00:00Z';
-		case 'options':
-			return property.typeOptions?.loadOptionsMethod ? `an ID of ${ID_RULE}` : `one of: ${values}`;
-		case 'multiOptions':
-			return `a list of: ${values}`;
-		case 'json':
-			return 'a JSON object, or a text holding one';
-		case 'resourceLocator':
-			return `an ID of ${ID_RULE}, or (By URL) the record's dashboard URL`;
-		default:
-			return 'text (or a number, written out)';
-	}
-}

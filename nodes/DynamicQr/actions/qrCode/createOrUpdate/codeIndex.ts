@@ -9,7 +9,7 @@ import type { ActionRun } from '../../run';
 export class CodeIndex {
 	private readonly byId = new Map<string, IDataObject>();
 
-	private readonly byName = new Map<string, IDataObject[]>();
+	private readonly byName = new Map<string, Set<IDataObject>>();
 
 	constructor(records: IDataObject[]) {
 		for (const record of records) this.put(record);
@@ -17,15 +17,10 @@ export class CodeIndex {
 
 	put(record: IDataObject): void {
 		const previous = this.byId.get(String(record.id));
-		if (previous) {
-			const name = String(previous.name);
-			this.byName.set(
-				name,
-				this.named(name).filter((entry) => entry !== previous),
-			);
-		}
+		if (previous) this.byName.get(String(previous.name))?.delete(previous);
 		this.byId.set(String(record.id), record);
-		this.byName.set(String(record.name), [...this.named(String(record.name)), record]);
+		const name = String(record.name);
+		this.byName.set(name, (this.byName.get(name) ?? new Set()).add(record));
 	}
 
 	withId(id: string): IDataObject | undefined {
@@ -34,7 +29,7 @@ export class CodeIndex {
 
 	/** Codes whose name is exactly `name` (case and spaces count). */
 	named(name: string): IDataObject[] {
-		return this.byName.get(name) ?? [];
+		return [...(this.byName.get(name) ?? [])];
 	}
 }
 

@@ -1,5 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../../api';
 import type { ParameterReader } from '../../../shared/parameters';

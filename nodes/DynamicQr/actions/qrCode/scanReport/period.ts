@@ -1,4 +1,5 @@
 import { timeMs } from '../../../api';
+import type { ParameterReader } from '../../../shared/parameters';
 
 /** Calendar days (YYYY-MM-DD) in the workflow's time zone; arithmetic on UTC midnights. */
 export interface Days {
@@ -30,13 +31,13 @@ export function halves(range: Days): [Days, Days] {
 }
 
 /** The period and the previous one: the same number of days, ending the day before it starts. */
-export function reportPeriod(name: string, days: Days): ReportPeriod {
+function reportPeriod(name: string, days: Days): ReportPeriod {
 	const to = addDays(days.from, -1);
 	return { name, ...days, previous: { from: addDays(to, 1 - daysIn(days)), to } };
 }
 
 /** A named period as of `now` in `timeZone`; the "Last N Days" are whole days, ending yesterday. */
-export function namedPeriod(name: string, now: number, timeZone: string): ReportPeriod {
+function namedPeriod(name: string, now: number, timeZone: string): ReportPeriod {
 	const parts = new Intl.DateTimeFormat('en-US', {
 		timeZone,
 		year: 'numeric',
@@ -57,6 +58,22 @@ export function namedPeriod(name: string, now: number, timeZone: string): Report
 	]).get(name);
 	if (!days) throw new Error(`Unknown period "${name}"`);
 	return reportPeriod(name, days);
+}
+
+/** "2030-05-01" of checked ISO 8601 text: the day as written (its own offset, not UTC). */
+export const calendarDay = (iso: string): string => iso.slice(0, 10);
+
+/** The period chosen, checked before any request. */
+export function readPeriod(parameters: ParameterReader, timeZone: string) {
+	const name = parameters.option('period');
+	if (name !== 'custom') return namedPeriod(name, Date.now(), timeZone);
+	const from = calendarDay(parameters.string('from', { required: true }));
+	const to = calendarDay(parameters.string('to', { required: true }));
+	if (from > to) {
+		const property = parameters.property('from');
+		throw parameters.fail({ property }, from, `a day no later than To (${to})`);
+	}
+	return reportPeriod(name, { from, to });
 }
 
 /**

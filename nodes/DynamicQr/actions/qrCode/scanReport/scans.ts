@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	breakdownCounts,
@@ -55,14 +55,12 @@ export interface CodeScans {
 }
 
 /**
- * One code's scans in the period and the previous one: no request for a code not scanned since
- * the previous period began, nor for one created and last scanned within one period (its lifetime
- * count; the period's breakdowns still ask); else one `/scans` of both periods, and, only when
- * both had scans and breakdowns are wanted, one more of the period alone, since an answer's
- * breakdowns cover its whole range (mixing the periods would give wrong top values).
+ * One code's scans in the period and the previous one: no request for a code not scanned since the
+ * previous period began, nor for one made and last scanned within one period (its lifetime count);
+ * else one `/scans` of both periods, and one of the period alone when both had scans and breakdowns
+ * are wanted: an answer's breakdowns cover its whole range.
  */
 export async function countScans(
-	ctx: IExecuteFunctions,
 	run: ActionRun,
 	itemIndex: number,
 	period: ReportPeriod,
@@ -89,7 +87,7 @@ export async function countScans(
 		const answerDays = scansPerDay(answer);
 		if (answerDays) return answerDays;
 		const fix = 'QR Code › Get Scan Statistics gives the answer as it is';
-		throw unreadableDays(ctx.getNode(), answer, itemIndex, fix);
+		throw unreadableDays(run.ctx.getNode(), answer, itemIndex, fix);
 	});
 	const sum = (range: Days) =>
 		days

@@ -1,4 +1,0 @@
-/** "2030-05-01" of checked ISO 8601 text: the day as written (its own offset, not UTC). */
-export const calendarDay = (iso: string): string => iso.slice(0, 10);
-
-export const timestamp = (iso: string): string => new Date(Date.parse(iso)).toISOString();
