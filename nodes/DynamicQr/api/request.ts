@@ -195,7 +195,8 @@ export async function apiRequest<T = IDataObject>(
 			if (status === 429) throw rateLimitError(node, waitedSeconds, itemIndex);
 			if (!exhausted) throw failure({ seconds: waitedSeconds, maxSeconds: maxWaitSeconds });
 		}
-		if (status >= 400) throw failure();
+		// Anything but a 2xx (a 3xx without a Location too) is no answer to read.
+		if (status >= 300) throw failure();
 		if (!options.binary) return redact(successBody(response.body) as T, apiKey);
 		const contentType = String(headers['content-type'] ?? 'application/octet-stream');
 		const data = Buffer.from(response.body as Buffer);

@@ -86,6 +86,10 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 	};
 
 	readEntry(json);
+	// A shape none of these fits (`{ "error": {} }`) is still said: never an error without words.
+	if (!said.length && !fields.size && typeof json === 'object' && json) {
+		said.push(JSON.stringify(json).slice(0, 200));
+	}
 	return {
 		...(said.length ? { message: said.join('; ') } : {}),
 		...(fields.size ? { fields } : {}),

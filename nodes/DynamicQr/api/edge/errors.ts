@@ -231,7 +231,10 @@ export function unreadableAnswerError(
 	itemIndex?: number,
 ) {
 	const fields = isObject(arrived) ? `{ ${Object.keys(arrived).join(', ')} }` : undefined;
-	const text = typeof arrived === 'string' ? arrived : (fields ?? String(JSON.stringify(arrived)));
+	const quoted =
+		typeof arrived === 'string' ? arrived : (fields ?? String(JSON.stringify(arrived)));
+	// An API key (`api_`) or signing secret (`whsec_`) in it, whosever, is never shown.
+	const text = quoted.replace(/\b(api|whsec)_[^\s"'<>,]+/g, '$1_[hidden]');
 	const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
 	const description = `Expected ${expected}. Report the shape to the maintainers of this node.`;
 	const message = `The service answered ${what} in a shape this node cannot read: ${shown}`;

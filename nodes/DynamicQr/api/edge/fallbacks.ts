@@ -5,9 +5,10 @@ import type { ApiClient } from '../client';
 import type { ApiRequestOptions } from '../request';
 import { apiRequest } from '../request';
 import type { Refusal } from './errors';
-import { refusesField, ServiceError } from './errors';
-import { isObject, recordId, unwrap } from './records';
+import { refusesField, ServiceError, unreadableAnswerError } from './errors';
+import { isObject, recordId, uploadRecord } from './records';
 import { isGoneStatus } from './statuses';
+import { SECRET_FIELDS, secretCandidates } from './webhooks';
 
 export interface Call extends ApiRequestOptions {
 	method: IHttpRequestMethods;
@@ -85,14 +86,35 @@ const FALLBACKS: Fallback[] = [
 		settle: () => ({ data: [] }),
 	},
 	{
-		// Reading "status-codes-alt": a change answered 204 without the record is read back.
-		attempts: (call) => (call.method === 'PATCH' ? [{ call }] : []),
-		answered: async (answer, { path, itemIndex }, client) =>
-			isObject(answer) && recordId(unwrap(answer)) !== undefined
-				? answer
-				: await client.request('GET', path, { itemIndex }),
+		// A record comes with its id, a new webhook endpoint with its secret too. Reading
+		// "status-codes-alt": a change answered 204 without the record is read back; any other
+		// answer without them ends the item, never a success without the record.
+		attempts: (call) => (answersRecord(call) ? [{ call }] : []),
+		async answered(answer, { method, path, itemIndex }, client) {
+			const id = isObject(answer) ? recordId(uploadRecord(answer)) : undefined;
+			const endpoint = path === '/webhooks';
+			if (id !== undefined && (!endpoint || secretCandidates(answer).length)) return answer;
+			if (method === 'PATCH') return await client.request('GET', path, { itemIndex });
+			// An endpoint whose secret was never shown delivers what no one can verify.
+			const deleted =
+				id !== undefined &&
+				(await client.request('DELETE', `/webhooks/${encodeURIComponent(id)}`).then(
+					() => true,
+					() => false,
+				));
+			const expected = endpoint
+				? `its id and signing secret (under ${SECRET_FIELDS.join(', ')})${deleted ? '; the endpoint was deleted again' : ''}`
+				: 'the record with its id';
+			const unread: [string, unknown, string] = [`${method} ${path}`, answer, expected];
+			throw unreadableAnswerError(client.ctx.getNode(), unread, itemIndex);
+		},
 	},
 ];
+
+/** Calls answered with one record: a create (not of an image), a change, a read of one record. */
+const answersRecord = ({ method, path, binary }: Call) =>
+	!binary &&
+	(method === 'POST' || method === 'PATCH' || (method === 'GET' && /^\/?[^/]+\/[^/]+$/.test(path)));
 
 /** Sends a call through the fallbacks (from `from` on) that apply to it. */
 export async function sendWithFallbacks<T>(client: ApiClient, call: Call, from = 0): Promise<T> {
