@@ -230,11 +230,11 @@ export function unreadableAnswerError(
 	[what, arrived, expected]: [string, unknown, string],
 	itemIndex?: number,
 ) {
-	const fields = isObject(arrived) ? `{ ${Object.keys(arrived).join(', ')} }` : undefined;
-	const quoted =
-		typeof arrived === 'string' ? arrived : (fields ?? String(JSON.stringify(arrived)));
+	const keys = isObject(arrived) ? Object.keys(arrived).join(', ') : '';
+	const fields = keys ? `{ ${keys} }` : undefined;
+	const raw = typeof arrived === 'string' ? arrived : (fields ?? String(JSON.stringify(arrived)));
 	// An API key (`api_`) or signing secret (`whsec_`) in it, whosever, is never shown.
-	const text = quoted.replace(/\b(api|whsec)_[^\s"'<>,]+/g, '$1_[hidden]');
+	const text = raw.replace(/\b(api|whsec)_[^\s"'<>,]+/g, '$1_[hidden]');
 	const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
 	const description = `Expected ${expected}. Report the shape to the maintainers of this node.`;
 	const message = `The service answered ${what} in a shape this node cannot read: ${shown}`;
