@@ -45,14 +45,16 @@ function parseDeliveries(text: string): Map<string, number> {
 }
 
 /**
- * One stored text and, per key, the highest number started and those claimed, not settled.
- * Kept for the process, not a run: n8n loads the module once per process (docs/n8n-behaviours.md, 7).
+ * One stored text and what this process knows beyond it. Kept for the process, not a run: n8n
+ * loads the module once per process (docs/n8n-behaviours.md, 7).
  */
 class Section {
-	readonly known = new Map<string, { started: number; pending: number[] }>();
+	/** Per key, the highest value started (here or in a stored copy), oldest first. */
+	readonly started = new Map<string, number>();
+	/** Claims not settled: they count here, and no save stores them. */
+	private readonly pending = new Set<{ key: string; value: number }>();
+	/** The stored text last learnt, and the keys started beyond it (spares a save a re-parse). */
 	private learnt?: string;
-	private saved = new Map<string, number>();
-	/** Started here or learnt earlier, beyond `learnt`: what a save of it must add. */
 	private ahead = new Set<string>();
 	newest = 0;
 	/** Values from here on are kept whatever the horizon: a catch-up still reads them. */
@@ -65,69 +67,60 @@ class Section {
 	) {}
 
 	highest(key: string): number {
-		const entry = this.known.get(key);
-		return entry ? Math.max(entry.started, ...entry.pending) : 0;
+		let value = this.started.get(key) ?? 0;
+		for (const claim of this.pending) if (claim.key === key) value = Math.max(value, claim.value);
+		return value;
 	}
 
-	private entryOf(key: string) {
-		const entry = this.known.get(key) ?? { started: 0, pending: [] };
-		this.known.set(key, entry);
-		return entry;
-	}
-
-	private start(key: string, value: number, entry = this.entryOf(key)) {
-		entry.started = Math.max(entry.started, value);
+	private start(key: string, value: number): boolean {
+		if (value <= (this.started.get(key) ?? 0)) return false;
+		this.started.set(key, value);
 		this.newest = Math.max(this.newest, value);
-		if (entry.started > (this.saved.get(key) ?? 0)) this.ahead.add(key);
+		return true;
 	}
 
 	/** A stored copy's values count as started; read again only when it changed. */
 	learn(text: string): void {
 		if (text === this.learnt) return;
 		this.learnt = text;
-		this.saved = this.parse(text);
-		this.ahead.clear();
-		for (const [key, value] of this.saved) this.start(key, value);
-		for (const [key, entry] of this.known) this.start(key, entry.started, entry);
+		const stored = this.parse(text);
+		for (const [key, value] of stored) this.start(key, value);
+		this.ahead = new Set(
+			[...this.started]
+				.filter(([key, value]) => value > (stored.get(key) ?? 0))
+				.map(([key]) => key),
+		);
 	}
 
 	/** Claims `value` for `key`; the answer settles it: started, or forgotten. */
 	claim(key: string, value: number) {
-		const entry = this.entryOf(key);
-		entry.pending.push(value);
+		const claim = { key, value };
+		this.pending.add(claim);
 		return (started: boolean) => {
-			const at = entry.pending.indexOf(value);
-			if (at < 0) return;
-			entry.pending.splice(at, 1);
-			if (started) this.start(key, value, entry);
-			else if (!entry.started && !entry.pending.length) this.known.delete(key);
+			if (this.pending.delete(claim) && started && this.start(key, value)) this.ahead.add(key);
 		};
 	}
 
 	/** Drops keys from the oldest while they are not kept or more than `capacity`; the newest stay. */
 	forget(capacity: number): void {
-		for (const [key, entry] of this.known) {
-			if (entry.pending.length || (this.keep(entry.started) && this.known.size <= capacity)) break;
-			this.known.delete(key);
+		for (const [key, value] of this.started) {
+			if (this.keep(value) && this.started.size <= capacity) break;
+			this.started.delete(key);
 		}
 	}
 
 	/** `text` (a request's stored copy) with every started value it lacks. */
 	written(text: string): string {
 		const current = text === this.learnt;
-		const saved = current ? this.saved : this.parse(text);
+		const stored = current ? new Map<string, number>() : this.parse(text);
 		const added: Array<[string, number]> = [];
-		for (const key of current ? this.ahead : this.known.keys()) {
-			const started = this.known.get(key)?.started ?? 0;
-			if (started > (saved.get(key) ?? 0) && this.keep(started)) added.push([key, started]);
+		for (const key of current ? this.ahead : this.started.keys()) {
+			const value = this.started.get(key) ?? 0;
+			if (value > (stored.get(key) ?? 0) && this.keep(value)) added.push([key, value]);
 		}
 		if (!added.length) return text;
 		const next = this.extend(text, added);
-		if (current) {
-			this.learnt = next;
-			for (const [key, value] of added) saved.set(key, value);
-			this.ahead.clear();
-		}
+		if (current) [this.learnt, this.ahead] = [next, new Set()];
 		return next;
 	}
 }
@@ -224,8 +217,8 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 		 * before the ledger answers for, nor (after a silence) before the endpoint was registered.
 		 */
 		readsFrom(sinceMs: number): number {
-			const oldest = deliveries.known.values().next().value?.started ?? 0;
-			const full = deliveries.known.size >= CAPACITY;
+			const oldest = deliveries.started.values().next().value ?? 0;
+			const full = deliveries.started.size >= CAPACITY;
 			const answers = writtenAt(full ? oldest : liveFrom(deliveries)) + CLOCK_MARGIN_MS;
 			const registered = state.seenAt ?? -Infinity;
 			const endpoint = sinceMs >= registered ? registered : -Infinity;
