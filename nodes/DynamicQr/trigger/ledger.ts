@@ -3,7 +3,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, unpackCodes } from '../shared/packedCodes';
-import { staticDataOf, type TriggerContext } from './state';
+import { storedOf, type TriggerContext } from './state';
 
 /**
  * The ledger (docs/triggers.md, "The ledger", says what is stored, in the formats of 0.1.0 and
@@ -21,13 +21,6 @@ export const CAPACITY = 16_384;
 const CLOCK_MARGIN_MS = 5 * MINUTE_MS;
 const KEY_LENGTH = 12;
 const ENTRY_LENGTH = KEY_LENGTH + 6;
-
-interface Stored {
-	deliveries?: string;
-	scanMilestones?: { baseline: string; claims: string };
-	missedSince?: number;
-	seenAt?: number;
-}
 
 /** 72 bits of SHA-256: two of 16,384 keys share a hash with a chance of about 3 in 10^14. */
 const hashOf = (key: string) =>
@@ -164,7 +157,6 @@ export function triggerKey(ctx: TriggerContext): string {
 	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 }
 
-const storedOf = (ctx: TriggerContext) => staticDataOf(ctx) as Stored;
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 /** The minute a key written at `ms` is stored with (its expiry for 0.1.0), and back, at the earliest. */
 const minuteOf = (ms: number) => Math.ceil(ms / MINUTE_MS) + HORIZON_MINUTES;
