@@ -70,15 +70,16 @@ function missedItem(type: string, data: IDataObject, id: string, fields?: IDataO
 
 /**
  * What the events and filters take and the ledger has not started: leads and codes created since
- * `seenMs`, milestones passed (claimed in `ledger`).
+ * `since` (ms; none without), milestones passed (claimed in `ledger`).
  */
 export async function missedEvents(
 	ctx: IWebhookFunctions,
 	ledger: Ledger,
-	seenMs: number,
+	since: unknown,
 	filters: DeliveryFilters,
 ) {
-	const sinceMs = ledger.readsFrom(seenMs);
+	if (typeof since !== 'number' || !Number.isFinite(since)) return [];
+	const sinceMs = ledger.readsFrom(since);
 	// Its reads keep to a poll's share of the plan by pace, not by a budget: it runs once, and a
 	// read cut off would lose the records it left unread for good.
 	const client = new ApiClient(ctx, { pace: { sharePercent: DEFAULT_PLAN_SHARE_PERCENT } });
