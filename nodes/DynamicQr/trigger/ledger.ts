@@ -55,9 +55,13 @@ class Section {
 
 	constructor(
 		private readonly parse: (text: string) => Map<string, number>,
-		private readonly extend: (text: string, added: Array<[string, number]>) => string,
-		private readonly keep: (value: number) => boolean = () => true,
+		private readonly extend: (text: string, added: Array<[string, number]>, from: number) => string,
+		/** Values this far below the newest are forgotten (claims: none). */
+		private readonly horizon = Infinity,
 	) {}
+
+	/** Values above this are kept: within the horizon of the newest, or read by a catch-up. */
+	liveFrom = () => Math.min(this.newest - this.horizon, this.keepFrom);
 
 	highest(key: string): number {
 		let value = this.started.get(key) ?? 0;
@@ -97,7 +101,7 @@ class Section {
 	/** Drops keys from the oldest while they are not kept or more than `capacity`; the newest stay. */
 	forget(capacity: number): void {
 		for (const [key, value] of this.started) {
-			if (this.keep(value) && this.started.size <= capacity) break;
+			if (value > this.liveFrom() && this.started.size <= capacity) break;
 			this.started.delete(key);
 		}
 	}
@@ -106,38 +110,33 @@ class Section {
 	written(text: string): string {
 		const current = text === this.learnt;
 		const stored = current ? new Map<string, number>() : this.parse(text);
+		const from = this.liveFrom();
 		const added: Array<[string, number]> = [];
 		for (const key of current ? this.ahead : this.started.keys()) {
 			const value = this.started.get(key) ?? 0;
-			if (value > (stored.get(key) ?? 0) && this.keep(value)) added.push([key, value]);
+			if (value > Math.max(stored.get(key) ?? 0, from)) added.push([key, value]);
 		}
 		if (!added.length) return text;
-		const next = this.extend(text, added);
+		const next = this.extend(text, added, from);
 		if (current) [this.learnt, this.ahead] = [next, new Set()];
 		return next;
 	}
 }
 
-const liveFrom = (deliveries: Section) =>
-	Math.min(deliveries.newest - HORIZON_MINUTES, deliveries.keepFrom);
-
-function newDeliveries(): Section {
-	const live = (minute: number) => minute > liveFrom(deliveries);
-	const deliveries: Section = new Section(
+const newDeliveries = () =>
+	new Section(
 		parseDeliveries,
-		(text, added) => {
+		(text, added, from) => {
 			let start = 0;
-			while (start + ENTRY_LENGTH <= text.length && !live(minuteIn(text, start)))
+			while (start + ENTRY_LENGTH <= text.length && !(minuteIn(text, start) > from))
 				start += ENTRY_LENGTH;
 			const next =
 				text.slice(start) +
 				added.map(([key, minute]) => key + minute.toString(36).padStart(6, '0')).join('');
 			return next.slice(Math.max(0, next.length - CAPACITY * ENTRY_LENGTH));
 		},
-		live,
+		HORIZON_MINUTES,
 	);
-	return deliveries;
-}
 
 const newClaims = () =>
 	new Section(
@@ -211,14 +210,14 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 		readsFrom(sinceMs: number): number {
 			const oldest = deliveries.started.values().next().value ?? 0;
 			const full = deliveries.started.size >= CAPACITY;
-			const answers = writtenAt(full ? oldest : liveFrom(deliveries)) + CLOCK_MARGIN_MS;
+			const answers = writtenAt(full ? oldest : deliveries.liveFrom()) + CLOCK_MARGIN_MS;
 			const registered = state.seenAt ?? -Infinity;
 			const endpoint = sinceMs >= registered ? registered : -Infinity;
 			return Math.max(sinceMs - CLOCK_MARGIN_MS, answers, endpoint);
 		},
 		/** Whether any of `keys` was started, or is claimed here and not settled yet. */
 		has(keys: Array<string | undefined>): boolean {
-			const from = Math.max(0, liveFrom(deliveries));
+			const from = Math.max(0, deliveries.liveFrom());
 			return keys.some((key) => key !== undefined && deliveries.highest(hashOf(key)) > from);
 		},
 		claim(key: string): void {
