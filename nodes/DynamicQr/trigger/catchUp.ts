@@ -93,14 +93,12 @@ export async function missedEvents(
 	};
 	if (filters.events.includes('lead.created')) {
 		const cards = await client.all('/cards');
+		const watched = cards.filter((card) => !filterOut('lead.created', { card }, filters));
 		const leadsOf = async (card: IDataObject) =>
 			client.since(`/cards/${encodeURIComponent(String(card.id))}/leads`, sinceMs);
-		const watched = cards.filter((card) => !filterOut('lead.created', { card }, filters));
-		const leads = await Promise.all(watched.map(leadsOf));
 		// Oldest first (lists come newest first): records of one time stay in the order made.
-		watched.forEach((card, index) =>
-			leads[index].reverse().forEach((lead) => record('lead.created', { card, lead })),
-		);
+		for (const [index, leads] of (await Promise.all(watched.map(leadsOf))).entries())
+			for (const lead of leads.reverse()) record('lead.created', { card: watched[index], lead });
 	}
 	if (filters.events.includes('qr_code.created')) {
 		const isPast = createdAtOrBefore(sinceMs);

@@ -82,11 +82,9 @@ class Section {
 		this.learnt = text;
 		const stored = this.parse(text);
 		for (const [key, value] of stored) this.start(key, value);
-		this.ahead = new Set(
-			[...this.started]
-				.filter(([key, value]) => value > (stored.get(key) ?? 0))
-				.map(([key]) => key),
-		);
+		this.ahead = new Set();
+		for (const [key, value] of this.started)
+			if (value > (stored.get(key) ?? 0)) this.ahead.add(key);
 	}
 
 	/** Claims `value` for `key`; the answer settles it: started, or forgotten. */
