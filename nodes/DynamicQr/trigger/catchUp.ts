@@ -70,15 +70,16 @@ function missedItem(type: string, data: IDataObject, id: string, fields?: IDataO
 
 /**
  * What the events and filters take and the ledger has not started: leads and codes created since
- * `seenMs`, milestones passed (claimed in `ledger`).
+ * `since` (ms; none without), milestones passed (claimed in `ledger`).
  */
 export async function missedEvents(
 	ctx: IWebhookFunctions,
 	ledger: Ledger,
-	seenMs: number,
+	since: unknown,
 	filters: DeliveryFilters,
 ) {
-	const sinceMs = ledger.readsFrom(seenMs);
+	if (typeof since !== 'number' || !Number.isFinite(since)) return [];
+	const sinceMs = ledger.readsFrom(since);
 	// Its reads keep to a poll's share of the plan by pace, not by a budget: it runs once, and a
 	// read cut off would lose the records it left unread for good.
 	const client = new ApiClient(ctx, { pace: { sharePercent: DEFAULT_PLAN_SHARE_PERCENT } });
@@ -92,14 +93,12 @@ export async function missedEvents(
 	};
 	if (filters.events.includes('lead.created')) {
 		const cards = await client.all('/cards');
+		const watched = cards.filter((card) => !filterOut('lead.created', { card }, filters));
 		const leadsOf = async (card: IDataObject) =>
 			client.since(`/cards/${encodeURIComponent(String(card.id))}/leads`, sinceMs);
-		const watched = cards.filter((card) => !filterOut('lead.created', { card }, filters));
-		const leads = await Promise.all(watched.map(leadsOf));
 		// Oldest first (lists come newest first): records of one time stay in the order made.
-		watched.forEach((card, index) =>
-			leads[index].reverse().forEach((lead) => record('lead.created', { card, lead })),
-		);
+		for (const [index, leads] of (await Promise.all(watched.map(leadsOf))).entries())
+			for (const lead of leads.reverse()) record('lead.created', { card: watched[index], lead });
 	}
 	if (filters.events.includes('qr_code.created')) {
 		const isPast = createdAtOrBefore(sinceMs);

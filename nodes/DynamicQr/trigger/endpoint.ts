@@ -73,22 +73,20 @@ async function endpointsAt(ctx: IHookFunctions, client: ApiClient, url: string) 
 	return { registered, own, atUrl: endpoints.filter((endpoint) => endpoint.url === url) };
 }
 
-/** An error text on failure; an endpoint that is not there is already gone. */
-const deleteEndpoint = async (client: ApiClient, id: string) =>
-	await client.request('DELETE', `/webhooks/${encodeURIComponent(id)}`).then(
-		() => undefined,
-		(error: Error) => (isGone(error) ? undefined : (error.message ?? String(error))),
-	);
-
 /** Also removes any other endpoint at the URL (its secret is unknown); returns the ids that failed. */
 async function removeAll(client: ApiClient, ownId: string | undefined, atUrl: WebhookEndpoint[]) {
 	const failed: string[] = [];
 	for (const id of new Set([ownId, ...atUrl.map((endpoint) => endpoint.id)])) {
-		const problem = id && (await deleteEndpoint(client, id));
-		if (!id || !problem) continue;
+		if (!id) continue;
+		// An endpoint that is not there is already gone.
+		const problem = await client.request('DELETE', `/webhooks/${encodeURIComponent(id)}`).then(
+			() => undefined,
+			(error: Error) => (isGone(error) ? undefined : error),
+		);
+		if (!problem) continue;
 		failed.push(id);
 		client.ctx.logger.warn(
-			`Dynamic QR Trigger: could not remove webhook endpoint ${id}: ${problem}. Remove it in the service's dashboard if it stays.`,
+			`Dynamic QR Trigger: could not remove webhook endpoint ${id}: ${problem.message}. Remove it in the service's dashboard if it stays.`,
 		);
 	}
 	return failed;
@@ -166,7 +164,7 @@ export async function registerEndpoint(ctx: IHookFunctions, settings: TriggerSet
 		else ledger.caughtUp();
 		return true;
 	}
-	if (typeof id === 'string' && id) await deleteEndpoint(client, id);
+	if (typeof id === 'string' && id) await removeAll(client, id, []);
 	throw fail(
 		ctx,
 		'The service registered the webhook endpoint but did not return a usable signing secret',

@@ -3,7 +3,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, unpackCodes } from '../shared/packedCodes';
-import { staticDataOf, type TriggerContext } from './state';
+import { storedOf, type TriggerContext } from './state';
 
 /**
  * The ledger (docs/triggers.md, "The ledger", says what is stored, in the formats of 0.1.0 and
@@ -22,13 +22,6 @@ const CLOCK_MARGIN_MS = 5 * MINUTE_MS;
 const KEY_LENGTH = 12;
 const ENTRY_LENGTH = KEY_LENGTH + 6;
 
-interface Stored {
-	deliveries?: string;
-	scanMilestones?: { baseline: string; claims: string };
-	missedSince?: number;
-	seenAt?: number;
-}
-
 /** 72 bits of SHA-256: two of 16,384 keys share a hash with a chance of about 3 in 10^14. */
 const hashOf = (key: string) =>
 	createHash('sha256').update(key).digest('base64url').slice(0, KEY_LENGTH);
@@ -45,14 +38,16 @@ function parseDeliveries(text: string): Map<string, number> {
 }
 
 /**
- * One stored text and, per key, the highest number started and those claimed, not settled.
- * Kept for the process, not a run: n8n loads the module once per process (docs/n8n-behaviours.md, 7).
+ * One stored text and what this process knows beyond it. Kept for the process, not a run: n8n
+ * loads the module once per process (docs/n8n-behaviours.md, 7).
  */
 class Section {
-	readonly known = new Map<string, { started: number; pending: number[] }>();
+	/** Per key, the highest value started (here or in a stored copy), oldest first. */
+	readonly started = new Map<string, number>();
+	/** Claims not settled: they count here, and no save stores them. */
+	private readonly pending = new Set<{ key: string; value: number }>();
+	/** The stored text last learnt, and the keys started beyond it (spares a save a re-parse). */
 	private learnt?: string;
-	private saved = new Map<string, number>();
-	/** Started here or learnt earlier, beyond `learnt`: what a save of it must add. */
 	private ahead = new Set<string>();
 	newest = 0;
 	/** Values from here on are kept whatever the horizon: a catch-up still reads them. */
@@ -60,98 +55,86 @@ class Section {
 
 	constructor(
 		private readonly parse: (text: string) => Map<string, number>,
-		private readonly extend: (text: string, added: Array<[string, number]>) => string,
-		private readonly keep: (value: number) => boolean = () => true,
+		private readonly extend: (text: string, added: Array<[string, number]>, from: number) => string,
+		/** Values this far below the newest are forgotten (claims: none). */
+		private readonly horizon = Infinity,
 	) {}
 
+	/** Values above this are kept: within the horizon of the newest, or read by a catch-up. */
+	liveFrom = () => Math.min(this.newest - this.horizon, this.keepFrom);
+
 	highest(key: string): number {
-		const entry = this.known.get(key);
-		return entry ? Math.max(entry.started, ...entry.pending) : 0;
+		let value = this.started.get(key) ?? 0;
+		for (const claim of this.pending) if (claim.key === key) value = Math.max(value, claim.value);
+		return value;
 	}
 
-	private entryOf(key: string) {
-		const entry = this.known.get(key) ?? { started: 0, pending: [] };
-		this.known.set(key, entry);
-		return entry;
-	}
-
-	private start(key: string, value: number, entry = this.entryOf(key)) {
-		entry.started = Math.max(entry.started, value);
+	private start(key: string, value: number): boolean {
+		if (value <= (this.started.get(key) ?? 0)) return false;
+		this.started.set(key, value);
 		this.newest = Math.max(this.newest, value);
-		if (entry.started > (this.saved.get(key) ?? 0)) this.ahead.add(key);
+		return true;
 	}
 
 	/** A stored copy's values count as started; read again only when it changed. */
 	learn(text: string): void {
 		if (text === this.learnt) return;
 		this.learnt = text;
-		this.saved = this.parse(text);
-		this.ahead.clear();
-		for (const [key, value] of this.saved) this.start(key, value);
-		for (const [key, entry] of this.known) this.start(key, entry.started, entry);
+		const stored = this.parse(text);
+		for (const [key, value] of stored) this.start(key, value);
+		this.ahead = new Set();
+		for (const [key, value] of this.started)
+			if (value > (stored.get(key) ?? 0)) this.ahead.add(key);
 	}
 
 	/** Claims `value` for `key`; the answer settles it: started, or forgotten. */
 	claim(key: string, value: number) {
-		const entry = this.entryOf(key);
-		entry.pending.push(value);
+		const claim = { key, value };
+		this.pending.add(claim);
 		return (started: boolean) => {
-			const at = entry.pending.indexOf(value);
-			if (at < 0) return;
-			entry.pending.splice(at, 1);
-			if (started) this.start(key, value, entry);
-			else if (!entry.started && !entry.pending.length) this.known.delete(key);
+			if (this.pending.delete(claim) && started && this.start(key, value)) this.ahead.add(key);
 		};
 	}
 
 	/** Drops keys from the oldest while they are not kept or more than `capacity`; the newest stay. */
 	forget(capacity: number): void {
-		for (const [key, entry] of this.known) {
-			if (entry.pending.length || (this.keep(entry.started) && this.known.size <= capacity)) break;
-			this.known.delete(key);
+		for (const [key, value] of this.started) {
+			if (value > this.liveFrom() && this.started.size <= capacity) break;
+			this.started.delete(key);
 		}
 	}
 
 	/** `text` (a request's stored copy) with every started value it lacks. */
 	written(text: string): string {
 		const current = text === this.learnt;
-		const saved = current ? this.saved : this.parse(text);
+		const stored = current ? new Map<string, number>() : this.parse(text);
+		const from = this.liveFrom();
 		const added: Array<[string, number]> = [];
-		for (const key of current ? this.ahead : this.known.keys()) {
-			const started = this.known.get(key)?.started ?? 0;
-			if (started > (saved.get(key) ?? 0) && this.keep(started)) added.push([key, started]);
+		for (const key of current ? this.ahead : this.started.keys()) {
+			const value = this.started.get(key) ?? 0;
+			if (value > Math.max(stored.get(key) ?? 0, from)) added.push([key, value]);
 		}
 		if (!added.length) return text;
-		const next = this.extend(text, added);
-		if (current) {
-			this.learnt = next;
-			for (const [key, value] of added) saved.set(key, value);
-			this.ahead.clear();
-		}
+		const next = this.extend(text, added, from);
+		if (current) [this.learnt, this.ahead] = [next, new Set()];
 		return next;
 	}
 }
 
-const liveFrom = (deliveries: Section) =>
-	Math.min(deliveries.newest - HORIZON_MINUTES, deliveries.keepFrom);
-
-function newDeliveries(): Section {
-	const live = (minute: number) => minute > liveFrom(deliveries);
-	const deliveries: Section = new Section(
+const newDeliveries = () =>
+	new Section(
 		parseDeliveries,
-		(text, added) => {
+		(text, added, from) => {
 			let start = 0;
-			while (start + ENTRY_LENGTH <= text.length && !live(minuteIn(text, start)))
+			while (start + ENTRY_LENGTH <= text.length && !(minuteIn(text, start) > from))
 				start += ENTRY_LENGTH;
 			const next =
 				text.slice(start) +
 				added.map(([key, minute]) => key + minute.toString(36).padStart(6, '0')).join('');
 			return next.slice(Math.max(0, next.length - CAPACITY * ENTRY_LENGTH));
 		},
-		live,
+		HORIZON_MINUTES,
 	);
-	return deliveries;
-}
 
 const newClaims = () =>
 	new Section(
@@ -171,7 +154,6 @@ export function triggerKey(ctx: TriggerContext): string {
 	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
 }
 
-const storedOf = (ctx: TriggerContext) => staticDataOf(ctx) as Stored;
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 /** The minute a key written at `ms` is stored with (its expiry for 0.1.0), and back, at the earliest. */
 const minuteOf = (ms: number) => Math.ceil(ms / MINUTE_MS) + HORIZON_MINUTES;
@@ -224,16 +206,16 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 		 * before the ledger answers for, nor (after a silence) before the endpoint was registered.
 		 */
 		readsFrom(sinceMs: number): number {
-			const oldest = deliveries.known.values().next().value?.started ?? 0;
-			const full = deliveries.known.size >= CAPACITY;
-			const answers = writtenAt(full ? oldest : liveFrom(deliveries)) + CLOCK_MARGIN_MS;
+			const oldest = deliveries.started.values().next().value ?? 0;
+			const full = deliveries.started.size >= CAPACITY;
+			const answers = writtenAt(full ? oldest : deliveries.liveFrom()) + CLOCK_MARGIN_MS;
 			const registered = state.seenAt ?? -Infinity;
 			const endpoint = sinceMs >= registered ? registered : -Infinity;
 			return Math.max(sinceMs - CLOCK_MARGIN_MS, answers, endpoint);
 		},
 		/** Whether any of `keys` was started, or is claimed here and not settled yet. */
 		has(keys: Array<string | undefined>): boolean {
-			const from = Math.max(0, liveFrom(deliveries));
+			const from = Math.max(0, deliveries.liveFrom());
 			return keys.some((key) => key !== undefined && deliveries.highest(hashOf(key)) > from);
 		},
 		claim(key: string): void {

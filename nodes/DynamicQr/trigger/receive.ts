@@ -93,13 +93,9 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 	}
 	const ledger = openLedger(ctx, nowMs);
 	if (type === CATCH_UP_TYPE) {
-		// What was created since `since` that the ledger has not started; milestones passed meanwhile.
-		const { since } = event;
-		const read = async () =>
-			Number.isFinite(since)
-				? await missedEvents(ctx, ledger, Number(since), settings.filters())
-				: [];
-		const missed = await read().catch((error: Error) => error);
+		const missed = await missedEvents(ctx, ledger, event.since, settings.filters()).catch(
+			(error: Error) => error,
+		);
 		if (missed instanceof Error) return answer(ctx, { kind: 'later', why: missed.message }, ledger);
 		ledger.caughtUp();
 		if (!missed.length) return answer(ctx, 'nothing was missed', ledger);

@@ -2,9 +2,9 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { sleep } from 'n8n-workflow';
 
 /**
- * The endpoint's part of the trigger's static data (the rest: ledger.ts), in the keys and formats
- * of 0.1.0: the endpoint this node registered (its secret never logged or output), and when the
- * last one it used was removed (ms). A key is written only when it changes: n8n saves only then.
+ * The trigger's static data, in the keys and formats of 0.1.0 and 0.2.0: the endpoint this node
+ * registered (its secret never logged or output) and when the last one it used was removed (ms);
+ * the ledger's keys (ledger.ts). A key is written only when it changes: n8n saves only then.
  */
 interface StoredTrigger {
 	endpointId?: string;
@@ -12,17 +12,19 @@ interface StoredTrigger {
 	url?: string;
 	events?: string[];
 	retiredAt?: number;
+	deliveries?: string;
+	scanMilestones?: { baseline: string; claims: string };
+	missedSince?: number;
+	seenAt?: number;
 }
 
 export type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-/** The node's static data (the ledger's keys: ledger.ts). */
-export const staticDataOf = (ctx: TriggerContext) => ctx.getWorkflowStaticData('node');
-const stored = (ctx: TriggerContext) => staticDataOf(ctx) as StoredTrigger;
+export const storedOf = (ctx: TriggerContext) => ctx.getWorkflowStaticData('node') as StoredTrigger;
 
 /** As far as it is known: a failed removal keeps only the id, for the next activation to remove. */
 export function registeredEndpoint(ctx: TriggerContext) {
-	const { endpointId: id, secret, url, events } = stored(ctx);
+	const { endpointId: id, secret, url, events } = storedOf(ctx);
 	return { id, secret, url, events };
 }
 
@@ -32,7 +34,7 @@ export function storeEndpoint(
 	{ id: endpointId, secret, url, events }: Partial<ReturnType<typeof registeredEndpoint>>,
 	retiredAt?: number,
 ): void {
-	const state = stored(ctx);
+	const state = storedOf(ctx);
 	if (state.endpointId && retiredAt !== undefined) state.retiredAt = retiredAt;
 	for (const [key, value] of Object.entries({ endpointId, secret, url, events })) {
 		if (value) (state as IDataObject)[key] = value;
@@ -45,7 +47,7 @@ export const IN_FLIGHT_MS = 10_000;
 
 /** Until no request that loaded the old secret can still save it (docs/n8n-behaviours.md, 9). */
 export async function waitForRetiredEndpoint(ctx: IHookFunctions, nowMs: number): Promise<void> {
-	const state = stored(ctx);
+	const state = storedOf(ctx);
 	const retired = state.endpointId ? nowMs : Number(state.retiredAt ?? 0);
 	if (retired + IN_FLIGHT_MS > nowMs) await sleep(retired + IN_FLIGHT_MS - nowMs);
 	delete state.retiredAt;
