@@ -4,16 +4,13 @@
  * the node's Name), a list that shifts while it is read, mixed types, Dry Run, At Most, a retry
  * after a failure half way, and the way back through QR Code › Update.
  */
+const { loadExamples } = require('../../dev/examples');
 const { sandboxClient } = require('../../dev/sandbox/client');
 const { useSandbox, jsonOf } = require('../support/action-sandbox');
 
 const ctx = useSandbox();
-
-beforeEach(async () => {
-	await ctx.control('POST', '/reset');
-	await ctx.setPlan(60000, 60000);
-});
 afterAll(() => ctx.expectNoKeyLeak());
+beforeEach(() => ctx.control('POST', '/reset'));
 
 const api = () => sandboxClient(ctx.sandbox);
 const create = async (name, type = 'url', payload = { url: `https://example.com/${name}` }) =>
@@ -40,17 +37,10 @@ const repoint = (url, extra = {}) => ({
 });
 const run = (parameters, options = {}) => ctx.run(parameters, { typeVersion: 2, ...options });
 
-/** QR Code › Update from each item's `before`: the way back. */
-const RESTORE = {
-	resource: 'qrCode',
-	operation: 'update',
-	qrCodeId: { __rl: true, mode: 'id', value: '={{ $json.before.id }}' },
-	updateFields: { name: '={{ $json.before.name }}', paused: '={{ $json.before.paused }}' },
-	payloadInput: 'json',
-	type: '={{ $json.before.type }}',
-	payloadJson: '={{ $json.before.payload }}',
-	replacePayload: true,
-};
+/** QR Code › Update from each item's `before`: the way back, as the example has it. */
+const RESTORE = loadExamples()['switch-campaign-with-undo.json'].nodes.find(
+	(node) => node.name === 'Undo: put each code back',
+).parameters;
 
 describe('which codes', () => {
 	test("Search, Type and Archived go to the API; Name (whole name, any case, * any text) is the node's", async () => {
@@ -175,6 +165,27 @@ describe('what changes', () => {
 			[same.id, false, []],
 		]);
 		expect(await patches()).toEqual([other.id]);
+	});
+
+	test('Replace Payload: a field the new payload leaves out differs; a second run writes nothing', async () => {
+		const mail = await create('Mail', 'email', { email: 'a@example.com', subject: 'Hi' });
+		const parameters = {
+			resource: 'qrCode',
+			operation: 'updateMany',
+			payloadInput: 'json',
+			type: 'email',
+			payloadJson: '{"email": "a@example.com"}',
+			replacePayload: true,
+			dryRun: false,
+		};
+		const first = await run(parameters);
+		expect(jsonOf(first.items)).toMatchObject([
+			{ id: mail.id, written: true, changes: ['payload'] },
+		]);
+		expect((await snapshot()).get(mail.id).payload).toEqual({ email: 'a@example.com' });
+		const second = await run(parameters);
+		expect(jsonOf(second.items)).toMatchObject([{ written: false, changes: [] }]);
+		expect(await patches()).toEqual([mail.id]);
 	});
 
 	test('At Most: more matches stop the run before any write, naming the count and the field', async () => {
