@@ -351,6 +351,34 @@ function scanReportSection(section) {
 	];
 }
 
+/** Section 8: Update Many against Get Many → Update per item, and the floor the plan's rate sets. */
+function updateManySection(section) {
+	const entries = Object.values(section.results).filter((entry) => entry.runs.length);
+	const rows = entries.map(({ label, runs }) => [
+		label,
+		String(runs.length),
+		secs(runs),
+		counts(col(runs, (r) => r.requests)),
+		counts(col(runs, (r) => r.writes)),
+		counts(col(runs, (r) => r.status429)),
+		counts(col(runs, (r) => r.repointed)),
+		`${fixed(med(col(runs, (r) => r.floorMs)) / 1000, 2)} s`,
+		`${fixed(med(col(runs, (r) => r.ratio)), 2)}×`,
+	]);
+	const { ours, byHand } = section.results;
+	const both = ours?.runs.length && byHand?.runs.length;
+	return [
+		`## 8. Update Many: ${section.codes.toLocaleString('en-US')} codes re-pointed`,
+		'',
+		`Before every run: sandbox reset, ${section.codes.toLocaleString('en-US')} URL codes seeded; then every code is re-pointed to one new URL (bench/cases/updateMany.js); same sandbox settings as case 1. Get Many → Update is what a user builds without Update Many (Update with Replace Payload on, so one PATCH per code and no read). Floor = API requests ÷ ${section.plan.toLocaleString('en-US')} per minute; the bucket's first 50 pass at once, so a run can end slightly under it. Target (issue 43): Update Many within 1.05× the floor.`,
+		'',
+		table(['variant', 'runs', 'wall time, median (min–max)', 'API requests', 'writes', '429 answers', 'codes re-pointed', 'floor', 'time ÷ floor'], rows),
+		errorsOf(section),
+		both ? `Get Many → Update took ${fixed(med(col(byHand.runs, (r) => r.ms)) / med(col(ours.runs, (r) => r.ms)), 2)}× Update Many's time (medians).` : '',
+		'',
+	];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function render(results) {
@@ -552,6 +580,7 @@ function render(results) {
 	}
 	if (results.sync) out.push(...syncSection(results.sync));
 	if (results.scanReport) out.push(...scanReportSection(results.scanReport));
+	if (results.updateMany) out.push(...updateManySection(results.updateMany));
 	if (results.scanPoll) out.push(...require('../cases/scanPoll').render(results.scanPoll));
 	if (results.window) out.push(...require('../cases/window').render(results.window));
 	out.push('---');

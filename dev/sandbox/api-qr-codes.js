@@ -221,6 +221,8 @@ function qrCodeRoutes(ctx) {
 			handle({ workspace, params, body }) {
 				const code = findCode(state, workspace, params.id);
 				const changes = validateUpdate(body, code, { state, workspace });
+				if (faults.takePatchFailure())
+					throw new ApiError(500, 'Injected fault: nothing was changed.');
 				const before = JSON.stringify(record(code, { withDesign: true }));
 				Object.assign(code, changes);
 				if (JSON.stringify(record(code, { withDesign: true })) !== before) {

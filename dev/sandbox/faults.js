@@ -17,6 +17,8 @@ const DEFAULTS = {
 	listPageFailures: 0,
 	listPageFailFrom: 2,
 	codeLimit: 0,
+	patchFailures: 0,
+	patchFailAfter: 0,
 };
 
 function checkNumber(errors, patch, name, { max = Infinity, integer = true } = {}) {
@@ -60,6 +62,8 @@ function createFaults({ latencyMs = 0 } = {}) {
 			checkNumber(errors, patch, 'listPageFailures');
 			checkNumber(errors, patch, 'listPageFailFrom');
 			checkNumber(errors, patch, 'codeLimit');
+			checkNumber(errors, patch, 'patchFailures');
+			checkNumber(errors, patch, 'patchFailAfter');
 			if (Object.keys(errors).length) throw invalid(errors);
 			current = { ...current, ...patch };
 			return { ...current };
@@ -101,6 +105,16 @@ function createFaults({ latencyMs = 0 } = {}) {
 			if (current.listPageFailures <= 0 || page < current.listPageFailFrom) return null;
 			current.listPageFailures -= 1;
 			return current.retryAfterSeconds;
+		},
+		/** Whether this PATCH of a code fails: `patchFailAfter` more go through, then `patchFailures` fail. */
+		takePatchFailure() {
+			if (current.patchFailures <= 0) return false;
+			if (current.patchFailAfter > 0) {
+				current.patchFailAfter -= 1;
+				return false;
+			}
+			current.patchFailures -= 1;
+			return true;
 		},
 		takeListChurn() {
 			if (current.listChurnReads <= 0) return null;

@@ -535,6 +535,17 @@ describe('update', () => {
 	test('an unknown id is a 404', async () => {
 		expect((await sb.api.patch('/qr-codes/AAAAAAAAAAAA', { name: 'x' })).status).toBe(404);
 	});
+
+	test('patchFailures: after patchFailAfter more go through, that many answer 500 and change nothing', async () => {
+		const { id } = (await create(urlCode())).body.data;
+		await sb.control('POST', '/faults', { patchFailures: 1, patchFailAfter: 1 });
+		const rename = async (name) => (await sb.api.patch(`/qr-codes/${id}`, { name })).status;
+		const nameNow = async () => (await sb.api.get(`/qr-codes/${id}`)).body.data.name;
+		expect([await rename('One'), await rename('Two')]).toEqual([200, 500]);
+		expect(await nameNow()).toBe('One');
+		expect(await rename('Three')).toBe(200);
+		expect(await nameNow()).toBe('Three');
+	});
 });
 
 describe('delete', () => {

@@ -10,6 +10,7 @@ import * as create from './qrCode/create.operation';
 import * as qrCode from './qrCode/get.operation';
 import * as qrCodes from './qrCode/getMany.operation';
 import * as update from './qrCode/update.operation';
+import * as updateMany from './qrCode/updateMany.operation';
 import * as pause from './qrCode/pause.operation';
 import * as resume from './qrCode/resume.operation';
 import * as del from './qrCode/delete.operation';
@@ -123,6 +124,18 @@ export const RESOURCES = [
 			name: 'Get Many',
 			action: 'Get many QR codes',
 			description: 'List QR codes',
+		},
+		// Before Update: its filters come first, then Update's fields it shares.
+		updateMany: {
+			module: updateMany,
+			name: 'Update Many',
+			action: 'Update many QR codes',
+			description:
+				'Change every code that matches the filters the same way, with a dry run first and the values before in each item',
+			builderHint: {
+				propertyHint:
+					"Dry Run is on by default: show its output to the user, then turn it off to write. Keep each item's before object: QR Code Update with those values undoes the change.",
+			},
 		},
 		update: {
 			module: update,

@@ -143,7 +143,7 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		builderHint: { propertyHint: typeHint },
 		description:
 			(update
-				? "The code's current type, or another type to change it to (its payload is then replaced)"
+				? "The code's current type, or another type to change it to (its payload is then replaced); Update Many changes the payload of codes of this type only"
 				: 'What the code does when scanned; it decides the payload fields') +
 			'. For a type taken from the data, use an expression with Payload Input "Fields for Mixed Types" or "JSON".',
 		...(update ? { displayOptions: { show: { payloadInput: changesPayload } } } : {}),

@@ -4,11 +4,16 @@ import { asObject, ownValue } from '../../../api';
 import type { QrType } from '../../../qrTypes';
 import { FORMATS, sameText } from '../../payload/formats';
 
-/** What an item wants a code to be: a create's body, and Paused when it was set. */
+/**
+ * What an item wants a code to be: a create's body (Update Many's: only what it changes, the
+ * payload whole), and Paused when it was set.
+ */
 export interface WantedCode {
-	type: QrType;
+	type?: QrType;
 	body: IDataObject;
 	paused?: boolean;
+	/** The payload is the whole payload: a field the code has beyond it differs. */
+	whole?: boolean;
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
@@ -27,7 +32,8 @@ function deepEqual(a: unknown, b: unknown): boolean {
 	return [...keys].every((key) => deepEqual(ownValue(x, key), ownValue(y, key)));
 }
 
-function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject): boolean {
+function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject, whole = false) {
+	if (whole && Object.keys(current).some((key) => ownValue(wanted, key) === undefined)) return true;
 	return Object.entries(wanted).some(([key, value]) => {
 		const format = type.fields.find((field) => field.name === key)?.format;
 		const same = (format && FORMATS[format].same) || sameText;
@@ -43,15 +49,18 @@ function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject)
 export function differences(record: IDataObject, wanted: WantedCode) {
 	const body: IDataObject = {};
 	const { name, type, payload, design } = wanted.body;
-	if (name !== record.name) body.name = name;
+	if (name !== undefined && name !== record.name) body.name = name;
 	const currentPayload = asObject(record.payload) ?? {};
-	if (type !== record.type) {
+	if (type !== undefined && type !== record.type) {
 		// A new type's fields replace the old payload.
 		body.type = type;
 		body.payload = payload;
-	} else if (payloadDiffers(wanted.type, payload as IDataObject, currentPayload)) {
+	} else if (
+		wanted.type &&
+		payloadDiffers(wanted.type, payload as IDataObject, currentPayload, wanted.whole)
+	) {
 		// PATCH replaces the payload it is sent: the fields left empty keep the code's values.
-		body.payload = { ...currentPayload, ...(payload as IDataObject) };
+		body.payload = wanted.whole ? payload : { ...currentPayload, ...(payload as IDataObject) };
 	}
 
 	const unknown: IDataObject = {};
@@ -70,6 +79,10 @@ export function differences(record: IDataObject, wanted: WantedCode) {
 		else if (record.paused !== wanted.paused) body.paused = wanted.paused;
 	}
 
-	const fields = Object.keys(body);
-	return { body: fields.length ? { ...body, ...unknown } : body, fields };
+	// Update Many sends the unknown ones alone too: it cannot tell that a code holds them already.
+	return {
+		body: { ...body, ...unknown },
+		fields: Object.keys(body),
+		unknown: Object.keys(unknown),
+	};
 }
