@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ParameterReader } from '../shared/parameters';
-import { showOnlyFor } from './display';
 import { toItems } from './outputItems';
 import type { Operation } from './run';
 
@@ -31,11 +30,10 @@ export function readLimit(parameters: ParameterReader): number | undefined {
 }
 
 /** A Get Many of a whole list with Return All / Limit and nothing else. */
-export function listOperation(resource: string, path: string) {
-	const description = showOnlyFor(resource, 'getAll', returnAllOrLimit);
+export function listOperation(path: string) {
 	const execute: Operation = async function (itemIndex, run, parameters) {
 		const limit = readLimit(parameters);
 		return toItems(await run.client.all(path, {}, limit, { itemIndex }));
 	};
-	return { description, execute };
+	return { description: returnAllOrLimit, execute };
 }

@@ -1,3 +1,3 @@
 import { listOperation } from '../listing';
 
-export const { description, execute } = listOperation('card', '/cards');
+export const { description, execute } = listOperation('/cards');

@@ -2,14 +2,15 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit } from '../listing';
 import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
-import { showOnlyFor } from '../display';
 import type { Operation } from '../run';
 import { codeListQuery } from '../../shared/codeFilters';
 import { listFiltersProperty } from './listFilters';
 
-const properties: INodeProperties[] = [...returnAllOrLimit, listFiltersProperty, simplifyProperty];
-
-export const description = showOnlyFor('qrCode', 'getAll', properties);
+export const description: INodeProperties[] = [
+	...returnAllOrLimit,
+	listFiltersProperty,
+	simplifyProperty,
+];
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const filters = parameters.collection('filters');

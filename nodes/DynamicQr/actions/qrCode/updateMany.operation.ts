@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isGone } from '../../api';
 import { codeFilterOptions, codeListQuery } from '../../shared/codeFilters';
-import { showOnlyFor } from '../display';
 import { toItems } from '../outputItems';
 import type { Operation, RecordKey } from '../run';
 import { changedRecord, patchBody, readChange } from './changedRecord';
@@ -21,7 +20,7 @@ const nameFilter: INodeProperties = {
 		'Only codes whose whole name matches, in any case; * stands for any text. The node applies it to the codes the API lists (the API has no such filter).',
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		...listFiltersProperty,
 		options: [...codeFilterOptions('list'), nameFilter].sort((a, b) =>
@@ -47,8 +46,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = showOnlyFor('qrCode', 'updateMany', properties);
-
 /** Update Fields, the payload and Replace Payload are Update's, shown here too. */
 export const reads = [...description, ...updateProperties];
 
@@ -72,7 +69,8 @@ const restorable = (code: IDataObject) =>
 
 /** Lists the matching codes, then changes those that differ, in list order; or says what it would. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
-	const filters = parameters.collection('filters');
+	// Name is the node's filter; the rest go to the API.
+	const { name = '', ...filters } = parameters.collection('filters');
 	const dryRun = parameters.boolean('dryRun');
 	// Empty reads as the default.
 	const atMost = parameters.number('atMost') as number;
@@ -80,7 +78,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	const listed = await run.client.all('/qr-codes', codeListQuery(filters), undefined, {
 		itemIndex,
 	});
-	const codes = listed.filter(nameMatcher(String(filters.name ?? '')));
+	const codes = listed.filter(nameMatcher(String(name)));
 	if (codes.length > atMost) {
 		throw new NodeOperationError(
 			this.getNode(),

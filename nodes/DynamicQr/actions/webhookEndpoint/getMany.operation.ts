@@ -1,3 +1,3 @@
 import { listOperation } from '../listing';
 
-export const { description, execute } = listOperation('webhookEndpoint', '/webhooks');
+export const { description, execute } = listOperation('/webhooks');
