@@ -94,11 +94,9 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 			const isNew = found && (isManual || before.get(endpoint.id) !== found.reason);
 			return isNew ? [item(endpoint, found.reason, found.detail)] : [];
 		}),
-		...vanished.flatMap((endpoint, index) =>
-			removed[index]
-				? [item({ id: endpoint.id, url: endpoint.url, active: false }, 'removed')]
-				: [],
-		),
+		...vanished
+			.filter((_, index) => removed[index])
+			.map(({ id, url }) => item({ id, url, active: false }, 'removed')),
 	];
 
 	if (isManual) {

@@ -29,8 +29,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const path = isLead ? `/cards/${encodeURIComponent(cardId)}/leads` : '/qr-codes';
 	const newest = async () => (await client.all(path, {}, 1))[0];
 	const fetch = async (afterMs?: number) => {
-		if (isLead)
-			return afterMs === undefined ? await client.all(path) : await client.since(path, afterMs);
+		if (isLead) return await client.since(path, afterMs);
 		const isPast = afterMs === undefined ? undefined : createdAtOrBefore(afterMs);
 		const codes = await client.all(path, {}, MAX_NEW_QR_CODES, { isPast });
 		if (codes.length >= MAX_NEW_QR_CODES) {
