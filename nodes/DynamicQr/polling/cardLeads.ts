@@ -76,8 +76,13 @@ export async function pollCardLeads(
 		}
 		// The budget ran out: this card goes first next time. Deleted since the list: forgotten.
 		if (answer.reason instanceof OutOfBudgetError) return;
-		if (!chosen && isGone(answer.reason)) return gone.add(card.key);
-		throw cardError(ctx, card.key, answer.reason);
+		if (!isGone(answer.reason)) throw answer.reason;
+		if (!chosen) return gone.add(card.key);
+		// A chosen card the service does not know is the user's to fix.
+		throw new NodeOperationError(ctx.getNode(), `The card "${card.key}" was not found`, {
+			description:
+				'It was deleted, or the ID is not one of this account\'s cards: choose the cards again in "Card Names or IDs".',
+		});
 	});
 
 	const learnt = client.rate.learntLimit(settings);
@@ -89,15 +94,6 @@ export async function pollCardLeads(
 		...(learnt ? { learntLimit: learnt } : {}),
 	});
 	return leads.length ? [ctx.helpers.returnJsonArray(oldestFirst(leads))] : null;
-}
-
-/** A chosen card the service does not know is the user's to fix; other failures fail the poll. */
-function cardError(ctx: IPollFunctions, cardId: string, error: unknown) {
-	if (!isGone(error)) return error;
-	return new NodeOperationError(ctx.getNode(), `The card "${cardId}" was not found`, {
-		description:
-			'It was deleted, or the ID is not one of this account\'s cards: choose the cards again in "Card Names or IDs".',
-	});
 }
 
 /** "Fetch Test Event": the newest lead of the cards one poll would read; the cursor is left alone. */
