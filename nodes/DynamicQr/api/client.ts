@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { unreadableAnswerError } from './edge/errors';
 import { sendWithFallbacks } from './edge/fallbacks';
-import type { Page, PageCursor } from './edge/lists';
+import type { PageCursor } from './edge/lists';
 import { pageOf } from './edge/lists';
 import { atLeast, createdAtOrBefore, unwrap } from './edge/records';
 import { readList, type ListRead } from './paging';
@@ -122,23 +122,18 @@ export class ApiClient {
 	}
 
 	/** One page, asked for with `perPage` (the same for every page of a list: pages count in it). */
-	async page(
-		path: string,
-		qs: IDataObject,
-		cursor: PageCursor,
-		perPage: number,
-		options?: Pick<ApiRequestOptions, 'itemIndex' | 'maxWaitSeconds'>,
-	): Promise<Page> {
-		const query = { ...qs, page: cursor.page, per_page: perPage };
-		const answer = await this.request('GET', path, { ...options, qs: query });
-		const page = pageOf(answer, cursor, perPage);
+	async page(path: string, qs: IDataObject, at: PageCursor, perPage: number, itemIndex?: number) {
+		const query = { ...qs, page: at.page, per_page: perPage };
+		const answer = await this.request('GET', path, { itemIndex, qs: query });
+		const page = pageOf(answer, at, perPage);
 		if (page) return page;
 		const unread: [string, unknown, string] = [`the list ${path}`, answer, 'its records in a list'];
-		throw unreadableAnswerError(this.ctx.getNode(), unread, options?.itemIndex);
+		throw unreadableAnswerError(this.ctx.getNode(), unread, itemIndex);
 	}
 
-	/** The records of a newest-first list created after `sinceMs`, cut there whatever `since` did. */
-	since(path: string, sinceMs: number, limit?: number, options?: ReadOptions) {
+	/** A newest-first list's records after `sinceMs` (all without), cut there whatever `since` did. */
+	since(path: string, sinceMs?: number, limit?: number, options?: ReadOptions) {
+		if (sinceMs === undefined) return this.all(path, {}, limit, options);
 		const qs = { since: new Date(sinceMs).toISOString() };
 		return this.all(path, qs, limit, { ...options, isPast: createdAtOrBefore(sinceMs) });
 	}

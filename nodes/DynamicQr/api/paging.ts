@@ -49,19 +49,11 @@ const perPageOf = (limit?: number) =>
 	limit !== undefined && limit < MAX_PAGE_SIZE ? Math.max(1, limit) : MAX_PAGE_SIZE;
 
 const readPage = (client: ApiClient, read: ListRead, page: number, pageSize?: number) =>
-	client.page(read.path, read.qs ?? {}, { page, pageSize }, perPageOf(read.limit), {
-		itemIndex: read.itemIndex,
-	});
+	client.page(read.path, read.qs ?? {}, { page, pageSize }, perPageOf(read.limit), read.itemIndex);
 
-const after = (page: Page, number: number): ListPosition => {
-	const last = page.records.at(-1);
-	return {
-		page: number,
-		afterId: recordId(last),
-		afterMs: timeMs(last?.created_at),
-		total: page.total,
-	};
-};
+/** `count` pages from `from` on, asked for at once. */
+const readPages = (client: ApiClient, read: ListRead, from: number, count: number, size: number) =>
+	Array.from({ length: count }, (_, index) => readPage(client, read, from + index, size));
 
 /**
  * Records of a page not taken before, in order. Those before one already taken were created
@@ -72,20 +64,17 @@ function freshRecords(records: IDataObject[], taken: Set<string>): IDataObject[]
 	const start = ids.map((id) => id !== undefined && taken.has(id)).lastIndexOf(true) + 1;
 	return records.slice(start).filter((_, index) => {
 		const id = ids[start + index];
-		if (id === undefined) return true;
-		if (taken.has(id)) return false;
-		taken.add(id);
-		return true;
+		const fresh = id === undefined || !taken.has(id);
+		if (id !== undefined) taken.add(id);
+		return fresh;
 	});
 }
 
 /**
- * The one rule for pages that shift. Records move down the list only when newer ones are created
- * (they come again, and are left out as taken), and up only when ones before them are deleted:
- * while the total has not dropped, nothing moved up. Else the page must hold the last record
- * taken, or begin with a newer one; with neither told (no total, unreadable times) it cannot tell
- * and goes on. How many pages to step back when it does not: as many as the drop spans, at least
- * one (0: it continues).
+ * The one rule for pages that shift: the pages to step back (0: go on). Records move down only when
+ * newer ones are created (they come again, left out as taken), up only when ones before them are
+ * deleted: while the total has not dropped, nothing moved up. Else the page must hold the last
+ * record taken or begin with a newer one (untold: go on), or it steps back as far as the drop spans.
  */
 function stepsBack(page: Page, at: ListPosition, pageSize: number): number {
 	const dropped = (at.total ?? 0) - (page.total ?? Infinity); // above 0 only if both are told
@@ -147,13 +136,14 @@ async function readInTurn(client: ApiClient, read: ListRead, first: Page): Promi
 			const fresh = freshRecords(page.records, taken);
 			const kept = isPast ? fresh.filter((record) => !isPast(record)) : fresh;
 			records.push(...kept);
-			if (limit !== undefined && records.length >= limit)
-				return { records: records.slice(0, limit) };
+			if (records.length >= (limit ?? Infinity)) return { records: records.slice(0, limit) };
 			if (!page.hasMore || kept.length < fresh.length) return { records };
 			if (fresh.length === 0 && !rereading) return { records };
 			rereading = rereading && fresh.length === 0;
 			previousFirstId = recordId(page.records[0]);
-			position = after(page, position.page + 1);
+			const last = page.records.at(-1);
+			const [afterId, afterMs] = [recordId(last), timeMs(last?.created_at)];
+			position = { page: position.page + 1, afterId, afterMs, total: page.total };
 			if (!resumeAt) continue;
 			// After page 1, where an earlier read ended: it does not follow page 1, and it may have
 			// stepped back to records taken then.
@@ -167,18 +157,12 @@ async function readInTurn(client: ApiClient, read: ListRead, first: Page): Promi
 			? Math.max(1, Math.min(left, (first.lastPage ?? Infinity) - position.page + 1))
 			: 1;
 		left -= count;
-		const from = position.page;
-		pages = await Promise.allSettled(
-			Array.from({ length: count }, (_, index) => readPage(client, read, from + index, pageSize)),
-		);
+		pages = await Promise.allSettled(readPages(client, read, position.page, count, pageSize));
 	}
 }
 
 /** What a list answer says about the list's size, to tell whether it changed between pages. */
 const sizeOf = (page: Page) => page.total ?? page.lastPage;
-
-const sameIds = (a: IDataObject[], b: IDataObject[]) =>
-	a.length === b.length && a.every((record, index) => record.id === b[index].id);
 
 /**
  * Pages 2 to `pages` at once. Undefined when the list changed meanwhile: another size reported,
@@ -187,9 +171,7 @@ const sameIds = (a: IDataObject[], b: IDataObject[]) =>
  */
 async function readAtOnce(client: ApiClient, read: ListRead, first: Page, pages: number) {
 	const pageSize = first.next.pageSize as number;
-	const rest = await Promise.all(
-		Array.from({ length: pages - 1 }, (_, index) => readPage(client, read, index + 2, pageSize)),
-	);
+	const rest = await Promise.all(readPages(client, read, 2, pages - 1, pageSize));
 	const size = sizeOf(first);
 	const full = (page: Page, index: number) =>
 		index === rest.length - 1 || page.records.length === pageSize;
@@ -199,7 +181,8 @@ async function readAtOnce(client: ApiClient, read: ListRead, first: Page, pages:
 		const count = pagesRead.reduce((sum, page) => sum + page.records.length, 0);
 		if (first.total !== undefined && count !== first.total) return undefined;
 		const again = await readPage(client, read, 1);
-		if (sizeOf(again) !== size || !sameIds(again.records, first.records)) return undefined;
+		const ids = (page: Page) => JSON.stringify(page.records.map(recordId));
+		if (sizeOf(again) !== size || ids(again) !== ids(first)) return undefined;
 	}
 	const taken = new Set<string>();
 	return pagesRead.flatMap((page) => freshRecords(page.records, taken)).slice(0, read.limit);
@@ -211,11 +194,9 @@ async function readAtOnce(client: ApiClient, read: ListRead, first: Page, pages:
  */
 export async function readList(client: ApiClient, read: ListRead): Promise<ListResult> {
 	const first = await readPage(client, read, 1);
-	const { limit } = read;
-	const { lastPage = 1, hasMore } = first;
-	const pageSize = first.next.pageSize ?? 0;
-	const whole = !read.isPast && !read.share && !read.from && hasMore && pageSize > 0;
-	const pages = Math.min(lastPage, limit === undefined ? lastPage : Math.ceil(limit / pageSize));
+	const { lastPage = 1, next } = first;
+	const pages = Math.min(lastPage, Math.ceil((read.limit ?? Infinity) / (next.pageSize ?? 1)));
+	const whole = !read.isPast && !read.share && !read.from && first.hasMore && next.pageSize;
 	if (!whole || pages <= 1) return await readInTurn(client, read, first);
 	const records = await readAtOnce(client, read, first, pages);
 	return records ? { records } : await readInTurn(client, read, await readPage(client, read, 1));

@@ -8,9 +8,8 @@ import { rateLimitOf } from './edge/statuses';
 export const DEFAULT_IN_FLIGHT = 10;
 
 /**
- * What a trigger's reads may take of the plan, leaving the rest to the workflows acting on the same
- * key. Half: a bulk create meanwhile runs at half its speed, a 10,000-code sweep at 60 a minute
- * takes minutes.
+ * What a trigger's reads may take of the plan; the rest is for workflows on the same key. Half: a
+ * bulk create meanwhile runs at half speed, a 10,000-code sweep at 60 a minute takes minutes.
  */
 export const DEFAULT_PLAN_SHARE_PERCENT = 50;
 /** When neither the setting nor any answer tells the plan's rate: the smallest plan we know. */
@@ -31,12 +30,11 @@ export interface PlanShare {
 }
 
 /**
- * One per run: the plan's rate as every answer tells it (`X-RateLimit-Limit`,
- * `X-RateLimit-Remaining`, a 429's `Retry-After`). It answers how many requests may be in flight
- * (Concurrent Requests, after a first one alone, so that a small plan's bucket is not overrun
- * before its first answer; never more than the plan has left), when the next may leave (spaced at
- * the plan's rate once few are left, or at a share of it throughout; all held while a Retry-After
- * is in force), and how many requests a poll's share of the plan allows.
+ * One per run: the plan's rate as answers tell it (`X-RateLimit-Limit` and `-Remaining`, a 429's
+ * `Retry-After`). It answers how many requests may be in flight (Concurrent Requests, never more
+ * than the plan has left; a first one alone, so a small plan's bucket is not overrun before its
+ * first answer), when the next may leave (at the plan's rate once few are left, or at a share of it
+ * throughout; none while a Retry-After holds) and how many requests a poll's share allows.
  */
 export class RateModel {
 	private readonly cap: number;
@@ -69,9 +67,8 @@ export class RateModel {
 	}
 
 	/**
-	 * Room in flight, then the request's turn; the ms waited for the turn. Undefined at once,
-	 * holding nothing and taking no turn, when the turn is further away than `maxWaitMs` (a poll
-	 * near the end of its budget).
+	 * Room in flight, then the request's turn; the ms waited for it. Undefined at once (holding
+	 * nothing, taking no turn) when the turn is further than `maxWaitMs` (a poll near its end).
 	 */
 	async acquire(maxWaitMs = Infinity): Promise<number | undefined> {
 		if (this.waiting.length === 0 && this.inFlight < this.limit) this.inFlight++;
@@ -119,30 +116,25 @@ export class RateModel {
 		if (remaining < 1) this.nextSlotAt = Math.max(this.nextSlotAt, Date.now() + this.intervalMs);
 	}
 
-	/** The plan's requests a minute as far as known now. */
-	private planLimit(share: PlanShare): number {
-		return share.planLimit ?? this.saidLimit ?? (this.learntLimit(share) || ASSUMED_PLAN_LIMIT);
-	}
-
 	/** What a poll keeps for the next: the highest bound `X-RateLimit-Remaining` gave so far. */
 	learntLimit(share: PlanShare): number | undefined {
 		return Math.max(this.leftBound ?? 0, share.learntLimit ?? 0) || undefined;
 	}
 
-	/** The share's requests a minute. */
-	private perMinute(share: PlanShare): number {
-		return (this.planLimit(share) * share.sharePercent) / 100;
+	/** `percent` (the share's by default) of the plan's requests a minute as far as known now. */
+	private perMinute(share: PlanShare, percent = share.sharePercent): number {
+		const plan = share.planLimit ?? this.saidLimit ?? this.learntLimit(share) ?? ASSUMED_PLAN_LIMIT;
+		return (plan * percent) / 100;
 	}
 
 	/**
-	 * The requests a poll may send: its share of a minute of the plan (less for polls more often
-	 * than once a minute), and no more than the pacing can send in the `msLeft` of its budget. At
-	 * least 2: the first page and one more.
+	 * The requests a poll may send: its share of a minute of the plan (less for polls under a minute
+	 * apart), no more than pacing sends in the `msLeft` of its budget; at least 2 (page 1 and one).
 	 */
 	requestsPerPoll(share: PlanShare, msLeft: number): number {
 		const spanMs = Math.min(share.sinceLastPollMs ?? 0, MINUTE_MS);
 		const inSpan = this.perMinute(share) * (spanMs / MINUTE_MS);
-		const inBudget = (this.planLimit(share) * Math.max(0, msLeft) * BUDGET_USE) / MINUTE_MS;
+		const inBudget = (this.perMinute(share, 100) * Math.max(0, msLeft) * BUDGET_USE) / MINUTE_MS;
 		return Math.max(2, Math.floor(Math.min(inSpan, inBudget)));
 	}
 }

@@ -167,8 +167,7 @@ export async function apiRequest<T = IDataObject>(
 			const { url, qs = {}, headers: sent = {} } = target.request;
 			const query = [...new URL(url).searchParams];
 			for (const [name, value] of Object.entries(qs)) query.push([name, String(value)]);
-			const sentKey = sent['Idempotency-Key'];
-			const key = typeof sentKey === 'string' ? sentKey : undefined;
+			const key = sent['Idempotency-Key'] as string | undefined; // gone after leaving the origin
 			const request = { method, path, query, idempotencyKey: key };
 			const body = parseErrorBody(response.body, String(headers['content-type'] ?? ''), apiKey);
 			return httpError(node, status, request, body, itemIndex, waited);

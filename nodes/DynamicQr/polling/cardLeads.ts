@@ -11,16 +11,13 @@ type CardCursor = LeadCursor['cards'][number];
 const CARDS_PER_PAGE = 100;
 const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/leads`;
 
-/** Oldest first across cards; a lead without a readable time goes last, as `advance` counts it newest. */
+/** Oldest first across cards, ties in order; with no readable time last (`advance`: newest). */
 function oldestFirst(leads: IDataObject[]): IDataObject[] {
 	const at = (lead: IDataObject) => {
 		const ms = timeMs(lead.created_at);
 		return Number.isFinite(ms) ? ms : Infinity;
 	};
-	return leads
-		.map((lead, order) => ({ lead, order, ms: at(lead) }))
-		.sort((a, b) => a.ms - b.ms || a.order - b.order)
-		.map((entry) => entry.lead);
+	return [...leads].sort((a, b) => at(a) - at(b) || 0);
 }
 
 /** The card a lead was shared on, also where the service's list leaves it out. */
@@ -66,11 +63,7 @@ export async function pollCardLeads(
 	if (isManual) return await sample(ctx, client, turn);
 
 	const answers = await Promise.allSettled(
-		turn.map(async (card) => {
-			const afterMs = cutoffMs(card);
-			const path = leadsPath(card.key);
-			return afterMs === undefined ? await client.all(path) : await client.since(path, afterMs);
-		}),
+		turn.map((card) => client.since(leadsPath(card.key), cutoffMs(card))),
 	);
 	const gone = new Set<string>();
 	const leads: IDataObject[] = [];
@@ -83,8 +76,13 @@ export async function pollCardLeads(
 		}
 		// The budget ran out: this card goes first next time. Deleted since the list: forgotten.
 		if (answer.reason instanceof OutOfBudgetError) return;
-		if (!chosen && isGone(answer.reason)) return gone.add(card.key);
-		throw cardError(ctx, card.key, answer.reason);
+		if (!isGone(answer.reason)) throw answer.reason;
+		if (!chosen) return gone.add(card.key);
+		// A chosen card the service does not know is the user's to fix.
+		throw new NodeOperationError(ctx.getNode(), `The card "${card.key}" was not found`, {
+			description:
+				'It was deleted, or the ID is not one of this account\'s cards: choose the cards again in "Card Names or IDs".',
+		});
 	});
 
 	const learnt = client.rate.learntLimit(settings);
@@ -96,15 +94,6 @@ export async function pollCardLeads(
 		...(learnt ? { learntLimit: learnt } : {}),
 	});
 	return leads.length ? [ctx.helpers.returnJsonArray(oldestFirst(leads))] : null;
-}
-
-/** A chosen card the service does not know is the user's to fix; other failures fail the poll. */
-function cardError(ctx: IPollFunctions, cardId: string, error: unknown) {
-	if (!isGone(error)) return error;
-	return new NodeOperationError(ctx.getNode(), `The card "${cardId}" was not found`, {
-		description:
-			'It was deleted, or the ID is not one of this account\'s cards: choose the cards again in "Card Names or IDs".',
-	});
 }
 
 /** "Fetch Test Event": the newest lead of the cards one poll would read; the cursor is left alone. */

@@ -64,12 +64,10 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 			checkAddresses && url && isTriggerAddress(url) && (await probe(ctx, client, url));
 		return typeof detail === 'string' ? { reason: 'unreachable' as Reason, detail } : undefined;
 	};
-	const listedUrls = new Set(endpoints.map((endpoint) => endpoint.url));
+	// Ids and addresses listed now (an id never looks like an address).
+	const listed = new Set(endpoints.flatMap((endpoint) => [endpoint.id, endpoint.url]));
 	const vanished = (saved?.endpoints ?? []).filter(
-		(before) =>
-			!endpoints.some((now) => now.id === before.id) &&
-			!listedUrls.has(before.url) &&
-			isTriggerAddress(before.url),
+		(before) => !listed.has(before.id) && !listed.has(before.url) && isTriggerAddress(before.url),
 	);
 	const [now, removed] = await Promise.all([
 		Promise.all(endpoints.map(reasonOf)),
@@ -94,11 +92,9 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 			const isNew = found && (isManual || before.get(endpoint.id) !== found.reason);
 			return isNew ? [item(endpoint, found.reason, found.detail)] : [];
 		}),
-		...vanished.flatMap((endpoint, index) =>
-			removed[index]
-				? [item({ id: endpoint.id, url: endpoint.url, active: false }, 'removed')]
-				: [],
-		),
+		...vanished
+			.filter((_, index) => removed[index])
+			.map(({ id, url }) => item({ id, url, active: false }, 'removed')),
 	];
 
 	if (isManual) {

@@ -29,8 +29,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const path = isLead ? `/cards/${encodeURIComponent(cardId)}/leads` : '/qr-codes';
 	const newest = async () => (await client.all(path, {}, 1))[0];
 	const fetch = async (afterMs?: number) => {
-		if (isLead)
-			return afterMs === undefined ? await client.all(path) : await client.since(path, afterMs);
+		if (isLead) return await client.since(path, afterMs);
 		const isPast = afterMs === undefined ? undefined : createdAtOrBefore(afterMs);
 		const codes = await client.all(path, {}, MAX_NEW_QR_CODES, { isPast });
 		if (codes.length >= MAX_NEW_QR_CODES) {
@@ -45,15 +44,11 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		// "Fetch Test Event": the newest existing record (n8n's convention); the cursor is left alone.
 		const record = await newest();
 		if (record) return [ctx.helpers.returnJsonArray([record])];
-		throw new NodeOperationError(
-			ctx.getNode(),
-			isLead ? 'This card has no leads yet' : 'The workspace has no QR codes yet',
-			{
-				description: isLead
-					? 'Share a contact on the card page, then fetch a test event again.'
-					: 'Create a QR code, then fetch a test event again.',
-			},
-		);
+		const [message, todo] = isLead
+			? ['This card has no leads yet', 'Share a contact on the card page']
+			: ['The workspace has no QR codes yet', 'Create a QR code'];
+		const description = `${todo}, then fetch a test event again.`;
+		throw new NodeOperationError(ctx.getNode(), message, { description });
 	}
 
 	const key = isLead ? `newLead:${cardId}` : 'newQrCode';

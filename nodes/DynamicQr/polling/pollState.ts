@@ -5,10 +5,10 @@ import type { ListPosition } from '../api';
 /**
  * The polling trigger's static data, and the only code that reads or writes it. Four keys, each in
  * the format saved workflows hold (frozen: test/staticDataFormats.test.js): `cursor` (New Lead on
- * one card and New QR Code, since 0.1.0), `scanCursor` (the scan events), `leadCursor` (New Lead
- * on all or chosen cards) and `endpointCursor` (Webhook Endpoint Stopped). A cursor is saved before poll()
- * returns: n8n 2.x commits the static data with the poll's execution, and loses a later write.
- * Its `key` says what it belongs to (event, card, filters, settings): a change starts over.
+ * one card and New QR Code, since 0.1.0), `scanCursor` (the scan events), `leadCursor` (New Lead on
+ * all or chosen cards), `endpointCursor` (Webhook Endpoint Stopped). A cursor is saved before
+ * poll() returns: n8n 2.x commits the static data with the poll's execution, and loses a later
+ * write. Its `key` says what it belongs to (event, card, filters, settings): a change starts over.
  */
 
 /** New Lead and New QR Code (cursor.ts). */

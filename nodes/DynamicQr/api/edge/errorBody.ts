@@ -54,10 +54,8 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 
 	/** One error: a text, a list of them, an entry object, or (in a field map) a nested map. */
 	const readEntry = (value: unknown, field?: string, inFieldMap = false): void => {
-		if (typeof value === 'string') {
-			if (value.trim()) add(field, value.trim());
-		} else if (typeof value === 'number' || typeof value === 'boolean') {
-			add(field, String(value));
+		if (['string', 'number', 'boolean'].includes(typeof value)) {
+			if (String(value).trim()) add(field, String(value).trim());
 		} else if (Array.isArray(value)) {
 			value.forEach((entry) => readEntry(entry, field));
 		} else if (isObject(value)) {

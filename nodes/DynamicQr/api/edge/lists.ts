@@ -39,9 +39,8 @@ export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Pa
 	if (!Array.isArray(data)) return undefined;
 	const records = data.filter(isObject);
 	const firstId = recordId(records[0]);
-	if (repeatsPage(records, cursor.previousFirstId)) {
+	if (repeatsPage(records, cursor.previousFirstId))
 		return { records: [], hasMore: false, next: cursor };
-	}
 	const links = isObject(answer) && isObject(answer.links) ? answer.links : {};
 	const meta = isObject(answer) && isObject(answer.meta) ? answer.meta : {};
 	const pageSize = atLeast(countOf(meta.per_page), 1) ?? cursor.pageSize;

@@ -71,11 +71,7 @@ export function eventCardId(type: string, data: IDataObject | undefined): string
  */
 export function createdRecordKey(type: string, data: IDataObject | undefined): string | undefined {
 	if (!data) return undefined;
-	const id =
-		type === 'lead.created'
-			? idText(asObject(data.lead)?.id ?? data.id)
-			: type === 'qr_code.created'
-				? idText(data.id)
-				: undefined;
+	const lead = type === 'lead.created' ? (asObject(data.lead)?.id ?? data.id) : undefined;
+	const id = idText(type === 'qr_code.created' ? data.id : lead);
 	return id === undefined ? undefined : `${type}:${id}`;
 }
