@@ -33,8 +33,6 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	const path = `/cards/${encodeURIComponent(cardId)}/leads`;
 	const limit = readLimit(parameters);
 	// Leads at or before Since are left out whatever the service does with `since` (client.since).
-	const leads = since
-		? await run.client.since(path, Date.parse(since), limit, { itemIndex })
-		: await run.client.all(path, {}, limit, { itemIndex });
-	return toItems(leads);
+	const sinceMs = since ? Date.parse(since) : undefined;
+	return toItems(await run.client.since(path, sinceMs, limit, { itemIndex }));
 };
