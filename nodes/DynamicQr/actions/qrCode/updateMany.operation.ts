@@ -49,10 +49,7 @@ export const description: INodeProperties[] = [
 /** Update Fields, the payload and Replace Payload are Update's, shown here too. */
 export const reads = [...description, ...updateProperties];
 
-/**
- * Any item may touch any code, and its codes are known only once listed: the run's items go one
- * after another, each listing what the ones before it left.
- */
+/** An item may touch any code, known only once listed: items run one after another. */
 export const recordKey: RecordKey = () => 'updateMany';
 
 /** `*` any text, the rest as written, in any case. */

@@ -4,7 +4,7 @@ import type { Operation, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
 import { differences } from './createOrUpdate/differences';
 import { readMatch } from './createOrUpdate/match';
-import { type CodeIndex, codeIndex, codeIndexRead } from './createOrUpdate/codeIndex';
+import { type CodeIndex, codeIndex, creating } from './createOrUpdate/codeIndex';
 import { changedRecord } from './changedRecord';
 import { createCode, readCreateRequest } from './createRequest';
 
@@ -81,8 +81,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		index?.put(record);
 		return [{ json: { ...record, [RESULT_KEY]: 'updated' } }];
 	}
-	await codeIndexRead(run)?.catch(() => undefined);
-	let record = await createCode(run, request, itemIndex);
+	let record = await creating(run, () => createCode(run, request, itemIndex));
 	// A create has no paused flag: a code asked for paused is paused right after.
 	if (paused !== undefined && Boolean(record.paused) !== paused) {
 		record = await changedRecord(run, String(record.id), { paused }, itemIndex);

@@ -33,16 +33,21 @@ export class CodeIndex {
 	}
 }
 
-const CODE_INDEX = Symbol('codeIndex');
+const [CODE_INDEX, CREATES] = [Symbol('codeIndex'), Symbol('creates')];
+const creates = (run: ActionRun) => run.keep(CREATES, () => new Set<Promise<unknown>>());
 
-/** A failed read fails every item with the same error, rather than costing a request per row. */
+/** Read once, after the run's creates under way (they change the list); a failure fails every item. */
 export const codeIndex = (run: ActionRun, itemIndex: number): Promise<CodeIndex> =>
-	run.keep(CODE_INDEX, () =>
-		run.client
-			.all('/qr-codes', {}, undefined, { itemIndex })
-			.then((records) => new CodeIndex(records)),
-	);
+	run.keep(CODE_INDEX, async () => {
+		await Promise.allSettled(creates(run));
+		return new CodeIndex(await run.client.all('/qr-codes', {}, undefined, { itemIndex }));
+	});
 
-/** The run's read of the list, once started: a create waits for it so as not to change the list. */
-export const codeIndexRead = (run: ActionRun) =>
-	run.kept.get(CODE_INDEX) as Promise<CodeIndex> | undefined;
+/** A create: after the run's read of the list when one started, else one that read waits for. */
+export async function creating<T>(run: ActionRun, create: () => Promise<T>): Promise<T> {
+	const read = run.kept.get(CODE_INDEX) as Promise<CodeIndex> | undefined;
+	if (read) await read.catch(() => undefined);
+	const sent = create();
+	creates(run).add(sent);
+	return await sent.finally(() => creates(run).delete(sent));
+}
