@@ -986,48 +986,57 @@ describe.each([
 			for (const name of ['Spring Flyer E2E 1', 'Spring Flyer E2E 2', 'spring flyer e2e 3'])
 				flyers.push(await create(name, 'url', { url: `https://example.com/${name.length}` }));
 			const mail = await create('Spring Flyer E2E mail', 'email', { email: 'a@example.com' });
-			await create('Autumn Flyer E2E', 'url', { url: 'https://example.com/autumn' });
-			/** What Update Many may change, of every live code, by id. */
-			const state = async () =>
-				new Map(
-					(await sandbox.control('GET', '/qr-codes')).data
-						.filter((code) => !code.deleted)
-						.map(({ id, name, type, payload, paused }) => [id, { name, type, payload, paused }]),
-				);
-			const original = await state();
+			const made = [
+				...flyers,
+				mail,
+				await create('Autumn Flyer E2E', 'url', { url: 'https://x.io' }),
+			];
+			try {
+				/** What Update Many may change, of every live code, by id. */
+				const state = async () =>
+					new Map(
+						(await sandbox.control('GET', '/qr-codes')).data
+							.filter((code) => !code.deleted)
+							.map(({ id, name, type, payload, paused }) => [id, { name, type, payload, paused }]),
+					);
+				const original = await state();
 
-			const dry = await n8n.runWorkflow((await n8n.createWorkflow(example)).id);
-			expect(dry.error).toBeNull();
-			const listed = dry.items(SWITCH).map((item) => item.json);
-			const ids = listed.map((code) => code.id);
-			expect(ids).toEqual(expect.arrayContaining([...flyers, mail].map((code) => code.id)));
-			expect(listed.every((code) => code.dryRun === true && code.written === false)).toBe(true);
-			expect(await state()).toEqual(original);
+				const dry = await n8n.runWorkflow((await n8n.createWorkflow(example)).id);
+				expect(dry.error).toBeNull();
+				const listed = dry.items(SWITCH).map((item) => item.json);
+				const ids = listed.map((code) => code.id);
+				expect(ids).toEqual(expect.arrayContaining([...flyers, mail].map((code) => code.id)));
+				expect(listed.every((code) => code.dryRun === true && code.written === false)).toBe(true);
+				expect(await state()).toEqual(original);
 
-			const live = {
-				...example,
-				name: `${example.name} (live)`,
-				nodes: example.nodes.map((node) => {
-					if (node.name === SWITCH)
-						return { ...node, parameters: { ...node.parameters, dryRun: false } };
-					return node.name === UNDO ? { ...node, disabled: false } : node;
-				}),
-			};
-			const run = await n8n.runWorkflow((await n8n.createWorkflow(live)).id);
-			expect(run.error).toBeNull();
-			const switched = run.items(SWITCH).map((item) => item.json);
-			for (const { id } of flyers) {
-				expect(switched.find((code) => code.id === id)).toMatchObject({
-					written: true,
-					after: { payload: { url: 'https://example.com/summer-sale' } },
+				const live = {
+					...example,
+					name: `${example.name} (live)`,
+					nodes: example.nodes.map((node) => {
+						if (node.name === SWITCH)
+							return { ...node, parameters: { ...node.parameters, dryRun: false } };
+						return node.name === UNDO ? { ...node, disabled: false } : node;
+					}),
+				};
+				const run = await n8n.runWorkflow((await n8n.createWorkflow(live)).id);
+				expect(run.error).toBeNull();
+				const switched = run.items(SWITCH).map((item) => item.json);
+				for (const { id } of flyers) {
+					expect(switched.find((code) => code.id === id)).toMatchObject({
+						written: true,
+						after: { payload: { url: 'https://example.com/summer-sale' } },
+					});
+				}
+				expect(switched.find((code) => code.id === mail.id)).toMatchObject({
+					written: false,
+					skipped: expect.any(String),
 				});
+				expect(run.items(UNDO)).toHaveLength(switched.length);
+				expect(await state()).toEqual(original);
+			} finally {
+				// The cases after this one find codes by name ("Spring Flyer"): none of these is left.
+				for (const { id } of made) await sandboxApi(sandbox, 'DELETE', `/qr-codes/${id}`);
 			}
-			expect(switched.find((code) => code.id === mail.id)).toMatchObject({
-				written: false,
-				skipped: expect.any(String),
-			});
-			expect(run.items(UNDO)).toHaveLength(switched.length);
-			expect(await state()).toEqual(original);
 		});
 
 		test('download-print-files: PNG, SVG, PDF and EPS at 50 mm / 300 dpi', async () => {
