@@ -1,5 +1,4 @@
 import { createHash } from 'crypto';
-import type { IHookFunctions } from 'n8n-workflow';
 
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, unpackCodes } from '../shared/packedCodes';
@@ -245,9 +244,3 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 }
 
 export type Ledger = ReturnType<typeof openLedger>;
-
-export const hasMilestoneBaseline = (ctx: IHookFunctions, baseline: string) =>
-	storedOf(ctx).scanMilestones?.baseline === baseline;
-
-export const storeMilestoneBaseline = (ctx: IHookFunctions, baseline: string, claims: string) =>
-	void (storedOf(ctx).scanMilestones = { baseline, claims });

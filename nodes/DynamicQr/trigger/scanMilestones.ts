@@ -4,7 +4,8 @@ import { ApiClient, isGone, recordId, scanCount } from '../api';
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
 import { allows, type DeliveryFilters } from './filters';
-import { hasMilestoneBaseline, storeMilestoneBaseline, type Ledger } from './ledger';
+import type { Ledger } from './ledger';
+import { storedOf } from './state';
 
 /**
  * "Only at Scan Milestones" (docs/triggers.md): a scan event carries no count, so the trigger reads
@@ -32,15 +33,16 @@ async function watchedCodes(client: ApiClient, filters: DeliveryFilters) {
 export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFilters) {
 	if (filters.milestones.length === 0) return;
 	// A test webhook keeps no static data: its scans are shown, not claimed.
+	const stored = storedOf(ctx);
 	const baseline = baselineOf(filters);
-	if (ctx.getMode() === 'manual' || hasMilestoneBaseline(ctx, baseline)) return;
+	if (ctx.getMode() === 'manual' || stored.scanMilestones?.baseline === baseline) return;
 	const claims = new Map<string, CodeState>();
 	for (const { id, scans } of await watchedCodes(new ApiClient(ctx), filters)) {
 		const passed = milestonesBetween(filters.milestones, 0, scans).at(-1);
 		if (passed === undefined) claims.delete(id);
 		else claims.set(id, { count: passed, flag: 0 });
 	}
-	storeMilestoneBaseline(ctx, baseline, packCodes(claims));
+	stored.scanMilestones = { baseline, claims: packCodes(claims) };
 }
 
 const milestoneFields = (reached: number[], scans: number) => ({
