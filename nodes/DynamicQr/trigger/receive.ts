@@ -1,4 +1,5 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 
 import { asObject, createdRecordKey, eventQrCodeId } from '../api';
 import { CATCH_UP_TYPE, catchesUp, missedEvents, RETRY_SPAN_MS, scheduleCatchUp } from './catchUp';
@@ -57,14 +58,6 @@ function startRun(ctx: IWebhookFunctions, secret: unknown, ledger: Ledger, items
 	};
 }
 
-function parseEvent(raw: Buffer): IDataObject | undefined {
-	try {
-		return asObject(JSON.parse(raw.toString('utf8')));
-	} catch {
-		return undefined;
-	}
-}
-
 export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerSettings) {
 	const req = ctx.getRequestObject();
 	// n8n fills `rawBody` late for some requests.
@@ -84,7 +77,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 		return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
 	}
 
-	const event = parseEvent(raw);
+	const event = asObject(jsonParse<unknown>(raw.toString('utf8'), { fallbackValue: null }));
 	if (!event) return answer(ctx, { kind: 'unreadable' });
 	const type = String(event.type ?? '');
 	if (type === RESYNC_TYPE) {
