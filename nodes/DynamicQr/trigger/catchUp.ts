@@ -1,5 +1,4 @@
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { type IDataObject, type IWebhookFunctions, sleep } from 'n8n-workflow';
 
 import {
 	ApiClient,

@@ -1,5 +1,4 @@
-import type { IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IHookFunctions, NodeOperationError } from 'n8n-workflow';
 
 import type { WebhookEndpoint } from '../api';
 import { ApiClient, isGone, sameEvents, unwrap, webhookEndpoints } from '../api';

@@ -1,5 +1,4 @@
-import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IHookFunctions, type IWebhookFunctions, NodeOperationError } from 'n8n-workflow';
 
 import type { TriggerSettings } from './filters';
 import { triggerKey } from './ledger';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'crypto';
-import type { IWebhookFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { type IWebhookFunctions, sleep } from 'n8n-workflow';
 
 import { openLedger, triggerKey } from './ledger';
 import { signPayload } from './signature';

@@ -1,5 +1,4 @@
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { type IDataObject, type IHookFunctions, type IWebhookFunctions, sleep } from 'n8n-workflow';
 
 /**
  * The trigger's static data, in the keys and formats of 0.1.0 and 0.2.0: the endpoint this node
