@@ -5,10 +5,8 @@ import { packCodes, unpackCodes } from '../shared/packedCodes';
 import { storedOf, type TriggerContext } from './state';
 
 /**
- * The ledger (docs/triggers.md, "The ledger", says what is stored, in the formats of 0.1.0 and
- * 0.2.0): what the trigger started or claimed. A request opens it, claims, settles and saves once:
- * n8n saves static data whole from each request's copy, so every save carries all this process
- * knows was started. `deliveries`: per key, oldest first, its hash and minute (minuteOf).
+ * What the trigger started or claimed (docs/triggers.md, "The ledger"). n8n saves static data whole
+ * from each request's copy, so every save carries all this process knows was started.
  */
 
 const MINUTE_MS = 60_000;
@@ -187,7 +185,6 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 			const newest = deliveries.newest ? writtenAt(deliveries.newest) : 0;
 			return Math.max(newest, state.seenAt ?? 0) || undefined;
 		},
-		/** Since when a catch-up is due: the endpoint could not receive, or a silence came. */
 		missedSince: () => state.missedSince,
 		/** What came after the last key started was missed: kept until a catch-up reads it. */
 		markMissed(): void {
@@ -200,10 +197,7 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 		},
 		/** The endpoint was registered now: what comes from here on is delivered to it. */
 		registered: () => void (state.seenAt = nowMs),
-		/**
-		 * From when a catch-up of what came after `sinceMs` reads: a margin earlier for clocks, not
-		 * before the ledger answers for, nor (after a silence) before the endpoint was registered.
-		 */
+		/** Where a catch-up of what came after `sinceMs` reads from (docs/triggers.md, "The ledger"). */
 		readsFrom(sinceMs: number): number {
 			const oldest = deliveries.started.values().next().value ?? 0;
 			const full = deliveries.started.size >= CAPACITY;
