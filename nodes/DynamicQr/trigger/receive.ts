@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
-import { asObject, createdRecordKey, eventQrCodeId } from '../api';
+import { asObject, createdRecordKey } from '../api';
 import { CATCH_UP_TYPE, catchesUp, missedEvents, RETRY_SPAN_MS, scheduleCatchUp } from './catchUp';
 import { filterOut, type TriggerSettings } from './filters';
 import { checkScanMilestone } from './scanMilestones';
@@ -114,10 +114,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 	const record = createdRecordKey(type, data);
 	if (ledger.has([result.id, record])) return answer(ctx, 'duplicate delivery', ledger);
 	ledger.claim(record ?? result.id);
-	const milestone =
-		type === 'scan.created' && filters.milestones.length > 0
-			? await checkScanMilestone(ctx, ledger, filters, eventQrCodeId(type, data))
-			: undefined;
+	const milestone = await checkScanMilestone(ctx, ledger, filters, type, data);
 	if (typeof milestone === 'string' || milestone?.kind === 'later')
 		return answer(ctx, milestone, ledger);
 	return startRun(ctx, secret, ledger, [

@@ -1,6 +1,6 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { ApiClient, isGone, recordId, scanCount } from '../api';
+import { ApiClient, eventQrCodeId, isGone, recordId, scanCount } from '../api';
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
 import { allows, type DeliveryFilters } from './filters';
@@ -56,16 +56,19 @@ const claimCount = (ledger: Ledger, filters: DeliveryFilters, id: string, scans:
 	ledger.claimMilestones(baselineOf(filters), id, filters.milestones, scans);
 
 /**
- * The code's count, read now; claims the milestones it reached that no scan claimed before (a
- * text: why the scan starts nothing).
+ * For a scan with milestones to watch, the code's count read now; claims the milestones it reached
+ * that no scan claimed before (a text: why the scan starts nothing).
  */
 export async function checkScanMilestone(
 	ctx: IWebhookFunctions,
 	ledger: Ledger,
 	filters: DeliveryFilters,
-	codeId: string | undefined,
+	type: string,
+	data: IDataObject | undefined,
 ) {
+	if (type !== 'scan.created' || filters.milestones.length === 0) return undefined;
 	const claimed = (fields: IDataObject) => ({ kind: 'claimed', fields }) as const;
+	const codeId = eventQrCodeId(type, data);
 	if (codeId === undefined) return 'scan without a QR code id';
 	let scans: number;
 	try {
