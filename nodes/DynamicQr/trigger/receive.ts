@@ -98,9 +98,8 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 	const filters = settings.filters();
 	// Silent for longer than the service retries (n8n away, fewer than 20 events lost): catch up,
 	// once for this silence.
-	const seenAt = ledger.seenAt();
-	const silent =
-		seenAt !== undefined && nowMs - seenAt > RETRY_SPAN_MS && ctx.getMode() !== 'manual';
+	const seenAt = ledger.seenAt() ?? nowMs;
+	const silent = nowMs - seenAt > RETRY_SPAN_MS && ctx.getMode() !== 'manual';
 	if (silent && ledger.missedSince() === undefined && catchesUp(settings.mode, filters)) {
 		ledger.markMissed();
 		// The webhook's own URL is asked for only when a catch-up is due, not on every delivery.
