@@ -10,10 +10,7 @@ import { describeFailure, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './selfRequest';
 import { openLedger, type Ledger } from './ledger';
 
-/**
- * How the trigger answers a request that starts nothing, and what it logs (the sender learns no
- * reason): a refusal at debug level, as anyone can send one; `later` makes the service send again.
- */
+/** Answers that start nothing, no reason given; refusals log at debug, as anyone can send one. */
 const ANSWERS = {
 	refused: [401, 'Webhook signature verification failed', 'debug', 'delivery refused'],
 	unreadable: [400, 'The body is not a JSON event', 'warn', 'a signed body is not a JSON event'],
@@ -36,9 +33,8 @@ function answer(ctx: IWebhookFunctions, outcome: Outcome, ledger?: Ledger): IWeb
 }
 
 /**
- * Starts a run with `items`; the ledger's claims count as started when n8n starts it, and the
- * answer's end forgets them if it could not (not 2xx), so the service's retry starts it
- * (docs/n8n-behaviours.md, 3, 6).
+ * Starts a run: its claims count as started, or are forgotten when n8n could not start it (not
+ * 2xx), so the service's retry does (docs/n8n-behaviours.md, 3, 6).
  */
 function startRun(ctx: IWebhookFunctions, secret: unknown, ledger: Ledger, items: IDataObject[]) {
 	const response = ctx.getResponseObject();
