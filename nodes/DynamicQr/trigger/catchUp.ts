@@ -14,10 +14,8 @@ import { filterOut, type DeliveryFilters, type TriggerSettings } from './filters
 import { sendSigned } from './selfRequest';
 
 /**
- * The catch-up (docs/triggers.md, "The ledger"): after the endpoint was found paused or gone, or a
- * silence longer than the service's retries, the leads and new codes the ledger has not started
- * start the workflow, once each, under the keys their deliveries use; "Only at Scan Milestones"
- * claims the milestones passed meanwhile. It reads with the API credential: not in dashboard mode.
+ * The catch-up (docs/triggers.md, "The ledger"): what a paused or gone endpoint or a silence missed
+ * and the ledger has not started. It reads with the API credential: not in dashboard mode.
  */
 export const CATCH_UP_TYPE = 'n8n-nodes-dynamic-qr.catchUp';
 const CAUGHT_UP_EVENTS = ['lead.created', 'qr_code.created'];
@@ -67,10 +65,7 @@ function missedItem(type: string, data: IDataObject, id: string, fields?: IDataO
 	};
 }
 
-/**
- * What the events and filters take and the ledger has not started: leads and codes created since
- * `since` (ms; none without), milestones passed (claimed in `ledger`).
- */
+/** What the filters take and `ledger` has not started (claimed now); none without `since` (ms). */
 export async function missedEvents(
 	ctx: IWebhookFunctions,
 	ledger: Ledger,
