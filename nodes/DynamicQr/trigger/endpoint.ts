@@ -60,11 +60,8 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 	throw fail(ctx, 'n8n did not provide a webhook URL for this trigger');
 }
 
-/**
- * The endpoints at the service: this node's and any other at its URL. This node's found paused or
- * gone means deliveries were missed: the next registration catches up.
- */
-async function endpointsAt(ctx: IHookFunctions, client: ApiClient, url: string) {
+/** This node's endpoint and any other at `url`; this node's paused or gone: a catch-up is due. */
+async function endpointsAt(ctx: IHookFunctions, client: ApiClient, url = webhookUrlOf(ctx)) {
 	const registered = registeredEndpoint(ctx);
 	const endpoints = webhookEndpoints(await client.all('/webhooks'));
 	const own = endpoints.find((endpoint) => endpoint.id === registered.id);
@@ -175,17 +172,14 @@ export async function registerEndpoint(ctx: IHookFunctions, settings: TriggerSet
 export async function removeEndpoint(ctx: IHookFunctions, { mode }: TriggerSettings) {
 	const client = new ApiClient(ctx);
 	const registeredId = registeredEndpoint(ctx).id;
-	let atUrl: WebhookEndpoint[] = [];
-	if (mode === 'automatic') {
-		try {
-			({ atUrl } = await endpointsAt(ctx, client, webhookUrlOf(ctx)));
-		} catch (error) {
+	const listed =
+		mode === 'automatic' &&
+		(await endpointsAt(ctx, client).catch((error: Error) =>
 			ctx.logger.warn(
-				`Dynamic QR Trigger: could not list webhook endpoints to clean up: ${(error as Error).message}`,
-			);
-		}
-	}
-	const failed = await removeAll(client, registeredId, atUrl);
+				`Dynamic QR Trigger: could not list webhook endpoints to clean up: ${error.message}`,
+			),
+		));
+	const failed = await removeAll(client, registeredId, listed ? listed.atUrl : []);
 	storeEndpoint(ctx, { id: failed.find((id) => id === registeredId) }, Date.now());
 	return failed.length === 0;
 }
