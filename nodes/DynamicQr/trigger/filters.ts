@@ -5,10 +5,7 @@ import { checkedMilestones } from '../shared/milestoneNumbers';
 import { nodeParameters, type ParameterReader } from '../shared/parameters';
 import type { TriggerContext } from './state';
 
-/**
- * The trigger's parameters, read by the types the node file declares (it hands its declarations
- * over: trigger/ never imports the node level).
- */
+/** The trigger's parameters, by the types the node file hands over (trigger/ never imports it). */
 export function triggerSettings(ctx: TriggerContext, properties: INodeProperties[]) {
 	const parameters = nodeParameters(ctx, properties);
 	const dashboard = parameters.option('endpointMode') === 'dashboard';
