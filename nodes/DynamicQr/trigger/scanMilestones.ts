@@ -7,10 +7,7 @@ import { allows, type DeliveryFilters } from './filters';
 import type { Ledger } from './ledger';
 import { storedOf } from './state';
 
-/**
- * "Only at Scan Milestones" (docs/triggers.md): a scan event carries no count, so the trigger reads
- * the code; a baseline made at activation holds the milestones every code had already passed.
- */
+/** "Only at Scan Milestones" (docs/triggers.md#scan-milestones). */
 
 /** The service's 10 s deadline leaves room for one wait on a 429. */
 const MAX_WAIT_SECONDS = 5;
@@ -56,8 +53,8 @@ const claimCount = (ledger: Ledger, filters: DeliveryFilters, id: string, scans:
 	ledger.claimMilestones(baselineOf(filters), id, filters.milestones, scans);
 
 /**
- * For a scan with milestones to watch, the code's count read now; claims the milestones it reached
- * that no scan claimed before (a text: why the scan starts nothing).
+ * For a scan with milestones to watch, the code's count read now (a scan carries none); claims the
+ * milestones it reached that no scan claimed before (a text: why the scan starts nothing).
  */
 export async function checkScanMilestone(
 	ctx: IWebhookFunctions,
