@@ -6,15 +6,11 @@ import { registeredEndpoint, type TriggerContext } from './state';
 import { isValidSecret } from '../shared/secrets';
 
 /**
- * The signing secret: with "Register Automatically" the service's answer at registration (in the
- * static data); "Created in the Dashboard": a parameter at version 1, an encrypted credential at 2.
- */
-
-/**
- * A version 2 dashboard secret is kept KEPT_FOR_MS after its credential was read
- * (docs/triggers.md#signing-secret): n8n decrypts it, maybe in an isolate, for every read.
- * Kept for the process, not a run: every delivery is a run of its own. An entry belongs to one
- * node, workflow and credential: a workflow never verifies with a secret it could not read itself.
+ * The signing secret: registered, the service's answer (in the static data); from the dashboard, a
+ * parameter at version 1, a credential at 2, kept KEPT_FOR_MS as n8n decrypts it (maybe in an
+ * isolate) for every read (docs/triggers.md#signing-secret). Kept for the process, not a run: each
+ * delivery is a run of its own. An entry belongs to one node, workflow and credential: a workflow
+ * never verifies with a secret it could not read itself.
  */
 export const KEPT_FOR_MS = 5000;
 const kept = new Map<string, { secret: string; readAtMs: number }>();
