@@ -6,9 +6,8 @@ import { signPayload } from './signature';
 import { IN_FLIGHT_MS, type TriggerContext } from './state';
 
 /**
- * A request the trigger sends its own webhook, signed with its own secret as the service signs a
- * delivery: it arrives in whichever process n8n routes it to (queue mode: one webhook processor),
- * which can write static data and start a run; a hook or a finished request cannot.
+ * A request to the trigger's own webhook, signed as the service signs a delivery: the process n8n
+ * routes it to can write static data and start a run; a hook or a finished request cannot.
  */
 export async function sendSigned(
 	ctx: TriggerContext,
@@ -39,10 +38,9 @@ export async function sendSigned(
 }
 
 /**
- * The resync (docs/scaling.md; docs/n8n-behaviours.md, 4, 10, 11): QUIET_MS after its last started
- * delivery a processor sends its own webhook a signed request that starts nothing and writes back
- * what the stored ledger lacks; again while one wrote something; and once more IN_FLIGHT_MS after
- * the first that wrote nothing, when a request that loaded an older copy has saved it (LAST_ROUND).
+ * The resync (docs/scaling.md; docs/n8n-behaviours.md, 4, 10, 11): QUIET_MS after its last run a
+ * processor writes back what the stored ledger lacks; again while that wrote something; once more
+ * IN_FLIGHT_MS after the first that wrote nothing (LAST_ROUND), when older copies have been saved.
  */
 
 export const RESYNC_TYPE = 'n8n-nodes-dynamic-qr.resync';
