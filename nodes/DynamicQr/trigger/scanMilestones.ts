@@ -48,10 +48,6 @@ const milestoneFields = (reached: number[], scans: number) => ({
 	scans,
 });
 
-/** Claims the milestones a code's count reached that no one claimed; undefined without a baseline. */
-const claimCount = (ledger: Ledger, filters: DeliveryFilters, id: string, scans: number) =>
-	ledger.claimMilestones(baselineOf(filters), id, filters.milestones, scans);
-
 /**
  * For a scan with milestones to watch, the code's count read now (a scan carries none); claims the
  * milestones it reached that no scan claimed before (a text: why the scan starts nothing).
@@ -80,7 +76,7 @@ export async function checkScanMilestone(
 		const shown = milestonesBetween(filters.milestones, 0, scans);
 		return claimed(milestoneFields(shown.length ? shown : [filters.milestones[0]], scans));
 	}
-	const reached = claimCount(ledger, filters, codeId, scans);
+	const reached = ledger.claimMilestones(baselineOf(filters), codeId, filters.milestones, scans);
 	// Saved before the activation's copy was: the service sends the delivery again.
 	if (!reached) return { kind: 'later', why: 'no baseline of scan counts is stored yet' } as const;
 	if (!reached.length) return 'no new scan milestone';
@@ -98,7 +94,7 @@ export async function missedMilestones(
 ) {
 	if (!watchesMilestones(filters)) return [];
 	return (await watchedCodes(client, filters)).flatMap(({ id, code, scans }) => {
-		const reached = claimCount(ledger, filters, id, scans);
+		const reached = ledger.claimMilestones(baselineOf(filters), id, filters.milestones, scans);
 		if (!reached?.length) return [];
 		const fields = milestoneFields(reached, scans);
 		const qrCode = { id, name: code.name, type: code.type };
