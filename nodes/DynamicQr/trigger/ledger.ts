@@ -25,15 +25,6 @@ const hashOf = (key: string) =>
 const minuteIn = (text: string, at: number) =>
 	parseInt(text.slice(at + KEY_LENGTH, at + ENTRY_LENGTH), 36);
 
-function parseDeliveries(text: string): Map<string, number> {
-	const entries = new Map<string, number>();
-	for (let at = 0; at + ENTRY_LENGTH <= text.length; at += ENTRY_LENGTH) {
-		const minute = minuteIn(text, at);
-		if (Number.isFinite(minute)) entries.set(text.slice(at, at + KEY_LENGTH), minute);
-	}
-	return entries;
-}
-
 /**
  * One stored text and what this process knows beyond it. Kept for the process, not a run: n8n
  * loads the module once per process (docs/n8n-behaviours.md, 7).
@@ -120,7 +111,14 @@ class Section {
 
 const newDeliveries = () =>
 	new Section(
-		parseDeliveries,
+		(text) => {
+			const entries = new Map<string, number>();
+			for (let at = 0; at + ENTRY_LENGTH <= text.length; at += ENTRY_LENGTH) {
+				const minute = minuteIn(text, at);
+				if (Number.isFinite(minute)) entries.set(text.slice(at, at + KEY_LENGTH), minute);
+			}
+			return entries;
+		},
 		(text, added, from) => {
 			let start = 0;
 			while (start + ENTRY_LENGTH <= text.length && !(minuteIn(text, start) > from))
