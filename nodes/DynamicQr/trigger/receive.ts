@@ -80,9 +80,10 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 		resync(ctx, secret, event.round);
 		return answer(ctx, 'resync of the delivery record');
 	}
+	const filters = settings.filters();
 	const ledger = openLedger(ctx, nowMs);
 	if (type === CATCH_UP_TYPE) {
-		const missed = await missedEvents(ctx, ledger, event.since, settings.filters()).catch(
+		const missed = await missedEvents(ctx, ledger, event.since, filters).catch(
 			(error: Error) => error,
 		);
 		if (missed instanceof Error) return answer(ctx, { kind: 'later', why: missed.message }, ledger);
@@ -91,7 +92,6 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 		return startRun(ctx, secret, ledger, missed);
 	}
 	const data = asObject(event.data);
-	const filters = settings.filters();
 	// Silent for longer than the service retries (n8n away, fewer than 20 events lost): catch up,
 	// once for this silence.
 	const seenAt = ledger.seenAt() ?? nowMs;
