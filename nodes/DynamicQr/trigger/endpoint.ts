@@ -4,7 +4,7 @@ import type { WebhookEndpoint } from '../api';
 import { ApiClient, isGone, sameEvents, unwrap, webhookEndpoints } from '../api';
 import type { TriggerSettings } from './filters';
 import { prepareMilestones } from './scanMilestones';
-import { assertDashboardSecret } from './secret';
+import { dashboardSecret, sourceOf } from './secret';
 import { catchesUp, scheduleCatchUp } from './catchUp';
 import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
 import { openLedger } from './ledger';
@@ -104,7 +104,12 @@ async function activation(ctx: IHookFunctions, settings: TriggerSettings) {
 				'"Only at Scan Milestones" (in Filters) needs the Endpoint "Register Automatically"',
 				"A scan event carries no count, so the trigger reads the scanned code's count with the API key of the Dynamic QR API credential, which an endpoint created in the dashboard does not use. Choose Register Automatically, or remove the filter.",
 			);
-		await assertDashboardSecret(ctx, settings);
+		if (!isValidSecret(await dashboardSecret(ctx, settings)))
+			throw fail(
+				ctx,
+				`The signing secret in ${sourceOf(ctx)} is missing or not a valid signing secret`,
+				'Copy the signing secret of the endpoint from the dashboard: it begins with "whsec_" followed by base64 text.',
+			);
 		return undefined;
 	}
 	const client = new ApiClient(ctx);

@@ -1,4 +1,4 @@
-import { type IHookFunctions, type IWebhookFunctions, NodeOperationError } from 'n8n-workflow';
+import type { IWebhookFunctions } from 'n8n-workflow';
 
 import type { TriggerSettings } from './filters';
 import { triggerKey } from './ledger';
@@ -18,7 +18,7 @@ const kept = new Map<string, { secret: string; readAtMs: number }>();
 const fromParameter = (ctx: TriggerContext) => ctx.getNode().typeVersion < 2;
 
 /** The dashboard secret without the whitespace a copy and paste brings along; empty when none. */
-async function dashboardSecret(ctx: TriggerContext, settings: TriggerSettings): Promise<string> {
+export async function dashboardSecret(ctx: TriggerContext, settings: TriggerSettings) {
 	if (fromParameter(ctx)) return settings.signingSecret();
 	const credential = await ctx
 		.getCredentials<{ signingSecret?: string }>('dynamicQrSigningSecretApi')
@@ -26,7 +26,7 @@ async function dashboardSecret(ctx: TriggerContext, settings: TriggerSettings): 
 	return String(credential?.signingSecret ?? '').trim();
 }
 
-const sourceOf = (ctx: TriggerContext) =>
+export const sourceOf = (ctx: TriggerContext) =>
 	fromParameter(ctx)
 		? 'the Signing Secret parameter'
 		: 'the Dynamic QR Webhook Signing Secret credential';
@@ -58,15 +58,3 @@ export const missingSecretWarning = (ctx: IWebhookFunctions, settings: TriggerSe
 	settings.mode === 'dashboard'
 		? `Dynamic QR Trigger: the signing secret in ${sourceOf(ctx)} is missing or not a valid "whsec_" secret; deliveries are refused`
 		: 'Dynamic QR Trigger: no signing secret is stored for this workflow (deactivate and activate it again); deliveries are refused';
-
-export async function assertDashboardSecret(ctx: IHookFunctions, settings: TriggerSettings) {
-	if (isValidSecret(await dashboardSecret(ctx, settings))) return;
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`The signing secret in ${sourceOf(ctx)} is missing or not a valid signing secret`,
-		{
-			description:
-				'Copy the signing secret of the endpoint from the dashboard: it begins with "whsec_" followed by base64 text.',
-		},
-	);
-}
