@@ -6,7 +6,6 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
-	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 
@@ -219,7 +218,7 @@ class DynamicQrTriggerVersion implements INodeType {
 		},
 	};
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	async webhook(this: IWebhookFunctions) {
 		return await receiveDelivery(this, triggerSettings(this, triggerProperties));
 	}
 }
