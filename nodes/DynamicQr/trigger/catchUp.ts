@@ -74,8 +74,7 @@ export async function missedEvents(
 ) {
 	if (typeof since !== 'number' || !Number.isFinite(since)) return [];
 	const sinceMs = ledger.readsFrom(since);
-	// Its reads keep to a poll's share of the plan by pace, not by a budget: it runs once, and a
-	// read cut off would lose the records it left unread for good.
+	// Paced at a poll's share, not budgeted: it runs once, and a read cut off would lose records.
 	const client = new ApiClient(ctx, { pace: { sharePercent: DEFAULT_PLAN_SHARE_PERCENT } });
 	const missed: IDataObject[] = [];
 	const record = (type: string, data: IDataObject) => {

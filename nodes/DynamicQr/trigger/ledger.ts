@@ -163,8 +163,7 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 	const { deliveries } = memory;
 	const loaded = textOf(state.deliveries);
 	deliveries.learn(loaded);
-	// A catch-up reads from a margin before `missed` (service clock); what it finds was delivered
-	// from a margin before that, at the earliest (n8n's clock).
+	// What a catch-up reads (from a margin before `missed`) was delivered a margin before that.
 	const keepFrom = (missed?: number) =>
 		(deliveries.keepFrom = missed ? minuteOf(missed - 2 * CLOCK_MARGIN_MS) - 1 : Infinity);
 	keepFrom(state.missedSince);

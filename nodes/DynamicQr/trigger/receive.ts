@@ -92,8 +92,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 		return startRun(ctx, secret, ledger, missed);
 	}
 	const data = asObject(event.data);
-	// Silent for longer than the service retries (n8n away, fewer than 20 events lost): catch up,
-	// once for this silence.
+	// Silent longer than the service retries (n8n away, under 20 events lost): catch up, once.
 	const seenAt = ledger.seenAt() ?? nowMs;
 	const silent = nowMs - seenAt > RETRY_SPAN_MS && ctx.getMode() !== 'manual';
 	if (silent && ledger.missedSince() === undefined && catchesUp(settings.mode, filters)) {
@@ -104,8 +103,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 	}
 	const skip = filterOut(type, data, filters);
 	if (skip) return answer(ctx, skip, ledger);
-	// A lead or code the catch-up started is a repeat too, whatever its webhook-id; such a
-	// delivery is recorded under the record's key alone.
+	// A lead or code is recorded under its own key alone: one the catch-up started is a repeat.
 	const record = createdRecordKey(type, data);
 	if (ledger.has([result.id, record])) return answer(ctx, 'duplicate delivery', ledger);
 	ledger.claim(record ?? result.id);
