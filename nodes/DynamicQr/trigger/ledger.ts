@@ -25,10 +25,7 @@ const hashOf = (key: string) =>
 const minuteIn = (text: string, at: number) =>
 	parseInt(text.slice(at + KEY_LENGTH, at + ENTRY_LENGTH), 36);
 
-/**
- * One stored text and what this process knows beyond it. Kept for the process, not a run: n8n
- * loads the module once per process (docs/n8n-behaviours.md, 7).
- */
+/** One stored text and what this process knows beyond it. */
 class Section {
 	/** Per key, the highest value started (here or in a stored copy), oldest first. */
 	readonly started = new Map<string, number>();
@@ -141,7 +138,7 @@ const newClaims = () =>
 		},
 	);
 
-/** Per trigger (workflow and node): what this process knows. */
+/** Per trigger, what this process knows. Kept for the process (docs/n8n-behaviours.md, 7). */
 const memories = new Map<string, { deliveries: Section; claims: Section; baseline?: string }>();
 
 export function triggerKey(ctx: TriggerContext): string {
