@@ -132,11 +132,8 @@ export async function endpointExists(ctx: IHookFunctions, settings: TriggerSetti
 	if (usable) return true;
 	if (own || atUrl.length > 0) {
 		// Paused, other events, or without a secret this node holds: registerEndpoint() replaces it.
-		ctx.logger.info(
-			`Dynamic QR Trigger: the webhook endpoint for ${url} needs replacing (${
-				own && !own.active ? `${own.status} at the service` : 'events or secret differ'
-			})`,
-		);
+		const why = own && !own.active ? `${own.status} at the service` : 'events or secret differ';
+		ctx.logger.info(`Dynamic QR Trigger: the webhook endpoint for ${url} needs replacing (${why})`);
 	}
 	return false;
 }
