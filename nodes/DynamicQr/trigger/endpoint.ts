@@ -153,7 +153,6 @@ export async function registerEndpoint(ctx: IHookFunctions, settings: TriggerSet
 	const secret = webhookSecretOf(answer);
 	if (typeof id === 'string' && id && secret) {
 		storeEndpoint(ctx, { id, secret, url, events });
-		// What comes from now on is delivered: the registration counts as seen.
 		const ledger = openLedger(ctx);
 		ledger.registered();
 		const missedSince = ledger.missedSince();

@@ -68,7 +68,6 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 		result = verifySignature(secret, req.headers, raw, nowMs / 1000);
 	}
 	if (!result.valid) {
-		// Fail closed: without a usable secret no delivery can be trusted.
 		if (result.reason === 'invalid_secret') ctx.logger.warn(missingSecretWarning(ctx, settings));
 		return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
 	}
