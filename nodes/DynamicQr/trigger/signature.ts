@@ -2,10 +2,7 @@ import { createHmac, timingSafeEqual } from 'crypto';
 
 import { decodeSecret } from '../shared/secrets';
 
-/**
- * Standard Webhooks verification (https://www.standardwebhooks.com), `v1` only, as
- * docs/triggers.md#verification says. Pure, and nothing throws on untrusted input.
- */
+/** Standard Webhooks `v1` verification (docs/triggers.md#verification): pure, never throws. */
 
 const TOLERANCE_SECONDS = 300;
 /** Longest accepted `webhook-id`. Ids of this service are `evt_` + a few dozen characters. */
