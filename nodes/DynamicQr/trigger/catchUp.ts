@@ -52,11 +52,10 @@ export function scheduleCatchUp(ctx: TriggerContext, url: string, secret: unknow
 /** An item shaped as a delivery's, for what the service would have delivered; `id` names it. */
 function missedItem(type: string, data: IDataObject, id: string, fields?: IDataObject) {
 	const record = type === 'lead.created' ? (data.lead as IDataObject) : data;
-	const at = (type === 'scan.created' ? data.scanned_at : record.created_at) ?? null;
 	return {
 		id: `caught_up:${id}`,
 		type,
-		created_at: at,
+		created_at: (type === 'scan.created' ? data.scanned_at : record.created_at) ?? null,
 		data,
 		webhook_id: null,
 		webhook_timestamp: null,
