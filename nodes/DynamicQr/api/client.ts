@@ -11,13 +11,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { unreadableAnswerError } from './edge/errors';
 import { sendWithFallbacks } from './edge/fallbacks';
-import type { PageCursor } from './edge/lists';
-import { pageOf } from './edge/lists';
+import { pageOf, type PageCursor } from './edge/lists';
 import { atLeast, createdAtOrBefore, unwrap } from './edge/records';
 import { readList, type ListRead } from './paging';
 import { RateModel, type PlanShare } from './rate';
-import type { ApiRequestOptions } from './request';
-import { CREDENTIAL_NAME } from './request';
+import { CREDENTIAL_NAME, type ApiRequestOptions } from './request';
 
 export type ApiContext =
 	| IExecuteFunctions
@@ -25,14 +23,6 @@ export type ApiContext =
 	| ILoadOptionsFunctions
 	| IPollFunctions
 	| IWebhookFunctions;
-
-/** The credential; the key is kept only to redact it from answers and errors. */
-export interface Connection {
-	baseUrl: string;
-	/** Where dashboard links point. */
-	siteUrl: string;
-	apiKey: string;
-}
 
 export interface ClientSettings {
 	/** Concurrent Requests (rate.ts has the default). */
@@ -47,8 +37,11 @@ export interface ClientSettings {
 
 type ReadOptions = Pick<ListRead, 'itemIndex' | 'isPast'>;
 
-/** Reads the credential; anything but an API root ending in /api/v1 is refused. */
-async function readConnection(ctx: ApiContext): Promise<Connection> {
+/**
+ * The credential; anything but an API root ending in /api/v1 is refused. The site is where
+ * dashboard links point; the key is kept only to redact it from answers and errors.
+ */
+async function readConnection(ctx: ApiContext) {
 	const credentials = await ctx.getCredentials<IDataObject>(CREDENTIAL_NAME);
 	const baseUrl = String(credentials.baseUrl ?? '')
 		.trim()
@@ -75,7 +68,7 @@ export class ApiClient {
 	readonly maxWaitSeconds: number;
 	readonly budgetMs?: number;
 	private readonly deadline: number;
-	private connecting?: Promise<Connection>;
+	private connecting?: ReturnType<typeof readConnection>;
 
 	constructor(
 		readonly ctx: ApiContext,
@@ -93,7 +86,7 @@ export class ApiClient {
 	}
 
 	/** The credential's base URL, site and key; a failed read is tried again on the next call. */
-	connection(): Promise<Connection> {
+	connection() {
 		if (!this.connecting) {
 			this.connecting = readConnection(this.ctx);
 			this.connecting.catch(() => (this.connecting = undefined));

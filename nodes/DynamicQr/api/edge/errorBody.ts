@@ -110,10 +110,6 @@ export function parseErrorBody(body: unknown, contentType: string, secret: strin
 	}
 }
 
-/** Each field the service named, with what it said: "tags: must be a string". */
-export const fieldLines = (body: ApiErrorBody): string[] =>
-	[...(body.fields ?? [])].map(([field, messages]) => `${field}: ${messages.join('; ')}`);
-
 /** Whether the service named this field, or a part of it ("tags.0", "tags[0]"). */
 export const namesField = (fields: Iterable<string>, name: string): boolean =>
 	[...fields].some(
