@@ -1,13 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-	IWebhookFunctions,
+import {
+	NodeOperationError,
+	type IAllExecuteFunctions,
+	type IDataObject,
+	type IHttpRequestMethods,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { unreadableAnswerError } from './edge/errors';
 import { sendWithFallbacks } from './edge/fallbacks';
@@ -16,13 +12,6 @@ import { atLeast, createdAtOrBefore, unwrap } from './edge/records';
 import { readList, type ListRead } from './paging';
 import { RateModel, type PlanShare } from './rate';
 import { CREDENTIAL_NAME, type ApiRequestOptions } from './request';
-
-export type ApiContext =
-	| IExecuteFunctions
-	| IHookFunctions
-	| ILoadOptionsFunctions
-	| IPollFunctions
-	| IWebhookFunctions;
 
 export interface ClientSettings {
 	/** Concurrent Requests (rate.ts has the default). */
@@ -41,7 +30,7 @@ type ReadOptions = Pick<ListRead, 'itemIndex' | 'isPast'>;
  * The credential; anything but an API root ending in /api/v1 is refused. The site is where
  * dashboard links point; the key is kept only to redact it from answers and errors.
  */
-async function readConnection(ctx: ApiContext) {
+async function readConnection(ctx: IAllExecuteFunctions) {
 	const credentials = await ctx.getCredentials<IDataObject>(CREDENTIAL_NAME);
 	const baseUrl = String(credentials.baseUrl ?? '')
 		.trim()
@@ -71,7 +60,7 @@ export class ApiClient {
 	private connecting?: ReturnType<typeof readConnection>;
 
 	constructor(
-		readonly ctx: ApiContext,
+		readonly ctx: IAllExecuteFunctions,
 		settings: ClientSettings = {},
 	) {
 		this.rate = new RateModel(settings.concurrency, settings.pace);
