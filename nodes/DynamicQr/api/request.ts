@@ -19,7 +19,9 @@ import {
 } from './edge/statuses';
 import { headerSafeKey } from './headerText';
 
-export interface ApiRequestOptions {
+export interface Call {
+	method: IHttpRequestMethods;
+	path: string;
 	body?: IDataObject | Buffer;
 	qs?: IDataObject;
 	headers?: IDataObject;
@@ -33,10 +35,7 @@ export interface ApiRequestOptions {
 	maxWaitSeconds?: number;
 }
 
-export interface Call extends ApiRequestOptions {
-	method: IHttpRequestMethods;
-	path: string;
-}
+export type ApiRequestOptions = Omit<Call, 'method' | 'path'>;
 
 export interface BinaryAnswer {
 	data: Buffer;
