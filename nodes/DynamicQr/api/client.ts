@@ -26,10 +26,7 @@ export interface ClientSettings {
 
 type ReadOptions = Pick<ListRead, 'itemIndex' | 'isPast'>;
 
-/**
- * The credential; anything but an API root ending in /api/v1 is refused. The site is where
- * dashboard links point; the key is kept only to redact it from answers and errors.
- */
+/** The credential, if an API root ending in /api/v1; its key only to redact it from answers. */
 async function readConnection(ctx: IAllExecuteFunctions) {
 	const credentials = await ctx.getCredentials<IDataObject>(CREDENTIAL_NAME);
 	const baseUrl = String(credentials.baseUrl ?? '')
@@ -98,7 +95,6 @@ export class ApiClient {
 		return readList(this, read);
 	}
 
-	/** Every record of a list, or the first `limit`. */
 	async all(path: string, qs?: IDataObject, limit?: number, options?: ReadOptions) {
 		return (await readList(this, { ...options, path, qs, limit })).records;
 	}

@@ -16,7 +16,6 @@ export interface ListPosition extends IDataObject {
 	total?: number;
 }
 
-/** A whole list to read, or its first `limit` records. */
 export interface ListRead {
 	path: string;
 	qs?: IDataObject;
@@ -39,7 +38,6 @@ const perPageOf = (limit?: number) =>
 const readPage = (client: ApiClient, read: ListRead, page: number, pageSize?: number) =>
 	client.page(read.path, read.qs ?? {}, { page, pageSize }, perPageOf(read.limit), read.itemIndex);
 
-/** `count` pages from `from` on, asked for at once. */
 const readPages = (client: ApiClient, read: ListRead, from: number, count: number, size: number) =>
 	Array.from({ length: count }, (_, index) => readPage(client, read, from + index, size));
 
@@ -119,7 +117,6 @@ async function readInTurn(client: ApiClient, read: ListRead, first: Page) {
 				rereading = true;
 				break;
 			}
-			// An empty page, or the last page again: the end.
 			if (!page.records.length || repeatsPage(page.records, previousFirstId)) return { records };
 			const fresh = freshRecords(page.records, taken);
 			const kept = isPast ? fresh.filter((record) => !isPast(record)) : fresh;

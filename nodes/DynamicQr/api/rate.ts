@@ -91,7 +91,6 @@ export class RateModel {
 		}
 	}
 
-	/** Keeps every request of the run back for `seconds`. */
 	hold(seconds: number): void {
 		this.heldUntil = Math.max(this.heldUntil, Date.now() + seconds * 1000);
 	}

@@ -56,41 +56,11 @@ function networkCode(error: unknown): string | undefined {
 	return typeof code === 'string' && /^E[A-Z_]+$/.test(code) ? code : undefined;
 }
 
-/** Once a redirect leaves the first origin, neither credentials nor our headers follow it. */
-function redirected(
-	request: IHttpRequestOptions,
-	url: URL,
-	status: number,
-	authenticated: boolean,
-) {
-	const asGet = status === 303 && request.method !== 'HEAD';
-	return {
-		...request,
-		url: url.toString(),
-		qs: undefined,
-		method: asGet ? 'GET' : request.method,
-		body: asGet ? undefined : request.body,
-		headers: authenticated ? request.headers : { Accept: request.headers?.Accept },
-	} satisfies IHttpRequestOptions;
-}
-
-/** Sends the request, limited to what is left of the run's time budget. */
-async function send(client: ApiClient, request: IHttpRequestOptions, authenticated: boolean) {
-	const left = client.msLeft();
-	const options = Number.isFinite(left)
-		? { ...request, timeout: Math.max(1, Math.ceil(left)) }
-		: request;
-	const { ctx } = client;
-	return (await (authenticated
-		? ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options)
-		: ctx.helpers.httpRequest(options))) as IN8nHttpFullResponse;
-}
-
 /** One call: auth, redirects, waits (429; 5xx and keyed 409s if safe), safe retries, errors. */
 export async function apiRequest<T>(client: ApiClient, call: Call): Promise<T> {
 	const { baseUrl, apiKey } = await client.connection();
-	const { rate } = client;
-	const node = client.ctx.getNode();
+	const { ctx, rate } = client;
+	const node = ctx.getNode();
 	const { method, path, itemIndex, idempotencyKey } = call;
 	const maxWaitSeconds = call.maxWaitSeconds ?? client.maxWaitSeconds;
 	// A repeated GET changes nothing; a create carrying its Idempotency-Key is replayed, not doubled.
@@ -133,7 +103,13 @@ export async function apiRequest<T>(client: ApiClient, call: Call): Promise<T> {
 		}
 		let response: IN8nHttpFullResponse;
 		try {
-			response = await send(client, request, authenticated);
+			const left = client.msLeft(); // no request outlasts the run's time budget
+			const options = Number.isFinite(left)
+				? { ...request, timeout: Math.max(1, Math.ceil(left)) }
+				: request;
+			response = await (authenticated
+				? ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options)
+				: ctx.helpers.httpRequest(options));
 		} catch (error) {
 			rate.release();
 			const code = networkCode(error);
@@ -167,8 +143,17 @@ export async function apiRequest<T>(client: ApiClient, call: Call): Promise<T> {
 		if (REDIRECT_STATUSES.has(status) && headers.location !== undefined) {
 			if (++redirects > MAX_REDIRECTS) throw failure();
 			const url = new URL(String(headers.location), request.url);
+			// Once a redirect leaves the first origin, neither credentials nor our headers follow it.
 			authenticated &&= url.origin === new URL(request.url).origin;
-			request = redirected(request, url, status, authenticated);
+			const asGet = status === 303 && request.method !== 'HEAD';
+			request = {
+				...request,
+				url: url.toString(),
+				qs: undefined,
+				method: asGet ? 'GET' : request.method,
+				body: asGet ? undefined : request.body,
+				headers: authenticated ? request.headers : { Accept: request.headers?.Accept },
+			};
 			continue;
 		}
 		if (isWorthWaiting(status, repeatable, idempotencyKey !== undefined)) {

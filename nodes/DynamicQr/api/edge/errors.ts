@@ -39,7 +39,6 @@ function explain(status: number, request: SentRequest, body: ApiErrorBody) {
 	}
 	const fields = [...(body.fields ?? [])].map(([name, texts]) => `${name}: ${texts.join('; ')}`);
 	const named = (name: string) => namesField(body.fields?.keys() ?? [], name);
-	// The service's words: its message, then the fields it named.
 	const apiMessage = [body.message, ...fields].filter(Boolean).join(' | ');
 	const said = apiMessage ? `: ${apiMessage}` : '';
 	switch (status) {

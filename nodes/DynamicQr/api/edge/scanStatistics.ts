@@ -46,13 +46,11 @@ export function scansPerDay(statistics: IDataObject) {
 	return pairs.map(([date, scans]) => ({ date, scans }));
 }
 
-/** The service's other names of a breakdown: the reference says "system", the sandbox "os". */
-const BREAKDOWN_ALIASES = new Map([['system', ['system', 'os']]]);
-
 /** One breakdown's counts by value; entries in no known shape are left out, not guessed at. */
 export function breakdownCounts(breakdowns: unknown, name: string): Pair[] {
 	const given = asObject(breakdowns);
-	const found = (BREAKDOWN_ALIASES.get(name) ?? [name])
+	// The reference says "system", the sandbox "os".
+	const found = (name === 'system' ? ['system', 'os'] : [name])
 		.map((alias) => given && ownValue(given, alias))
 		.find((value) => value !== undefined);
 	return (pairsOf(found, 'value') ?? []).filter(isPair);
