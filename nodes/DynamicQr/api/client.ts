@@ -1,9 +1,4 @@
-import {
-	NodeOperationError,
-	type IAllExecuteFunctions,
-	type IDataObject,
-	type IHttpRequestMethods,
-} from 'n8n-workflow';
+import { NodeOperationError, type IAllExecuteFunctions, type IDataObject } from 'n8n-workflow';
 
 import { unreadableAnswerError } from './edge/errors';
 import { sendWithFallbacks } from './edge/fallbacks';
@@ -11,7 +6,7 @@ import { pageOf, type PageCursor } from './edge/lists';
 import { atLeast, createdAtOrBefore, unwrap } from './edge/records';
 import { readList, type ListRead } from './paging';
 import { RateModel, type PlanShare } from './rate';
-import { CREDENTIAL_NAME, type ApiRequestOptions } from './request';
+import { CREDENTIAL_NAME, type ApiRequestOptions, type Call } from './request';
 
 export interface ClientSettings {
 	/** Concurrent Requests (rate.ts has the default). */
@@ -20,7 +15,7 @@ export interface ClientSettings {
 	maxWaitSeconds?: number;
 	/** A poll's time budget in ms from now: no request starts, no wait ends after it. */
 	budgetMs?: number;
-	/** A share of the plan every request keeps to by its spacing (rate.ts). */
+	/** A share of the plan every request keeps to by its spacing, at the rate known as it leaves. */
 	pace?: PlanShare;
 }
 
@@ -81,7 +76,7 @@ export class ApiClient {
 	}
 
 	/** One call to the API (request.ts), through the fallbacks for other readings. */
-	request<T = IDataObject>(method: IHttpRequestMethods, path: string, options?: ApiRequestOptions) {
+	request<T = IDataObject>(method: Call['method'], path: string, options?: ApiRequestOptions) {
 		return sendWithFallbacks<T>(this, { ...options, method, path });
 	}
 

@@ -49,7 +49,6 @@ export class RateModel {
 
 	constructor(
 		cap?: number,
-		/** A share of the plan every request keeps to by its spacing (the rate as known when it leaves). */
 		private readonly pace?: PlanShare,
 	) {
 		this.cap = Math.floor(atLeast(cap, 1) ?? DEFAULT_IN_FLIGHT);
