@@ -1,38 +1,12 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IAllExecuteFunctions, type IDataObject } from 'n8n-workflow';
 
 import { unreadableAnswerError } from './edge/errors';
 import { sendWithFallbacks } from './edge/fallbacks';
-import type { PageCursor } from './edge/lists';
-import { pageOf } from './edge/lists';
+import { pageOf, type PageCursor } from './edge/lists';
 import { atLeast, createdAtOrBefore, unwrap } from './edge/records';
 import { readList, type ListRead } from './paging';
 import { RateModel, type PlanShare } from './rate';
-import type { ApiRequestOptions } from './request';
-import { CREDENTIAL_NAME } from './request';
-
-export type ApiContext =
-	| IExecuteFunctions
-	| IHookFunctions
-	| ILoadOptionsFunctions
-	| IPollFunctions
-	| IWebhookFunctions;
-
-/** The credential; the key is kept only to redact it from answers and errors. */
-export interface Connection {
-	baseUrl: string;
-	/** Where dashboard links point. */
-	siteUrl: string;
-	apiKey: string;
-}
+import { CREDENTIAL_NAME, type ApiRequestOptions, type Call } from './request';
 
 export interface ClientSettings {
 	/** Concurrent Requests (rate.ts has the default). */
@@ -41,14 +15,14 @@ export interface ClientSettings {
 	maxWaitSeconds?: number;
 	/** A poll's time budget in ms from now: no request starts, no wait ends after it. */
 	budgetMs?: number;
-	/** A share of the plan every request keeps to by its spacing (rate.ts). */
+	/** A share of the plan every request keeps to by its spacing, at the rate known as it leaves. */
 	pace?: PlanShare;
 }
 
 type ReadOptions = Pick<ListRead, 'itemIndex' | 'isPast'>;
 
-/** Reads the credential; anything but an API root ending in /api/v1 is refused. */
-async function readConnection(ctx: ApiContext): Promise<Connection> {
+/** The credential, if an API root ending in /api/v1; its key only to redact it from answers. */
+async function readConnection(ctx: IAllExecuteFunctions) {
 	const credentials = await ctx.getCredentials<IDataObject>(CREDENTIAL_NAME);
 	const baseUrl = String(credentials.baseUrl ?? '')
 		.trim()
@@ -75,10 +49,10 @@ export class ApiClient {
 	readonly maxWaitSeconds: number;
 	readonly budgetMs?: number;
 	private readonly deadline: number;
-	private connecting?: Promise<Connection>;
+	private connecting?: ReturnType<typeof readConnection>;
 
 	constructor(
-		readonly ctx: ApiContext,
+		readonly ctx: IAllExecuteFunctions,
 		settings: ClientSettings = {},
 	) {
 		this.rate = new RateModel(settings.concurrency, settings.pace);
@@ -93,7 +67,7 @@ export class ApiClient {
 	}
 
 	/** The credential's base URL, site and key; a failed read is tried again on the next call. */
-	connection(): Promise<Connection> {
+	connection() {
 		if (!this.connecting) {
 			this.connecting = readConnection(this.ctx);
 			this.connecting.catch(() => (this.connecting = undefined));
@@ -102,7 +76,7 @@ export class ApiClient {
 	}
 
 	/** One call to the API (request.ts), through the fallbacks for other readings. */
-	request<T = IDataObject>(method: IHttpRequestMethods, path: string, options?: ApiRequestOptions) {
+	request<T = IDataObject>(method: Call['method'], path: string, options?: ApiRequestOptions) {
 		return sendWithFallbacks<T>(this, { ...options, method, path });
 	}
 
@@ -116,7 +90,6 @@ export class ApiClient {
 		return readList(this, read);
 	}
 
-	/** Every record of a list, or the first `limit`. */
 	async all(path: string, qs?: IDataObject, limit?: number, options?: ReadOptions) {
 		return (await readList(this, { ...options, path, qs, limit })).records;
 	}

@@ -17,6 +17,5 @@ export function normaliseEvents(value: unknown): string[] {
 	return unique(list).filter((name) => (EVENT_NAMES as readonly string[]).includes(name));
 }
 
-export function sameEvents(a: unknown, b: string[]): boolean {
-	return Array.isArray(a) && JSON.stringify(unique(a)) === JSON.stringify(b);
-}
+export const sameEvents = (a: unknown, b: string[]): boolean =>
+	Array.isArray(a) && JSON.stringify(unique(a)) === JSON.stringify(b);

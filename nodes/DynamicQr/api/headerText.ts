@@ -1,12 +1,9 @@
 import { createHash } from 'crypto';
 
 /** C0 and C1 control characters (CR and LF among them), which no header or part name may hold. */
-const isControl = (char: string) => char < ' ' || (char >= '\x7f' && char <= '\x9f');
+export const isControl = (char: string) => char < ' ' || (char >= '\x7f' && char <= '\x9f');
 
 export const hasControlCharacters = (text: string): boolean => [...text].some(isControl);
-
-export const replaceControlCharacters = (text: string, replacement: string): string =>
-	[...text].map((char) => (isControl(char) ? replacement : char)).join('');
 
 /** Keys sent as given: printable ASCII, no space at either end, at most 255 characters. */
 const PLAIN_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'crypto';
 
-import { replaceControlCharacters } from './headerText';
+import { isControl } from './headerText';
 
 /** A MIME type as a header holds it: type/subtype tokens only. */
 const MIME_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;
@@ -14,7 +14,8 @@ export function multipartBody(field: string, fileName: string, contentType: stri
 		throw new Error(`Not a MIME type for a multipart part: ${JSON.stringify(contentType)}`);
 	}
 	const boundary = `----n8nDynamicQr${randomBytes(12).toString('hex')}`;
-	const safeName = replaceControlCharacters(fileName, '_').replace(/["\\]/g, '_');
+	const unsafe = (char: string) => isControl(char) || char === '"' || char === '\\';
+	const safeName = [...fileName].map((char) => (unsafe(char) ? '_' : char)).join('');
 	const head =
 		`--${boundary}\r\n` +
 		`Content-Disposition: form-data; name="${field}"; filename="${safeName}"\r\n` +

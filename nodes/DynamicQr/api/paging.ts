@@ -1,5 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import type { ApiClient } from './client';
 import { OutOfBudgetError } from './edge/errors';
@@ -7,13 +6,9 @@ import { repeatsPage, type Page } from './edge/lists';
 import { recordId, timeMs } from './edge/records';
 import type { PlanShare } from './rate';
 
-/** The reference's `per_page` maximum. */
-const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100; // the reference's `per_page` maximum
 
-/**
- * Where a read of a newest-first list goes on: a page, the last record taken before it, and the
- * list's `meta.total` when that record was read.
- */
+/** Where a read goes on: a page, the last record taken before it, `meta.total` at that time. */
 export interface ListPosition extends IDataObject {
 	page: number;
 	afterId?: string;
@@ -21,7 +16,6 @@ export interface ListPosition extends IDataObject {
 	total?: number;
 }
 
-/** A whole list to read, or its first `limit` records. */
 export interface ListRead {
 	path: string;
 	qs?: IDataObject;
@@ -30,19 +24,12 @@ export interface ListRead {
 	/** For newest-first lists read down to a point: records it marks end the list. */
 	isPast?: (record: IDataObject) => boolean;
 	/**
-	 * A poll's share of the plan: the requests the read may send, page 1 included (counted once
-	 * page 1 has told the plan's rate). What it or the time budget leaves unread ends the read
-	 * with a position instead of an error.
+	 * A poll's share of the plan: the requests it may send, page 1 included (counted once page 1
+	 * told the plan's rate). What it or the time budget leaves unread ends the read, with a position.
 	 */
 	share?: PlanShare;
 	/** Where an earlier read goes on, after page 1 (new records are there). */
 	from?: ListPosition;
-}
-
-/** Records in list order (a resumed read may give one again); `next` unless the end was reached. */
-export interface ListResult {
-	records: IDataObject[];
-	next?: ListPosition;
 }
 
 const perPageOf = (limit?: number) =>
@@ -51,7 +38,6 @@ const perPageOf = (limit?: number) =>
 const readPage = (client: ApiClient, read: ListRead, page: number, pageSize?: number) =>
 	client.page(read.path, read.qs ?? {}, { page, pageSize }, perPageOf(read.limit), read.itemIndex);
 
-/** `count` pages from `from` on, asked for at once. */
 const readPages = (client: ApiClient, read: ListRead, from: number, count: number, size: number) =>
 	Array.from({ length: count }, (_, index) => readPage(client, read, from + index, size));
 
@@ -93,7 +79,7 @@ const MAX_STEPS_BACK = 20;
  * A page that does not continue the position steps back; the share or the time budget ends the
  * read with the position to go on from.
  */
-async function readInTurn(client: ApiClient, read: ListRead, first: Page): Promise<ListResult> {
+async function readInTurn(client: ApiClient, read: ListRead, first: Page) {
 	const { limit, isPast, share } = read;
 	const pageSize = first.next.pageSize ?? perPageOf(limit);
 	const taken = new Set<string>();
@@ -131,7 +117,6 @@ async function readInTurn(client: ApiClient, read: ListRead, first: Page): Promi
 				rereading = true;
 				break;
 			}
-			// An empty page, or the last page again: the end.
 			if (!page.records.length || repeatsPage(page.records, previousFirstId)) return { records };
 			const fresh = freshRecords(page.records, taken);
 			const kept = isPast ? fresh.filter((record) => !isPast(record)) : fresh;
@@ -190,9 +175,10 @@ async function readAtOnce(client: ApiClient, read: ListRead, first: Page, pages:
 
 /**
  * THE list reader (Return All, Limit, the scan sweep, card leads, the catch-up): page 1, then the
- * rest at once when the list is counted and read whole, else page after page.
+ * rest at once when the list is counted and read whole, else page after page. Records in list
+ * order (a resumed read may give one again); `next` unless the end was reached.
  */
-export async function readList(client: ApiClient, read: ListRead): Promise<ListResult> {
+export async function readList(client: ApiClient, read: ListRead) {
 	const first = await readPage(client, read, 1);
 	const { lastPage = 1, next } = first;
 	const pages = Math.min(lastPage, Math.ceil((read.limit ?? Infinity) / (next.pageSize ?? 1)));

@@ -1,5 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { atLeast } from './edge/records';
 import { rateLimitOf } from './edge/statuses';
@@ -30,24 +29,19 @@ export interface PlanShare {
 }
 
 /**
- * One per run: the plan's rate as answers tell it (`X-RateLimit-Limit` and `-Remaining`, a 429's
- * `Retry-After`). It answers how many requests may be in flight (Concurrent Requests, never more
- * than the plan has left; a first one alone, so a small plan's bucket is not overrun before its
- * first answer), when the next may leave (at the plan's rate once few are left, or at a share of it
- * throughout; none while a Retry-After holds) and how many requests a poll's share allows.
+ * One per run: the plan's rate as answers tell it. A first request goes alone, so a small plan's
+ * bucket is not overrun before its first answer; then Concurrent Requests, never more than the
+ * plan has left, paced at the plan's rate once few are left (or at a share of it throughout).
  */
 export class RateModel {
 	private readonly cap: number;
-	/** What the plan has left, by the last answer; 1 before the first. */
-	private remaining?: number = 1;
+	private remaining?: number = 1; // by the last answer
 	private inFlight = 0;
 	private readonly waiting: Array<() => void> = [];
-	/** Milliseconds between requests while paced; 0 = not paced. */
-	intervalMs = 0;
+	intervalMs = 0; // between requests while paced (0: not paced)
 	private nextSlotAt = 0;
 	private lastSlotAt = 0;
-	/** No request leaves before this moment (a Retry-After in force). */
-	private heldUntil = 0;
+	private heldUntil = 0; // a Retry-After in force
 	/** The plan's requests a minute as `X-RateLimit-Limit` said (not in the reference). */
 	private saidLimit?: number;
 	/** The plan's requests a minute at least: the most `X-RateLimit-Remaining` left, plus one. */
@@ -55,7 +49,6 @@ export class RateModel {
 
 	constructor(
 		cap?: number,
-		/** A share of the plan every request keeps to by its spacing (the rate as known when it leaves). */
 		private readonly pace?: PlanShare,
 	) {
 		this.cap = Math.floor(atLeast(cap, 1) ?? DEFAULT_IN_FLIGHT);
@@ -97,7 +90,6 @@ export class RateModel {
 		}
 	}
 
-	/** Keeps every request of the run back for `seconds`. */
 	hold(seconds: number): void {
 		this.heldUntil = Math.max(this.heldUntil, Date.now() + seconds * 1000);
 	}

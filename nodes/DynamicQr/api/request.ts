@@ -19,7 +19,9 @@ import {
 } from './edge/statuses';
 import { headerSafeKey } from './headerText';
 
-export interface ApiRequestOptions {
+export interface Call {
+	method: IHttpRequestMethods;
+	path: string;
 	body?: IDataObject | Buffer;
 	qs?: IDataObject;
 	headers?: IDataObject;
@@ -32,6 +34,8 @@ export interface ApiRequestOptions {
 	/** Longest total wait on 429 and 5xx answers (default: the run's). */
 	maxWaitSeconds?: number;
 }
+
+export type ApiRequestOptions = Omit<Call, 'method' | 'path'>;
 
 export interface BinaryAnswer {
 	data: Buffer;
@@ -52,79 +56,36 @@ function networkCode(error: unknown): string | undefined {
 	return typeof code === 'string' && /^E[A-Z_]+$/.test(code) ? code : undefined;
 }
 
-interface Target {
-	request: IHttpRequestOptions;
-	authenticated: boolean;
-}
-
-/** Credentials go only to the origin they were sent to; once a redirect leaves it, never again. */
-function followRedirect({ request, authenticated }: Target, status: number, location: string) {
-	const to = new URL(location, request.url);
-	const sameOrigin = to.origin === new URL(request.url).origin;
-	const asGet = status === 303 && request.method !== 'HEAD';
-	const next: IHttpRequestOptions = {
-		...request,
-		url: to.toString(),
-		qs: undefined,
-		method: asGet ? 'GET' : request.method,
-		body: asGet ? undefined : request.body,
-	};
-	if (!sameOrigin) {
-		const accept = (request.headers ?? {}).Accept;
-		next.headers = accept === undefined ? {} : { Accept: accept };
-	}
-	return { request: next, authenticated: authenticated && sameOrigin };
-}
-
-/** Sends the request, limited to what is left of the run's time budget. */
-async function send(client: ApiClient, { request, authenticated }: Target) {
-	const left = client.msLeft();
-	const options = Number.isFinite(left)
-		? { ...request, timeout: Math.max(1, Math.ceil(left)) }
-		: request;
-	const { ctx } = client;
-	return (await (authenticated
-		? ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options)
-		: ctx.helpers.httpRequest(options))) as IN8nHttpFullResponse;
-}
-
 /** One call: auth, redirects, waits (429; 5xx and keyed 409s if safe), safe retries, errors. */
-export async function apiRequest<T = IDataObject>(
-	client: ApiClient,
-	method: IHttpRequestMethods,
-	path: string,
-	options: ApiRequestOptions = {},
-): Promise<T> {
+export async function apiRequest<T>(client: ApiClient, call: Call): Promise<T> {
 	const { baseUrl, apiKey } = await client.connection();
-	const { rate } = client;
-	const node = client.ctx.getNode();
-	const { itemIndex, idempotencyKey } = options;
-	const maxWaitSeconds = options.maxWaitSeconds ?? client.maxWaitSeconds;
+	const { ctx, rate } = client;
+	const node = ctx.getNode();
+	const { method, path, itemIndex, idempotencyKey } = call;
+	const maxWaitSeconds = call.maxWaitSeconds ?? client.maxWaitSeconds;
 	// A repeated GET changes nothing; a create carrying its Idempotency-Key is replayed, not doubled.
 	const retriesNetworkErrors = method === 'GET' || idempotencyKey !== undefined;
 	// Reads, deletes and keyed creates change nothing more when sent twice.
 	const repeatable = ['GET', 'HEAD', 'DELETE'].includes(method) || idempotencyKey !== undefined;
 
-	let target: Target = {
-		authenticated: true,
-		request: {
-			method,
-			url: `${baseUrl}/${path.replace(/^\/+/, '')}`,
-			qs: options.qs,
-			headers: {
-				Accept: options.binary ? '*/*' : 'application/json',
-				...(idempotencyKey ? { 'Idempotency-Key': headerSafeKey(idempotencyKey) } : {}),
-				...options.headers,
-			},
-			body: options.body,
-			json: !options.binary && !Buffer.isBuffer(options.body),
-			encoding: options.binary ? 'arraybuffer' : undefined,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			// Redirects are followed below, where credentials can be kept from other origins
-			// (n8n 1.x has no sendCredentialsOnCrossOriginRedirect).
-			disableFollowRedirect: true,
+	let authenticated = true;
+	let request: IHttpRequestOptions = {
+		method,
+		url: `${baseUrl}/${path.replace(/^\/+/, '')}`,
+		qs: call.qs,
+		headers: {
+			Accept: call.binary ? '*/*' : 'application/json',
+			...(idempotencyKey ? { 'Idempotency-Key': headerSafeKey(idempotencyKey) } : {}),
+			...call.headers,
 		},
+		body: call.body,
+		json: !call.binary && !Buffer.isBuffer(call.body),
+		encoding: call.binary ? 'arraybuffer' : undefined,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// Redirects are followed below, where credentials can be kept from other origins
+		// (n8n 1.x has no sendCredentialsOnCrossOriginRedirect).
+		disableFollowRedirect: true,
 	};
 
 	let waitedSeconds = 0;
@@ -142,7 +103,13 @@ export async function apiRequest<T = IDataObject>(
 		}
 		let response: IN8nHttpFullResponse;
 		try {
-			response = await send(client, target);
+			const left = client.msLeft(); // no request outlasts the run's time budget
+			const options = Number.isFinite(left)
+				? { ...request, timeout: Math.max(1, Math.ceil(left)) }
+				: request;
+			response = await (authenticated
+				? ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, options)
+				: ctx.helpers.httpRequest(options));
 		} catch (error) {
 			rate.release();
 			const code = networkCode(error);
@@ -162,20 +129,31 @@ export async function apiRequest<T = IDataObject>(
 		const headers = (response.headers ?? {}) as IDataObject;
 		const status = response.statusCode;
 		rate.release(headers);
-		// An error can name the request's query (wherever it travels) and its key.
+		// An error can name the request's query (wherever it travels) and its key (gone off-origin).
 		const failure = (waited?: { seconds: number; maxSeconds: number }) => {
-			const { url, qs = {}, headers: sent = {} } = target.request;
+			const { url, qs = {}, headers: sent = {} } = request;
 			const query = [...new URL(url).searchParams];
 			for (const [name, value] of Object.entries(qs)) query.push([name, String(value)]);
-			const key = sent['Idempotency-Key'] as string | undefined; // gone after leaving the origin
-			const request = { method, path, query, idempotencyKey: key };
+			const key = sent['Idempotency-Key'] as string | undefined;
+			const asSent = { method, path, query, idempotencyKey: key };
 			const body = parseErrorBody(response.body, String(headers['content-type'] ?? ''), apiKey);
-			return httpError(node, status, request, body, itemIndex, waited);
+			return httpError(node, status, asSent, body, itemIndex, waited);
 		};
 
 		if (REDIRECT_STATUSES.has(status) && headers.location !== undefined) {
 			if (++redirects > MAX_REDIRECTS) throw failure();
-			target = followRedirect(target, status, String(headers.location));
+			const url = new URL(String(headers.location), request.url);
+			// Once a redirect leaves the first origin, neither credentials nor our headers follow it.
+			authenticated &&= url.origin === new URL(request.url).origin;
+			const asGet = status === 303 && request.method !== 'HEAD';
+			request = {
+				...request,
+				url: url.toString(),
+				qs: undefined,
+				method: asGet ? 'GET' : request.method,
+				body: asGet ? undefined : request.body,
+				headers: authenticated ? request.headers : { Accept: request.headers?.Accept },
+			};
 			continue;
 		}
 		if (isWorthWaiting(status, repeatable, idempotencyKey !== undefined)) {
@@ -196,7 +174,7 @@ export async function apiRequest<T = IDataObject>(
 		}
 		// Anything but a 2xx (a 3xx without a Location too) is no answer to read.
 		if (status >= 300) throw failure();
-		if (!options.binary) return redact(successBody(response.body) as T, apiKey);
+		if (!call.binary) return redact(successBody(response.body) as T, apiKey);
 		const contentType = String(headers['content-type'] ?? 'application/octet-stream');
 		const data = Buffer.from(response.body as Buffer);
 		return { data, contentType: contentType.split(';')[0].trim() } satisfies BinaryAnswer as T;

@@ -41,45 +41,42 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 	const fields = new Map<string, string[]>();
 	const add = (field: string | undefined, text: string) => {
 		const messages = field === undefined ? said : (fields.get(field) ?? []);
-		if (!messages.includes(text)) messages.push(text);
-		if (field !== undefined) fields.set(field, messages);
+		if (text && !messages.includes(text)) messages.push(text);
+		if (field !== undefined && messages.length) fields.set(field, messages);
 	};
 
 	/** A field map: each key names a field (nested maps name "payload.url"). */
-	const readFieldMap = (map: Record<string, unknown>, prefix?: string) => {
-		for (const [name, value] of Object.entries(map)) {
-			readEntry(value, prefix === undefined ? name : `${prefix}.${name}`, true);
-		}
-	};
+	const readFieldMap = (map: Record<string, unknown>, prefix?: string) =>
+		Object.entries(map).forEach(([name, value]) =>
+			readEntry(value, prefix === undefined ? name : `${prefix}.${name}`, true),
+		);
 
 	/** One error: a text, a list of them, an entry object, or (in a field map) a nested map. */
 	const readEntry = (value: unknown, field?: string, inFieldMap = false): void => {
-		if (['string', 'number', 'boolean'].includes(typeof value)) {
-			if (String(value).trim()) add(field, String(value).trim());
-		} else if (Array.isArray(value)) {
-			value.forEach((entry) => readEntry(entry, field));
-		} else if (isObject(value)) {
-			const named = fieldNameIn(value);
-			const text = firstText(value, MESSAGE_KEYS);
-			const nested = NESTED_KEYS.map((key) => [key, ownValue(value, key)] as const).filter(
-				([, inner]) => isObject(inner) || Array.isArray(inner),
-			);
-			if (inFieldMap && named === undefined && text === undefined && !nested.length) {
-				return readFieldMap(value, field);
+		if (Array.isArray(value)) return value.forEach((entry) => readEntry(entry, field));
+		if (['string', 'number', 'boolean'].includes(typeof value))
+			return add(field, String(value).trim());
+		if (!isObject(value)) return;
+		const named = fieldNameIn(value);
+		const text = firstText(value, MESSAGE_KEYS);
+		const nested = NESTED_KEYS.map((key) => [key, ownValue(value, key)] as const).filter(
+			([, inner]) => isObject(inner) || Array.isArray(inner),
+		);
+		if (inFieldMap && named === undefined && text === undefined && !nested.length) {
+			return readFieldMap(value, field);
+		}
+		const entryField = named ?? field;
+		if (text !== undefined) add(entryField, text);
+		for (const [key, inner] of nested) {
+			// `errors: { name: [...] }` is a field map; `error: { message }` is one more error.
+			if (key !== 'error' && isObject(inner) && firstText(inner, MESSAGE_KEYS) === undefined) {
+				readFieldMap(inner, entryField);
+			} else {
+				readEntry(inner, entryField);
 			}
-			const entryField = named ?? field;
-			if (text !== undefined) add(entryField, text);
-			for (const [key, inner] of nested) {
-				// `errors: { name: [...] }` is a field map; `error: { message }` is one more error.
-				if (key !== 'error' && isObject(inner) && firstText(inner, MESSAGE_KEYS) === undefined) {
-					readFieldMap(inner, entryField);
-				} else {
-					readEntry(inner, entryField);
-				}
-			}
-			if (text === undefined && !nested.length && Object.keys(value).length) {
-				add(entryField, firstText(value, ['code']) ?? JSON.stringify(value).slice(0, 200));
-			}
+		}
+		if (text === undefined && !nested.length && Object.keys(value).length) {
+			add(entryField, firstText(value, ['code']) ?? JSON.stringify(value).slice(0, 200));
 		}
 	};
 
@@ -109,10 +106,6 @@ export function parseErrorBody(body: unknown, contentType: string, secret: strin
 		return line ? { format: 'text', message: line } : {};
 	}
 }
-
-/** Each field the service named, with what it said: "tags: must be a string". */
-export const fieldLines = (body: ApiErrorBody): string[] =>
-	[...(body.fields ?? [])].map(([field, messages]) => `${field}: ${messages.join('; ')}`);
 
 /** Whether the service named this field, or a part of it ("tags.0", "tags[0]"). */
 export const namesField = (fields: Iterable<string>, name: string): boolean =>

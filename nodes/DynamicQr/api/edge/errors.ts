@@ -1,12 +1,8 @@
-import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 
-import type { ApiErrorBody } from './errorBody';
-import { fieldLines, namesField } from './errorBody';
-import type { SentRequest } from '../tooLarge';
-import { explainTooLarge } from '../tooLarge';
+import { namesField, type ApiErrorBody } from './errorBody';
+import { explainTooLarge, type SentRequest } from '../tooLarge';
 import { isObject } from './records';
-import { isGoneStatus } from './statuses';
 
 /** Statuses where the same request may succeed later; every other 4xx needs a change first. */
 const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
@@ -41,9 +37,8 @@ function explain(status: number, request: SentRequest, body: ApiErrorBody) {
 				: 'Such a page comes from something other than the API. Check that the Base URL in the credential points at the API (it ends in /api/v1).',
 		);
 	}
-	const fields = fieldLines(body);
+	const fields = [...(body.fields ?? [])].map(([name, texts]) => `${name}: ${texts.join('; ')}`);
 	const named = (name: string) => namesField(body.fields?.keys() ?? [], name);
-	// The service's words: its message, then the fields it named.
 	const apiMessage = [body.message, ...fields].filter(Boolean).join(' | ');
 	const said = apiMessage ? `: ${apiMessage}` : '';
 	switch (status) {
@@ -133,18 +128,15 @@ export class ServiceError extends NodeApiError {
 	name = 'NodeApiError';
 }
 
-export type Refusal = ServiceError['answer'];
-
-/** Whether a refusal is a 422 naming this field (or a part of it, "tags.0"). */
-export const refusesField = ({ status, fields }: Refusal, name: string): boolean =>
-	status === 422 && namesField(fields, name);
-
+/** Whether an error is a 422 naming this field (or a part of it, "tags.0"). */
 export const rejectsField = (error: unknown, name: string): boolean =>
-	error instanceof ServiceError && refusesField(error.answer, name);
+	error instanceof ServiceError &&
+	error.answer.status === 422 &&
+	namesField(error.answer.fields, name);
 
-/** Whether an error says the record is not (or no longer) there. */
+/** Whether the record is not there: reading "gone-410" answers 410 for one deleted earlier. */
 export const isGone = (error: unknown): boolean =>
-	error instanceof ServiceError && isGoneStatus(error.answer.status);
+	error instanceof ServiceError && [404, 410].includes(error.answer.status);
 
 /** From the answer alone: the request options hold the Authorization header. */
 export function httpError(

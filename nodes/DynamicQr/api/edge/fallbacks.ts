@@ -1,19 +1,10 @@
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import type { ApiClient } from '../client';
-import type { ApiRequestOptions } from '../request';
-import { apiRequest } from '../request';
-import type { Refusal } from './errors';
-import { refusesField, ServiceError, unreadableAnswerError } from './errors';
+import { apiRequest, type Call } from '../request';
+import { isGone, rejectsField, unreadableAnswerError } from './errors';
 import { isObject, recordId, uploadRecord } from './records';
-import { isGoneStatus } from './statuses';
 import { SECRET_FIELDS, secretCandidates } from './webhooks';
-
-export interface Call extends ApiRequestOptions {
-	method: IHttpRequestMethods;
-	path: string;
-}
 
 /**
  * A fallback for a reading of what the reference leaves "not shown": the calls to try in turn
@@ -22,8 +13,8 @@ export interface Call extends ApiRequestOptions {
  */
 interface Fallback {
 	attempts(call: Call, baseUrl: string): Array<{ call: Call; taken?: () => void }>;
-	refused?(refusal: Refusal): boolean;
-	settle?(refusal: ServiceError, call: Call, client: ApiClient): unknown;
+	refused?(error: unknown): boolean;
+	settle?(refusal: Error, call: Call, client: ApiClient): unknown;
 	answered?(answer: unknown, call: Call, client: ApiClient): Promise<unknown>;
 }
 
@@ -54,7 +45,7 @@ const FALLBACKS: Fallback[] = [
 				taken: () => sinceForms.set(baseUrl, form),
 			}));
 		},
-		refused: (refusal) => refusesField(refusal, 'since'),
+		refused: (error) => rejectsField(error, 'since'),
 		settle(refusal, call, client) {
 			throw new NodeOperationError(
 				client.ctx.getNode(),
@@ -76,13 +67,13 @@ const FALLBACKS: Fallback[] = [
 			const asText: IDataObject = { ...body, tags: body.tags.join(', ') };
 			return [{ call }, { call: { ...call, body: asText, idempotencyKey: key && `${key}-tags` } }];
 		},
-		refused: (refusal) => refusesField(refusal, 'tags'),
+		refused: (error) => rejectsField(error, 'tags'),
 	},
 	{
 		// Readings "page-past-end-404" and "gone-410": a page after the first answered as not
 		// there is an empty page, which ends the list; on page 1 it stays an error.
 		attempts: (call) => (call.method === 'GET' && Number(call.qs?.page) > 1 ? [{ call }] : []),
-		refused: (refusal) => isGoneStatus(refusal.status),
+		refused: isGone,
 		settle: () => ({ data: [] }),
 	},
 	{
@@ -133,10 +124,10 @@ export async function sendWithFallbacks<T>(client: ApiClient, call: Call, from =
 				refusal = error;
 			}
 			// Anything but the refusal this fallback answers is passed on as it is.
-			if (!(refusal instanceof ServiceError && fallback.refused?.(refusal.answer))) throw refusal;
+			if (!fallback.refused?.(refusal)) throw refusal;
 		}
 		if (!fallback.settle) throw refusal;
-		return fallback.settle(refusal as ServiceError, call, client) as T;
+		return fallback.settle(refusal as Error, call, client) as T;
 	}
-	return await apiRequest<T>(client, call.method, call.path, call);
+	return await apiRequest<T>(client, call);
 }

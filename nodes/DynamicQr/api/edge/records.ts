@@ -21,7 +21,6 @@ export function countOf(value: unknown): number | undefined {
 	return value !== '' && Number.isFinite(count) ? count : undefined;
 }
 
-/** A number (a setting, a count) when it is finite and at least `min`. */
 export const atLeast = (value: number | undefined, min: number): number | undefined =>
 	value !== undefined && Number.isFinite(value) && value >= min ? value : undefined;
 

@@ -1,13 +1,8 @@
+// A `/scans` answer, whose shape the reference does not show, as scans per day and per value.
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { unreadableAnswerError } from './errors';
 import { asObject, isObject, ownValue } from './records';
-
-/** A `/scans` answer, whose shape the reference does not show, as scans per day and per value. */
-export interface DayCount {
-	date: string;
-	scans: number;
-}
 
 type Pair = [string, number];
 
@@ -42,7 +37,7 @@ const dayList = (statistics: IDataObject) =>
  * none). Undefined when there is none in a known shape (reading "scans-days-timeline"): the item
  * fails (unreadableDays), never gives no days.
  */
-export function scansPerDay(statistics: IDataObject): DayCount[] | undefined {
+export function scansPerDay(statistics: IDataObject) {
 	const days = dayList(statistics);
 	if (days === null) return [];
 	const pairs = pairsOf(days, 'date');
@@ -51,13 +46,11 @@ export function scansPerDay(statistics: IDataObject): DayCount[] | undefined {
 	return pairs.map(([date, scans]) => ({ date, scans }));
 }
 
-/** The service's other names of a breakdown: the reference says "system", the sandbox "os". */
-const BREAKDOWN_ALIASES = new Map([['system', ['system', 'os']]]);
-
 /** One breakdown's counts by value; entries in no known shape are left out, not guessed at. */
 export function breakdownCounts(breakdowns: unknown, name: string): Pair[] {
 	const given = asObject(breakdowns);
-	const found = (BREAKDOWN_ALIASES.get(name) ?? [name])
+	// The reference says "system", the sandbox "os".
+	const found = (name === 'system' ? ['system', 'os'] : [name])
 		.map((alias) => given && ownValue(given, alias))
 		.find((value) => value !== undefined);
 	return (pairsOf(found, 'value') ?? []).filter(isPair);

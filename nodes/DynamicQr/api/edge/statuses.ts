@@ -2,26 +2,21 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { countOf } from './records';
 
-/** Reading "gone-410": 410 for a record deleted earlier, wherever 404 means not there. */
-export const isGoneStatus = (status: number): boolean => status === 404 || status === 410;
-
-/** Readings "retry-after-503" and "html-error-pages" (a gateway's 502): a struggling service. */
-const RETRYABLE_SERVER_STATUSES = new Set([500, 502, 503, 504]);
-
-/** A 429 always, a 409 to a keyed create in progress (reading "idempotency-409"), a 5xx if safe. */
+/**
+ * A 429 always, a 409 to a keyed create in progress (reading "idempotency-409"), a struggling
+ * service if safe (readings "retry-after-503" and "html-error-pages": a gateway's 502).
+ */
 export function isWorthWaiting(status: number, repeatable: boolean, keyed: boolean): boolean {
 	if (status === 429) return true;
 	if (status === 409) return keyed;
-	return repeatable && RETRYABLE_SERVER_STATUSES.has(status);
+	return repeatable && [500, 502, 503, 504].includes(status);
 }
 
 /** Redirects the node follows itself (reading "image-redirect-cdn": an image on a CDN). */
 export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** Waits without Retry-After: short, growing, never a tight loop. */
-const BACKOFF_SECONDS = [1, 2, 4, 8];
-export const backoffSeconds = (attempt: number): number =>
-	BACKOFF_SECONDS[Math.min(attempt, BACKOFF_SECONDS.length - 1)];
+/** Waits without Retry-After (1, 2, 4, then 8 s): short, growing, never a tight loop. */
+export const backoffSeconds = (attempt: number): number => 2 ** Math.min(attempt, 3);
 
 /** `Retry-After` in seconds or as an HTTP date (reading "retry-after-http-date"), if not past. */
 export function retryAfterSeconds(headers: IDataObject, now = Date.now()): number | undefined {
@@ -36,9 +31,8 @@ export const successBody = (body: unknown): unknown =>
 	body === '' || body === undefined || body === null ? {} : body;
 
 /**
- * The plan as an answer's headers tell it: `X-RateLimit-Remaining` (the reference), and the
- * requests a minute where `X-RateLimit-Limit` is sent (the sandbox; reading
- * "rate-limit-remaining-only" sends none).
+ * The plan as an answer's headers tell it: `X-RateLimit-Remaining` (the reference), and its rate
+ * where `X-RateLimit-Limit` is sent (the sandbox; reading "rate-limit-remaining-only" sends none).
  */
 export const rateLimitOf = (headers: IDataObject) => ({
 	limit: countOf(headers['x-ratelimit-limit']),
