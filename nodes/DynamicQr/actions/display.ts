@@ -1,25 +1,18 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /**
- * Shows properties only for their resource and operation(s), checked first: n8n counts a property
- * as shown once the first display key it checks holds an expression (say, Type), and resource and
- * operation never hold one. (n8n's own updateDisplayOptions puts them last.) Operations already
- * named stay (Create's fields are Create or Update's too): applying it again changes nothing.
+ * Shows properties only for their resource and operations, checked first: n8n counts a property as
+ * shown once the first display key it checks holds an expression (say, Type), and these never do.
+ * Operations already named stay: Create's fields are Create or Update's too.
  */
-export function showOnlyFor(
-	resource: string,
-	operation: string | string[],
-	properties: INodeProperties[],
-): INodeProperties[] {
-	const operations = Array.isArray(operation) ? operation : [operation];
-	return properties.map((property) => ({
+export const showOnlyFor = (resource: string, operation: string[], properties: INodeProperties[]) =>
+	properties.map((property) => ({
 		...property,
 		displayOptions: {
 			...property.displayOptions,
-			show: { resource: [resource], operation: operations, ...property.displayOptions?.show },
+			show: { resource: [resource], operation, ...property.displayOptions?.show },
 		},
 	}));
-}
 
 /**
  * A field required when the choice `key` is `value`, declared twice so that n8n's pre-run check and

@@ -25,7 +25,13 @@ import { showOnlyFor } from './display';
 import type { OperationModule } from './run';
 
 /** An operation: its module, and its option of the Operation parameter (its key is the value). */
-type Action = Omit<INodePropertyOptions, 'value'> & { module: OperationModule };
+type Action = Pick<INodePropertyOptions, 'name' | 'description'> & {
+	module: OperationModule;
+	/** n8n's wording when the rule does not fit: "Pause a QR code", "Get many QR codes". */
+	action?: string;
+	/** For n8n's AI workflow builder. */
+	hint?: string;
+};
 
 /**
  * A resource: its Operation parameter (the options by name; the default named, since saved
@@ -34,14 +40,14 @@ type Action = Omit<INodePropertyOptions, 'value'> & { module: OperationModule };
  */
 function resource(name: string, value: string, preset: string, actions: Record<string, Action>) {
 	const entries = Object.entries(actions);
+	const noun = name.replace(/\b[A-Z][a-z]/g, (start) => start.toLowerCase());
 	const options = entries
-		.map(([operation, { name, action, description, builderHint }]) => ({
-			name,
-			value: operation,
-			action,
-			description,
-			...(builderHint ? { builderHint } : {}),
-		}))
+		.map(([operation, { name, action, description, hint }]) => {
+			const verb = name[0] + name.slice(1).toLowerCase();
+			action ??= verb.endsWith(' many') ? `${verb} ${noun}s` : `${verb} a ${noun}`;
+			const builderHint = hint ? { builderHint: { propertyHint: hint } } : {};
+			return { name, value: operation, action, description, ...builderHint };
+		})
 		.sort((a, b) => a.name.localeCompare(b.name));
 	const operation: INodeProperties = {
 		displayName: 'Operation',
@@ -55,7 +61,7 @@ function resource(name: string, value: string, preset: string, actions: Record<s
 	// Keyed "resource:operation", for the router.
 	const operations = entries.map(([key, { module }]) => [`${value}:${key}`, module] as const);
 	const fields = entries.flatMap(([key, { module }]) =>
-		showOnlyFor(value, key, module.description),
+		showOnlyFor(value, [key], module.description),
 	);
 	return { name, value, options, operations, description: [operation, ...fields] };
 }
@@ -74,21 +80,14 @@ export const RESOURCES = [
 		get: {
 			module: card,
 			name: 'Get',
-			action: 'Get a card',
 			description: 'Get one digital business card with its page and short link',
 		},
-		getAll: {
-			module: cards,
-			name: 'Get Many',
-			action: 'Get many cards',
-			description: 'List the cards',
-		},
+		getAll: { module: cards, name: 'Get Many', description: 'List the cards' },
 	}),
 	resource('Lead', 'lead', 'getAll', {
 		getAll: {
 			module: leads,
 			name: 'Get Many',
-			action: 'Get many leads',
 			description: 'List the contacts shared on a card, newest first',
 		},
 	}),
@@ -96,7 +95,6 @@ export const RESOURCES = [
 		upload: {
 			module: logoUpload,
 			name: 'Upload',
-			action: 'Upload a logo',
 			description: 'Upload a logo image; use the answered ID as Logo Upload ID when creating codes',
 		},
 	}),
@@ -105,65 +103,32 @@ export const RESOURCES = [
 		upsert: {
 			module: upsert,
 			name: 'Create or Update',
-			action: 'Create or update a QR code',
 			description: 'Create a new QR code, or update the current one if it already exists (upsert)',
-			builderHint: {
-				propertyHint:
-					'Use to keep codes in line with a sheet or CRM: a re-run creates only the missing codes and changes only what differs, so it is safe to schedule.',
-			},
+			hint: 'Use to keep codes in line with a sheet or CRM: a re-run creates only the missing codes and changes only what differs, so it is safe to schedule.',
 		},
-		create: {
-			module: create,
-			name: 'Create',
-			action: 'Create a QR code',
-			description: 'Create a dynamic QR code',
-		},
-		get: { module: qrCode, name: 'Get', action: 'Get a QR code', description: 'Get one QR code' },
-		getAll: {
-			module: qrCodes,
-			name: 'Get Many',
-			action: 'Get many QR codes',
-			description: 'List QR codes',
-		},
+		create: { module: create, name: 'Create', description: 'Create a dynamic QR code' },
+		get: { module: qrCode, name: 'Get', description: 'Get one QR code' },
+		getAll: { module: qrCodes, name: 'Get Many', description: 'List QR codes' },
 		// Before Update: its filters come first, then Update's fields it shares.
 		updateMany: {
 			module: updateMany,
 			name: 'Update Many',
-			action: 'Update many QR codes',
 			description:
 				'Change every code that matches the filters the same way, with a dry run first and the values before in each item',
-			builderHint: {
-				propertyHint:
-					"Dry Run is on by default: show its output to the user, then turn it off to write. Keep each item's before object: QR Code Update with those values undoes the change.",
-			},
+			hint: "Dry Run is on by default: show its output to the user, then turn it off to write. Keep each item's before object: QR Code Update with those values undoes the change.",
 		},
 		update: {
 			module: update,
 			name: 'Update',
-			action: 'Update a QR code',
 			description: 'Change name, design, type or payload (where the code leads)',
 		},
-		pause: {
-			module: pause,
-			name: 'Pause',
-			action: 'Pause a QR code',
-			description: 'Switch a code off without deleting it',
-		},
-		resume: {
-			module: resume,
-			name: 'Resume',
-			action: 'Resume a QR code',
-			description: 'Switch a paused code back on',
-		},
+		pause: { module: pause, name: 'Pause', description: 'Switch a code off without deleting it' },
+		resume: { module: resume, name: 'Resume', description: 'Switch a paused code back on' },
 		delete: {
 			module: del,
 			name: 'Delete',
-			action: 'Delete a QR code',
 			description: 'Delete a QR code: printed copies stop working (Pause is the safer choice)',
-			builderHint: {
-				propertyHint:
-					'Printed copies stop working for good. Use pause to switch a code off so that it can be resumed.',
-			},
+			hint: 'Printed copies stop working for good. Use pause to switch a code off so that it can be resumed.',
 		},
 		downloadImage: {
 			module: downloadImage,
@@ -191,29 +156,19 @@ export const RESOURCES = [
 			name: 'Generate',
 			action: 'Generate a static QR code image',
 			description: 'Make a QR image that encodes the content itself; nothing is saved',
-			builderHint: {
-				propertyHint:
-					'The image holds the content itself: it cannot be re-pointed, paused or counted later. Use QR Code Create for a code to manage after printing.',
-			},
+			hint: 'The image holds the content itself: it cannot be re-pointed, paused or counted later. Use QR Code Create for a code to manage after printing.',
 		},
 	}),
 	resource('Webhook Endpoint', 'webhookEndpoint', 'create', {
 		create: {
 			module: endpointCreate,
 			name: 'Create',
-			action: 'Create a webhook endpoint',
 			description: 'Register an address that receives signed events',
 		},
-		getAll: {
-			module: endpoints,
-			name: 'Get Many',
-			action: 'Get many webhook endpoints',
-			description: 'List the webhook endpoints',
-		},
+		getAll: { module: endpoints, name: 'Get Many', description: 'List the webhook endpoints' },
 		delete: {
 			module: endpointDelete,
 			name: 'Delete',
-			action: 'Delete a webhook endpoint',
 			description: 'Stop sending events to an address',
 		},
 	}),
