@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { codeFilterOptions } from '../shared/codeFilters';
 import type { ParameterReader } from '../shared/parameters';
 import { toItems } from './outputItems';
 import type { Operation } from './run';
@@ -23,6 +24,19 @@ export const returnAllOrLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/** A Filters collection, its options by name. */
+export const filtersProperty = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+});
+
+/** The filters the code list takes (Get Many, Update Many, Get Scan Report's codes by filters). */
+export const listFiltersProperty = filtersProperty(codeFilterOptions('list'));
 
 /** The most records to list: undefined for Return All. */
 export function readLimit(parameters: ParameterReader): number | undefined {

@@ -1,7 +1,6 @@
 import type { INodeProperties, INodePropertyModeTypeOptions } from 'n8n-workflow';
 
 import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../api';
-import type { RecordKey } from './run';
 
 /**
  * A resource locator: from a searchable list, by ID, and (codes, cards: `dashboardSegment`, the
@@ -9,14 +8,13 @@ import type { RecordKey } from './run';
  */
 function recordLocator(
 	name: string,
-	displayName: string,
 	noun: string,
 	searchListMethod: string,
 	dashboardSegment?: string,
 ): INodeProperties {
 	const regex = `^https?://\\S+/${dashboardSegment}/(${ID_CHARACTERS})/?(?:[?#]\\S*)?$`;
 	const locator: INodeProperties = {
-		displayName,
+		displayName: noun.replace(/\b\w/g, (first) => first.toUpperCase()),
 		name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
@@ -64,24 +62,10 @@ function recordLocator(
 	return locator;
 }
 
-export const qrCodeLocator = recordLocator(
-	'qrCodeId',
-	'QR Code',
-	'QR code',
-	'searchQrCodes',
-	'qr-codes',
-);
-
-export const cardLocator = recordLocator('cardId', 'Card', 'card', 'searchCards', 'cards');
-
+export const qrCodeLocator = recordLocator('qrCodeId', 'QR code', 'searchQrCodes', 'qr-codes');
+export const cardLocator = recordLocator('cardId', 'card', 'searchCards', 'cards');
 export const webhookEndpointLocator = recordLocator(
 	'webhookEndpointId',
-	'Webhook Endpoint',
 	'webhook endpoint',
 	'searchWebhookEndpoints',
 );
-/** An operation's record: the one its locator names (the router runs an ID's items in order). */
-export const recordKeyOf =
-	(locator: INodeProperties): RecordKey =>
-	(_itemIndex, _run, parameters) =>
-		parameters.recordId(locator.name);

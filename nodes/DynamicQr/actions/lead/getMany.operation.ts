@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit } from '../listing';
+import { filtersProperty, readLimit, returnAllOrLimit } from '../listing';
 import { cardLocator } from '../locators';
 import { toItems } from '../outputItems';
 import type { Operation } from '../run';
@@ -8,22 +8,15 @@ import type { Operation } from '../run';
 export const description: INodeProperties[] = [
 	cardLocator,
 	...returnAllOrLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Since',
-				name: 'since',
-				type: 'dateTime',
-				default: '',
-				description: 'Only leads shared after this moment',
-			},
-		],
-	},
+	filtersProperty([
+		{
+			displayName: 'Since',
+			name: 'since',
+			type: 'dateTime',
+			default: '',
+			description: 'Only leads shared after this moment',
+		},
+	]),
 ];
 
 /** Leads shared on a card, newest first. */

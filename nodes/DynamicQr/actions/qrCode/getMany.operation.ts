@@ -1,16 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { readLimit, returnAllOrLimit } from '../listing';
+import { listFiltersProperty, readLimit, returnAllOrLimit } from '../listing';
 import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
 import type { Operation } from '../run';
 import { codeListQuery } from '../../shared/codeFilters';
-import { listFiltersProperty } from './listFilters';
 
-export const description: INodeProperties[] = [
-	...returnAllOrLimit,
-	listFiltersProperty,
-	simplifyProperty,
-];
+export const description = [...returnAllOrLimit, listFiltersProperty, simplifyProperty];
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const filters = parameters.collection('filters');

@@ -2,13 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
 import { requiredWhen } from '../display';
+import { listFiltersProperty } from '../listing';
 import { toItems } from '../outputItems';
 import type { Operation } from '../run';
-import { readPeriod } from './scanReport/period';
+import { dayProperty, readPeriod } from './scanReport/period';
 import { countScans, reportItems } from './scanReport/scans';
 import { codeListQuery } from '../../shared/codeFilters';
 import type { ParameterReader } from '../../shared/parameters';
-import { listFiltersProperty } from './listFilters';
 
 export const description: INodeProperties[] = [
 	{
@@ -58,20 +58,8 @@ export const description: INodeProperties[] = [
 				'Last 7 Days on a weekly Schedule Trigger gives the week before the run; Yesterday on a daily one.',
 		},
 	},
-	...requiredWhen('period', 'custom', {
-		displayName: 'From',
-		name: 'from',
-		type: 'dateTime',
-		default: '',
-		description: 'First day counted (its date is used)',
-	}),
-	...requiredWhen('period', 'custom', {
-		displayName: 'To',
-		name: 'to',
-		type: 'dateTime',
-		default: '',
-		description: 'Last day counted (its date is used)',
-	}),
+	...requiredWhen('period', 'custom', dayProperty('From', 'First day counted (its date is used)')),
+	...requiredWhen('period', 'custom', dayProperty('To', 'Last day counted (its date is used)')),
 	{
 		displayName: 'Output',
 		name: 'reportOutput',

@@ -3,25 +3,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { scansPerDay, unreadableDays, unwrap } from '../../api';
 import { qrCodeLocator } from '../locators';
 import { toItems } from '../outputItems';
-import { calendarDay } from './scanReport/period';
+import { calendarDay, dayProperty } from './scanReport/period';
 import type { Operation } from '../run';
 
 export const description: INodeProperties[] = [
 	qrCodeLocator,
-	{
-		displayName: 'From',
-		name: 'from',
-		type: 'dateTime',
-		default: '',
-		description: 'First day counted; leave empty for the API default (the last 30 days)',
-	},
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'dateTime',
-		default: '',
-		description: 'Last day counted; leave empty for today',
-	},
+	dayProperty('From', 'First day counted; leave empty for the API default (the last 30 days)'),
+	dayProperty('To', 'Last day counted; leave empty for today'),
 	{
 		displayName: 'Output',
 		name: 'output',

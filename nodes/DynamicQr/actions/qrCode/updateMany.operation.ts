@@ -1,13 +1,12 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { isGone } from '../../api';
 import { codeFilterOptions, codeListQuery } from '../../shared/codeFilters';
+import { filtersProperty } from '../listing';
 import { toItems } from '../outputItems';
 import type { Operation, RecordKey } from '../run';
 import { changedRecord, patchBody, readChange } from './changedRecord';
 import { differences } from './createOrUpdate/differences';
-import { listFiltersProperty } from './listFilters';
 import { description as updateProperties } from './update.operation';
 
 const nameFilter: INodeProperties = {
@@ -21,12 +20,7 @@ const nameFilter: INodeProperties = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		...listFiltersProperty,
-		options: [...codeFilterOptions('list'), nameFilter].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
-	},
+	filtersProperty([...codeFilterOptions('list'), nameFilter]),
 	{
 		displayName: 'Dry Run',
 		name: 'dryRun',
