@@ -38,3 +38,26 @@ export function requiredWhen(
 		},
 	];
 }
+
+/** A collection ("Add Field" and the like), its options by name as n8n lists them. */
+export const collection = (
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties[],
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'collection',
+	placeholder,
+	default: {},
+	options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+});
+
+/** A notice: its text is the display name. */
+export const notice = (name: string, displayName: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'notice',
+	default: '',
+});

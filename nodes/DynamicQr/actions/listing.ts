@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { collection } from './display';
 import { codeFilterOptions } from '../shared/codeFilters';
 import type { ParameterReader } from '../shared/parameters';
 import { toItems } from './outputItems';
@@ -25,15 +26,8 @@ export const returnAllOrLimit: INodeProperties[] = [
 	},
 ];
 
-/** A Filters collection, its options by name. */
-export const filtersProperty = (options: INodeProperties[]): INodeProperties => ({
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
-});
+export const filtersProperty = (options: INodeProperties[]) =>
+	collection('Filters', 'filters', 'Add Filter', options);
 
 /** The filters the code list takes (Get Many, Update Many, Get Scan Report's codes by filters). */
 export const listFiltersProperty = filtersProperty(codeFilterOptions('list'));

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { ClientSettings } from '../api';
 import { DEFAULT_IN_FLIGHT, DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters } from '../api';
 import { ParameterReader } from '../shared/parameters';
+import { collection } from './display';
 import { propertiesOfVersion } from './versions';
 
 /** By the node version's declarations (a parameter may be optional in one, required in another). */
@@ -34,13 +35,11 @@ export function binaryFieldName(parameters: ParameterReader): string {
 }
 
 /** Every operation's Request Options: how many items at once, and how long to wait out 429s. */
-export const requestOptionsProperty: INodeProperties = {
-	displayName: 'Request Options',
-	name: 'requestOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
+export const requestOptionsProperty = collection(
+	'Request Options',
+	'requestOptions',
+	'Add Option',
+	[
 		{
 			displayName: 'Concurrent Requests',
 			name: 'concurrency',
@@ -60,7 +59,7 @@ export const requestOptionsProperty: INodeProperties = {
 				'When the API answers 429 (too many requests), wait the time it asks for and retry, up to this many seconds in total per request',
 		},
 	],
-};
+);
 
 /** Read once, from the first item: a bad value stops the run with an error naming the option. */
 export function readRequestOptions(ctx: IExecuteFunctions): ClientSettings {

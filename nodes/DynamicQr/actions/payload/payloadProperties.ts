@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { isFieldRequired, type PayloadMode, type QrType, type QrTypeField } from '../../qrTypes';
 import { typeOptions } from '../../shared/codeFilters';
 import { fieldInput } from './formats';
-import { requiredWhen } from '../display';
+import { notice, requiredWhen } from '../display';
 import { sinceVersion } from '../versions';
 import {
 	fieldParameterName,
@@ -152,11 +152,10 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 	const properties = update ? [payloadInput, type] : [type, payloadInput];
 	if (proTypes.length && mode !== 'static') {
 		properties.push({
-			displayName:
+			...notice(
+				'proTypeNotice',
 				'This type needs a plan with smart redirects (Pro). On other plans the API answers 422.',
-			name: 'proTypeNotice',
-			type: 'notice',
-			default: '',
+			),
 			displayOptions: { show: { payloadInput: changesPayload, type: proTypes } },
 		});
 	}

@@ -7,16 +7,14 @@ import { imageProperties, readImageRequest, imageItems } from '../image';
 import { payloadProperties } from '../payload/payloadProperties';
 import { getQrType, readPayload } from '../payload/read';
 import { validatePayload } from '../payload/validate';
+import { notice } from '../display';
 import type { Operation } from '../run';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'A static code encodes its content directly: nothing is saved in the account, it has no scan statistics and cannot be changed after printing.',
-		name: 'staticNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'staticNotice',
+		'A static code encodes its content directly: nothing is saved in the account, it has no scan statistics and cannot be changed after printing.',
+	),
 	...payloadProperties(STATIC_QR_TYPES, 'static'),
 	...imageProperties,
 ];
