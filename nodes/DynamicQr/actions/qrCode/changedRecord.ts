@@ -1,12 +1,13 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import type { QrType } from '../../qrTypes';
 import type { ParameterReader } from '../../shared/parameters';
+import { qrCodeLocator } from '../locators';
+import { toItems } from '../outputItems';
 import { getQrType, readPayload } from '../payload/read';
 import { validatePayload } from '../payload/validate';
-import type { ActionRun } from '../run';
+import type { ActionRun, Operation } from '../run';
 
 /** The code as a PATCH left it (the edge reads it back where a service answers without it). */
 export const changedRecord = async (
@@ -17,13 +18,17 @@ export const changedRecord = async (
 ): Promise<IDataObject> =>
 	unwrap(await client.request('PATCH', `/qr-codes/${id}`, { body, itemIndex }));
 
-/** What Update and Update Many are asked to change: Update Fields, and a payload of `type`. */
-export interface Change {
-	body: IDataObject;
-	type?: QrType;
-	payload?: IDataObject;
-	replace: boolean;
+/** Pause and Resume differ only in the value of `paused`. */
+export function setPaused(paused: boolean) {
+	const execute: Operation = async function (itemIndex, run, parameters) {
+		const id = parameters.recordId('qrCodeId');
+		return toItems(await changedRecord(run, id, { paused }, itemIndex));
+	};
+	return { description: [qrCodeLocator], execute };
 }
+
+/** What Update and Update Many are asked to change: Update Fields, and a payload of `type`. */
+export type Change = { body: IDataObject; type?: QrType; payload?: IDataObject; replace: boolean };
 
 /** The change as the item gives it; PATCH changes only what is sent, so only what the user set. */
 export function readChange(parameters: ParameterReader): Change {

@@ -101,9 +101,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	const ids = byIds ? readIds(parameters) : [];
 	const query = byIds ? {} : codeListQuery(parameters.collection('filters'));
 	const records = byIds
-		? await Promise.all(
-				ids.map((id) => run.client.getRecord(`/qr-codes/${encodeURIComponent(id)}`, itemIndex)),
-			)
+		? await Promise.all(ids.map((id) => run.client.getRecord(`/qr-codes/${id}`, itemIndex)))
 		: await run.client.all('/qr-codes', query, undefined, { itemIndex });
 	// The run's client bounds the requests in flight and paces them at the plan's rate.
 	const codes = await Promise.all(

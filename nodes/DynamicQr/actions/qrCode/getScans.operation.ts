@@ -39,7 +39,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	if (to) qs.to = calendarDay(to);
 	const output = parameters.option('output');
 	const statistics = unwrap(
-		await run.client.request('GET', `/qr-codes/${encodeURIComponent(id)}/scans`, { qs, itemIndex }),
+		await run.client.request('GET', `/qr-codes/${id}/scans`, { qs, itemIndex }),
 	);
 	if (output !== 'days') return toItems({ qr_code_id: id, ...statistics });
 	const days = scansPerDay(statistics);

@@ -4,15 +4,8 @@ import { timeMs } from '../../../api';
 import type { ParameterReader } from '../../../shared/parameters';
 
 /** Calendar days (YYYY-MM-DD) in the workflow's time zone; arithmetic on UTC midnights. */
-export interface Days {
-	from: string;
-	to: string;
-}
-
-export interface ReportPeriod extends Days {
-	name: string;
-	previous: Days;
-}
+export type Days = { from: string; to: string };
+export type ReportPeriod = Days & { name: string; previous: Days };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The furthest a time zone's days lie from UTC's (UTC+14). */
