@@ -25,9 +25,7 @@ export const imageProperties: INodeProperties[] = [
 		options: [...FORMATS].map(([value, { label }]) => ({ name: label, value })),
 		default: 'png',
 		description: 'File type of the image; SVG, PDF and EPS are vector formats for print',
-		builderHint: {
-			propertyHint: 'png for screens, email and chat; svg, pdf or eps for print.',
-		},
+		builderHint: { propertyHint: 'png for screens, email and chat; svg, pdf or eps for print.' },
 	},
 	{
 		displayName: 'Size In',
@@ -38,9 +36,7 @@ export const imageProperties: INodeProperties[] = [
 			{ name: 'Millimetres at a DPI', value: 'mm', description: 'A physical size for print' },
 		],
 		default: 'pixels',
-		builderHint: {
-			propertyHint: 'pixels for screens; mm (with dpi) for a printed size.',
-		},
+		builderHint: { propertyHint: 'pixels for screens; mm (with dpi) for a printed size.' },
 	},
 	{
 		displayName: 'Size (Pixels)',

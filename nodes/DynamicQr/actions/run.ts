@@ -3,13 +3,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { ApiClient, type ClientSettings } from '../api';
 import type { ParameterReader } from '../shared/parameters';
 
-/**
- * One run of the action node: its client (one credential read, one budget of requests in flight,
- * one pace for all items) and what operations keep across its items, each under its own key.
- */
+/** A run of the action node: one client for all its items, and what operations keep across them. */
 export class ActionRun {
 	readonly client: ApiClient;
-
 	readonly kept = new Map<symbol, unknown>();
 
 	constructor(
@@ -33,10 +29,7 @@ export type Operation = (
 	...args: ItemArgs
 ) => Promise<INodeExecutionData[]>;
 
-/**
- * The record an item acts on, for the router to run a record's items one after another; read
- * without a request, by the reader `execute` gets; a value it cannot read is execute's to report.
- */
+/** The record an item acts on, read without a request, so that a record's items run in turn. */
 export type RecordKey = (this: IExecuteFunctions, ...args: ItemArgs) => string | undefined;
 
 export interface OperationModule {

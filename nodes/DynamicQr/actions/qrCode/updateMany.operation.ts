@@ -66,9 +66,8 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	// Empty reads as the default.
 	const atMost = parameters.number('atMost') as number;
 	const change = readChange(parameters);
-	const listed = await run.client.all('/qr-codes', codeListQuery(filters), undefined, {
-		itemIndex,
-	});
+	const query = codeListQuery(filters);
+	const listed = await run.client.all('/qr-codes', query, undefined, { itemIndex });
 	const codes = listed.filter(nameMatcher(String(name)));
 	if (codes.length > atMost) {
 		throw new NodeOperationError(
@@ -80,17 +79,14 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 
 	const written: unknown[] = [];
 	const settle = async (code: IDataObject): Promise<IDataObject> => {
-		const before = restorable(code);
-		const common = { id: code.id, before, dryRun };
+		const common = { id: code.id, before: restorable(code), dryRun };
 		if (change.type && code.type !== change.type.value) {
 			const skipped = `a ${String(code.type)} code: the payload set here is for ${change.type.value} codes`;
 			return { ...common, skipped, written: false };
 		}
 		const wanted = { type: change.type, body: patchBody(parameters, change, code), whole: true };
-		const { body, fields, unknown } = differences(code, {
-			...wanted,
-			paused: change.body.paused as boolean | undefined,
-		});
+		const paused = change.body.paused as boolean | undefined;
+		const { body, fields, unknown } = differences(code, { ...wanted, paused });
 		const changes = [...fields, ...unknown];
 		if (dryRun || !changes.length) {
 			return { ...common, changes, after: restorable({ ...code, ...body }), written: false };

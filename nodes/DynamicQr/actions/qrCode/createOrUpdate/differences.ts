@@ -66,13 +66,9 @@ export function differences(record: IDataObject, wanted: WantedCode) {
 	const unknown: IDataObject = {};
 	if (design !== undefined) {
 		const currentDesign = asObject(record.design);
-		const differs =
-			currentDesign &&
-			Object.entries(design as IDataObject).some(
-				([key, value]) => !deepEqual(value, ownValue(currentDesign, key)),
-			);
-		if (differs) body.design = design;
-		else if (!currentDesign) unknown.design = design;
+		const merged = { ...currentDesign, ...(design as IDataObject) };
+		if (!currentDesign) unknown.design = design;
+		else if (!deepEqual(merged, currentDesign)) body.design = design;
 	}
 	if (wanted.paused !== undefined) {
 		if (typeof record.paused !== 'boolean') unknown.paused = wanted.paused;
