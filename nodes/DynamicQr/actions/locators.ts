@@ -2,10 +2,7 @@ import type { INodeProperties, INodePropertyModeTypeOptions } from 'n8n-workflow
 
 import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../api';
 
-/**
- * A resource locator: from a searchable list, by ID, and (codes, cards: `dashboardSegment`, the
- * dashboard path segment) by dashboard URL. `noun` names the record in descriptions and errors.
- */
+/** A record's locator: from a searchable list, by ID, and by dashboard URL (`dashboardSegment`). */
 function recordLocator(
 	name: string,
 	noun: string,

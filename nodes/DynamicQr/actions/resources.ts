@@ -34,9 +34,8 @@ type Action = Pick<INodePropertyOptions, 'name' | 'description'> & {
 };
 
 /**
- * A resource: its Operation parameter (the options by name; the default named, since saved
- * workflows that kept it store no value), then the fields of its operations in the order listed,
- * each shown only for its resource and operation.
+ * A resource: its Operation parameter (the default named: saved workflows that kept it store no
+ * value), then the fields of its operations in the order listed, each shown only for its own.
  */
 function resource(name: string, value: string, preset: string, actions: Record<string, Action>) {
 	const entries = Object.entries(actions);

@@ -9,10 +9,7 @@ import {
 } from './names';
 import { isBlank, type ParameterReader } from '../../shared/parameters';
 
-/**
- * The item's type: a value or a label of the table, in any case, as a sheet may hold it
- * ("url", "URL", "Google Review").
- */
+/** The item's type: a value or label of the table, in any case ("url", "URL", "Google Review"). */
 export function getQrType(parameters: ParameterReader): QrType {
 	const raw = parameters.raw('type');
 	const type = typeof raw === 'string' ? findQrType(raw) : undefined;

@@ -2,10 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ActionRun } from '../../run';
 
-/**
- * The account's codes by id and by name, read once per node run and kept up to date with what the
- * run creates and changes, so that an item sees the codes made by the items before it.
- */
+/** The account's codes by id and name, read once per run and kept up to date with its changes. */
 export class CodeIndex {
 	private readonly byId = new Map<string, IDataObject>();
 

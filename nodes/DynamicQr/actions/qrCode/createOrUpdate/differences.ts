@@ -4,10 +4,7 @@ import { asObject, ownValue } from '../../../api';
 import type { QrType } from '../../../qrTypes';
 import { FORMATS, sameText } from '../../payload/formats';
 
-/**
- * What an item wants a code to be: a create's body (Update Many's: only what it changes, the
- * payload whole), and Paused when it was set.
- */
+/** What an item wants a code to be: a create's body (Update Many's: what it changes), Paused. */
 export interface WantedCode {
 	type?: QrType;
 	body: IDataObject;
