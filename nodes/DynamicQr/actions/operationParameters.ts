@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ClientSettings } from '../api';
 import { DEFAULT_IN_FLIGHT, DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters } from '../api';
@@ -63,11 +63,10 @@ export const requestOptionsProperty = collection(
 
 /** Read once, from the first item: a bad value stops the run with an error naming the option. */
 export function readRequestOptions(ctx: IExecuteFunctions): ClientSettings {
-	const options: IDataObject = operationParameters(ctx, 0, [requestOptionsProperty]).collection(
-		'requestOptions',
-	);
+	const parameters = operationParameters(ctx, 0, [requestOptionsProperty]);
+	const { concurrency, maxRateLimitWait } = parameters.collection('requestOptions');
 	return {
-		concurrency: options.concurrency as number | undefined,
-		maxWaitSeconds: (options.maxRateLimitWait as number | undefined) ?? DEFAULT_MAX_WAIT_SECONDS,
+		concurrency: concurrency as number | undefined,
+		maxWaitSeconds: (maxRateLimitWait as number | undefined) ?? DEFAULT_MAX_WAIT_SECONDS,
 	};
 }

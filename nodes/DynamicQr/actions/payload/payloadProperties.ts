@@ -102,15 +102,11 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		description:
 			'The payload is what the code holds, such as its URL, phone number or contact details. Choose how to give it: as the fields of the chosen Type, as fields for items of different types, or as one JSON object.',
 		options: [
-			...(update
-				? [
-						{
-							name: 'Keep Current Payload',
-							value: 'none',
-							description: 'Change neither the type nor the payload',
-						},
-					]
-				: []),
+			{
+				name: 'Keep Current Payload',
+				value: 'none',
+				description: 'Change neither the type nor the payload',
+			},
 			{
 				name: 'Fields for the Type',
 				value: 'fields',
@@ -123,7 +119,7 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 					'Every payload field once, by name, for a Type taken from the data: each item sends the fields its own type uses',
 			},
 			{ name: 'JSON', value: 'json', description: 'Write the whole payload object as JSON' },
-		],
+		].filter(({ value }) => update || value !== 'none'),
 		default: firstInput,
 	};
 	const usual =
