@@ -33,7 +33,6 @@ export type Operation = (
 export type RecordKey = (this: IExecuteFunctions, ...args: ItemArgs) => string | undefined;
 
 export interface OperationModule {
-	/** Its fields; resources.ts shows them only for its resource and operation. */
 	description: INodeProperties[];
 	/** The fields the item's parameters are read by, when more than its description's. */
 	reads?: INodeProperties[];

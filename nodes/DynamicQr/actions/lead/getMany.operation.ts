@@ -19,11 +19,9 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-/** Leads shared on a card, newest first. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
-	const cardId = parameters.recordId('cardId');
+	const path = `/cards/${parameters.recordId('cardId')}/leads`;
 	const since = parameters.collection('filters').since as string | undefined;
-	const path = `/cards/${encodeURIComponent(cardId)}/leads`;
 	const limit = readLimit(parameters);
 	// Leads at or before Since are left out whatever the service does with `since` (client.since).
 	const sinceMs = since ? Date.parse(since) : undefined;

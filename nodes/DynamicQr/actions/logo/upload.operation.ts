@@ -36,16 +36,9 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		);
 	}
 	const data = await this.helpers.getBinaryDataBuffer(itemIndex, propertyName);
-	const { body, contentType } = multipartBody(
-		'file',
-		file.fileName ?? `logo.${file.fileExtension ?? 'png'}`,
-		mimeType,
-		data,
-	);
-	const answer = await run.client.request('POST', '/uploads/logos', {
-		body,
-		headers: { 'Content-Type': contentType },
-		itemIndex,
-	});
+	const fileName = file.fileName ?? `logo.${file.fileExtension ?? 'png'}`;
+	const { body, contentType } = multipartBody('file', fileName, mimeType, data);
+	const headers = { 'Content-Type': contentType };
+	const answer = await run.client.request('POST', '/uploads/logos', { body, headers, itemIndex });
 	return toItems(uploadRecord(answer));
 };

@@ -46,16 +46,14 @@ export function validatePayload(
 	for (const field of type.fields) {
 		const value = payload[field.name];
 		const where = `"${field.label}" (payload.${field.name}) in item ${itemIndex}`;
-		if (isEmpty(value)) {
-			if (isFieldRequired(type, field, mode)) {
-				throw new NodeOperationError(
-					node,
-					`Missing ${where}: it is required for type ${type.label}`,
-					{ itemIndex, description: howToFill(parameters, type, field) },
-				);
-			}
-			continue;
+		if (isEmpty(value) && isFieldRequired(type, field, mode)) {
+			throw new NodeOperationError(
+				node,
+				`Missing ${where}: it is required for type ${type.label}`,
+				{ itemIndex, description: howToFill(parameters, type, field) },
+			);
 		}
+		if (isEmpty(value)) continue;
 		const problem =
 			field.format !== 'links' && typeof value !== 'string' && typeof value !== 'number'
 				? `must be text (got ${describeValue(value)})`
