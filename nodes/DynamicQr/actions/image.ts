@@ -75,14 +75,14 @@ export const imageProperties: INodeProperties[] = [
 	},
 ];
 
-/** Format, size and the output item's binary field, all read (and checked) before the request. */
+/** Format, size (as `query`) and the binary field of the output, checked before the request. */
 export function readImageRequest(parameters: ParameterReader) {
 	const format = parameters.option('format');
 	const size: IDataObject =
 		parameters.option('sizeUnit') === 'mm'
 			? { mm: parameters.number('mm'), dpi: parameters.number('dpi') }
 			: { size: parameters.number('size') };
-	return { format, size, binaryField: binaryFieldName(parameters) };
+	return { format, query: { format, ...size }, binaryField: binaryFieldName(parameters) };
 }
 
 /** The output item: `json`, and the image in its binary field with its MIME type and file name. */

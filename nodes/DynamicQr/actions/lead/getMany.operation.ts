@@ -1,11 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { filtersProperty, readLimit, returnAllOrLimit } from '../listing';
 import { cardLocator } from '../locators';
 import { toItems } from '../outputItems';
 import type { Operation } from '../run';
 
-export const description: INodeProperties[] = [
+export const description = [
 	cardLocator,
 	...returnAllOrLimit,
 	filtersProperty([

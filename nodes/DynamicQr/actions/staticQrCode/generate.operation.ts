@@ -31,12 +31,11 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	const payload = readPayload(parameters, type);
 	validatePayload(parameters, type, payload, 'static');
 	const request = readImageRequest(parameters);
-	const { format, size } = request;
 	const image = await run.client.request<BinaryAnswer>('POST', '/static-qr-codes', {
-		body: { type: type.value, payload, format, ...size },
+		body: { type: type.value, payload, ...request.query },
 		binary: true,
 		itemIndex,
 	});
-	const json = { type: type.value, payload, format };
+	const json = { type: type.value, payload, format: request.format };
 	return await imageItems(this, request, image, `qr-static-${type.value}`, json, itemIndex);
 };
