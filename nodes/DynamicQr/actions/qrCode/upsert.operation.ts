@@ -4,8 +4,7 @@ import { notice } from '../display';
 import type { Operation, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
 import { differences } from './createOrUpdate/differences';
-import { readMatch } from './createOrUpdate/match';
-import { type CodeIndex, codeIndex, creating } from './createOrUpdate/codeIndex';
+import { type CodeIndex, codeIndex, creating, readMatch } from './createOrUpdate/match';
 import { changedRecord } from './changedRecord';
 import { createCode, readCreateRequest } from './createRequest';
 
