@@ -5,8 +5,7 @@ import type { QrType } from '../../qrTypes';
 import type { ParameterReader } from '../../shared/parameters';
 import { qrCodeLocator } from '../locators';
 import { toItems } from '../outputItems';
-import { getQrType, readPayload } from '../payload/read';
-import { validatePayload } from '../payload/validate';
+import { getQrType, readPayload, validatePayload } from '../payload/read';
 import type { ActionRun, Operation } from '../run';
 
 /** The code as a PATCH left it (the edge reads it back where a service answers without it). */
@@ -48,9 +47,8 @@ export function readChange(parameters: ParameterReader): Change {
 		});
 	}
 	const type = getQrType(parameters);
-	const payload = readPayload(parameters, type);
 	// A partial payload is checked for formats now, the merged one for required fields in patchBody.
-	validatePayload(parameters, type, payload, 'update');
+	const payload = readPayload(parameters, type, 'update');
 	return { body, type, payload, replace: parameters.boolean('replacePayload') };
 }
 

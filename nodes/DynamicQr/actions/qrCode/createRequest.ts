@@ -4,15 +4,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { unwrap } from '../../api';
 import type { ParameterReader } from '../../shared/parameters';
 import { getQrType, readPayload } from '../payload/read';
-import { validatePayload } from '../payload/validate';
 import type { ActionRun } from '../run';
 
 /** Name, Type, the payload and Additional Fields of one item, checked before any request. */
 export function readCreateRequest(parameters: ParameterReader) {
 	const name = parameters.string('name');
 	const type = getQrType(parameters);
-	const payload = readPayload(parameters, type);
-	validatePayload(parameters, type, payload, 'create');
+	const payload = readPayload(parameters, type, 'create');
 
 	const additional = parameters.collection('additionalFields', ['tags']);
 	const body: IDataObject = { name, type: type.value, payload };

@@ -6,7 +6,6 @@ import type { BinaryAnswer } from '../../api';
 import { imageProperties, readImageRequest, imageItems } from '../image';
 import { payloadProperties } from '../payload/payloadProperties';
 import { getQrType, readPayload } from '../payload/read';
-import { validatePayload } from '../payload/validate';
 import { notice } from '../display';
 import type { Operation } from '../run';
 
@@ -28,8 +27,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 			{ itemIndex, description: 'It needs the redirect of a dynamic code: use QR Code > Create.' },
 		);
 	}
-	const payload = readPayload(parameters, type);
-	validatePayload(parameters, type, payload, 'static');
+	const payload = readPayload(parameters, type, 'static');
 	const request = readImageRequest(parameters);
 	const image = await run.client.request<BinaryAnswer>('POST', '/static-qr-codes', {
 		body: { type: type.value, payload, ...request.query },
