@@ -3,8 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { collection } from './display';
 import { codeFilterOptions } from '../shared/codeFilters';
 import type { ParameterReader } from '../shared/parameters';
-import { toItems } from './outputItems';
-import type { Operation } from './run';
+import { type Operation, toItems } from './run';
 
 /** Return All / Limit (default 50), the n8n way of listing. */
 export const returnAllOrLimit: INodeProperties[] = [

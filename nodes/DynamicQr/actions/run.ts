@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { ApiClient, type ClientSettings } from '../api';
 import type { ParameterReader } from '../shared/parameters';
@@ -40,3 +45,7 @@ export interface OperationModule {
 	/** The item's record, where it is not the one the operation's locator names. */
 	recordKey?: RecordKey;
 }
+
+/** An operation's output: one item per record. */
+export const toItems = (records: IDataObject | IDataObject[]): INodeExecutionData[] =>
+	(Array.isArray(records) ? records : [records]).map((json) => ({ json }));

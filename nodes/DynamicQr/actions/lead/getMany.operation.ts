@@ -1,7 +1,6 @@
 import { filtersProperty, readLimit, returnAllOrLimit } from '../listing';
 import { cardLocator } from '../locators';
-import { toItems } from '../outputItems';
-import type { Operation } from '../run';
+import { type Operation, toItems } from '../run';
 
 export const description = [
 	cardLocator,

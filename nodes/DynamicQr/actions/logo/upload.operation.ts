@@ -1,9 +1,8 @@
 import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { multipartBody, uploadRecord } from '../../api';
-import { toItems } from '../outputItems';
 import { binaryFieldName } from '../operationParameters';
-import type { Operation } from '../run';
+import { type Operation, toItems } from '../run';
 import { describeValue } from '../../shared/parameters';
 
 export const description: INodeProperties[] = [

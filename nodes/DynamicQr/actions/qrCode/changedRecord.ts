@@ -4,9 +4,8 @@ import { unwrap } from '../../api';
 import type { QrType } from '../../qrTypes';
 import type { ParameterReader } from '../../shared/parameters';
 import { qrCodeLocator } from '../locators';
-import { toItems } from '../outputItems';
 import { getQrType, readPayload, validatePayload } from '../payload/read';
-import type { ActionRun, Operation } from '../run';
+import { type ActionRun, type Operation, toItems } from '../run';
 
 /** The code as a PATCH left it (the edge reads it back where a service answers without it). */
 export const changedRecord = async (

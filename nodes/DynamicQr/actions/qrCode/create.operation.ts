@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
-import { toItems } from '../outputItems';
 import { collection, showOnlyFor } from '../display';
 import { payloadProperties } from '../payload/payloadProperties';
 import { createCode, readCreateRequest } from './createRequest';
-import type { Operation, RecordKey } from '../run';
+import { type Operation, type RecordKey, toItems } from '../run';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,6 +1,6 @@
 import { qrCodeLocator } from '../locators';
-import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
-import type { Operation } from '../run';
+import { simplifyProperty, simplifyQrCode } from '../outputItems';
+import { type Operation, toItems } from '../run';
 
 export const description = [qrCodeLocator, simplifyProperty];
 

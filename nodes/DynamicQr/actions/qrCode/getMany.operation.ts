@@ -1,6 +1,6 @@
 import { listFiltersProperty, readLimit, returnAllOrLimit } from '../listing';
-import { simplifyProperty, simplifyQrCode, toItems } from '../outputItems';
-import type { Operation } from '../run';
+import { simplifyProperty, simplifyQrCode } from '../outputItems';
+import { type Operation, toItems } from '../run';
 import { codeListQuery } from '../../shared/codeFilters';
 
 export const description = [...returnAllOrLimit, listFiltersProperty, simplifyProperty];

@@ -2,9 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { scansPerDay, unreadableDays, unwrap } from '../../api';
 import { qrCodeLocator } from '../locators';
-import { toItems } from '../outputItems';
 import { calendarDay, dayProperty } from './scanReport/period';
-import type { Operation } from '../run';
+import { type Operation, toItems } from '../run';
 
 export const description: INodeProperties[] = [
 	qrCodeLocator,

@@ -2,11 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
 import { qrCodeLocator } from '../locators';
-import { toItems } from '../outputItems';
 import { collection, showOnlyFor } from '../display';
 import { payloadProperties } from '../payload/payloadProperties';
 import { changedRecord, patchBody, readChange } from './changedRecord';
-import type { Operation } from '../run';
+import { type Operation, toItems } from '../run';
 
 const properties: INodeProperties[] = [
 	{ ...qrCodeLocator, displayOptions: { show: { operation: ['update'] } } },

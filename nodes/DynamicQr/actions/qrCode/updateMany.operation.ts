@@ -3,8 +3,7 @@ import { type IDataObject, type INodeProperties, NodeOperationError } from 'n8n-
 import { isGone } from '../../api';
 import { codeFilterOptions, codeListQuery } from '../../shared/codeFilters';
 import { filtersProperty } from '../listing';
-import { toItems } from '../outputItems';
-import type { Operation, RecordKey } from '../run';
+import { type Operation, type RecordKey, toItems } from '../run';
 import { changedRecord, patchBody, readChange } from './changedRecord';
 import { differences } from './createOrUpdate/differences';
 import { description as updateProperties } from './update.operation';

@@ -1,8 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
-import { toItems } from '../outputItems';
-import type { Operation } from '../run';
+import { type Operation, toItems } from '../run';
 import { EVENT_OPTIONS } from '../../shared/eventOptions';
 import { maskSigningSecrets, webhookSecretOf } from '../../shared/secrets';
 
