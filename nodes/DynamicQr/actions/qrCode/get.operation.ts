@@ -7,7 +7,6 @@ export const description = [qrCodeLocator, simplifyProperty];
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
 	const simplify = parameters.boolean('simplify');
-	return toItems(
-		simplifyQrCode(simplify, await run.client.getRecord(`/qr-codes/${id}`, itemIndex)),
-	);
+	const record = await run.client.getRecord(`/qr-codes/${id}`, itemIndex);
+	return toItems(simplifyQrCode(simplify, record));
 };

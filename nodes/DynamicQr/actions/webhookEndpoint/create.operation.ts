@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import { type Operation, toItems } from '../run';
@@ -35,10 +35,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
-	const body: IDataObject = {
-		url: parameters.string('url').trim(),
-		events: parameters.optionList('events'),
-	};
+	const body = { url: parameters.string('url').trim(), events: parameters.optionList('events') };
 	// Read before the POST, so that a failing expression cannot lose the one-time secret.
 	const includeSecret = parameters.boolean('includeSecret');
 	const answer = await run.client.request('POST', '/webhooks', { body, itemIndex });

@@ -4,14 +4,11 @@ import { asObject, ownValue } from '../../../api';
 import type { QrType } from '../../../qrTypes';
 import { FORMATS, sameText } from '../../payload/formats';
 
-/** What an item wants a code to be: a create's body (Update Many's: what it changes), Paused. */
-export interface WantedCode {
-	type?: QrType;
-	body: IDataObject;
-	paused?: boolean;
-	/** The payload is the whole payload: a field the code has beyond it differs. */
-	whole?: boolean;
-}
+/**
+ * What an item wants a code to be: a create's body (Update Many's: what it changes), Paused; with
+ * `whole`, the payload is the whole payload: a field the code has beyond it differs.
+ */
+export type WantedCode = { type?: QrType; body: IDataObject; paused?: boolean; whole?: boolean };
 
 function deepEqual(a: unknown, b: unknown): boolean {
 	if (a === b) return true;
