@@ -54,6 +54,15 @@ export const collection = (
 	options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 });
 
+/** A date and time, named after its display name (From, To, Since). */
+export const dateProperty = (displayName: string, description: string): INodeProperties => ({
+	displayName,
+	name: displayName.toLowerCase(),
+	type: 'dateTime',
+	default: '',
+	description,
+});
+
 /** A notice: its text is the display name. */
 export const notice = (name: string, displayName: string): INodeProperties => ({
 	displayName,

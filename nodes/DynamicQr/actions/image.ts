@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { imageFile, type BinaryAnswer } from '../api';
-import { binaryFieldName } from './operationParameters';
+import { binaryFieldName, binaryFieldProperty } from './operationParameters';
 import type { ParameterReader } from '../shared/parameters';
 
 /** A Map, so that a format given as "constructor" is never found as one. */
@@ -65,14 +65,10 @@ export const imageProperties: INodeProperties[] = [
 		description: 'Print resolution in dots per inch',
 		displayOptions: { show: { sizeUnit: ['mm'] } },
 	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the image in',
-	},
+	binaryFieldProperty(
+		'Put Output File in Field',
+		'The name of the output binary field to put the image in',
+	),
 ];
 
 /** Format, size (as `query`) and the binary field of the output, checked before the request. */

@@ -21,6 +21,16 @@ export function operationParameters(
 
 const MAX_BINARY_FIELD_NAME = 100;
 
+/** The binary field an operation reads (Logo Upload) or writes (the images); binaryFieldName(). */
+export const binaryFieldProperty = (displayName: string, hint: string): INodeProperties => ({
+	displayName,
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	hint,
+});
+
 /** The name of a binary field (input or output): non-empty text without control characters. */
 export function binaryFieldName(parameters: ParameterReader): string {
 	const name = parameters.string('binaryPropertyName', { required: true }).trim();

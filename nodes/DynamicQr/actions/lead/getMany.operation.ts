@@ -1,3 +1,4 @@
+import { dateProperty } from '../display';
 import { filtersProperty, readLimit, returnAllOrLimit } from '../listing';
 import { cardLocator } from '../locators';
 import { type Operation, toItems } from '../run';
@@ -5,15 +6,7 @@ import { type Operation, toItems } from '../run';
 export const description = [
 	cardLocator,
 	...returnAllOrLimit,
-	filtersProperty([
-		{
-			displayName: 'Since',
-			name: 'since',
-			type: 'dateTime',
-			default: '',
-			description: 'Only leads shared after this moment',
-		},
-	]),
+	filtersProperty([dateProperty('Since', 'Only leads shared after this moment')]),
 ];
 
 export const execute: Operation = async function (itemIndex, run, parameters) {

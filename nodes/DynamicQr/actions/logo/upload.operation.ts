@@ -1,19 +1,15 @@
-import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { multipartBody, uploadRecord } from '../../api';
-import { binaryFieldName } from '../operationParameters';
+import { binaryFieldName, binaryFieldProperty } from '../operationParameters';
 import { type Operation, toItems } from '../run';
 import { describeValue } from '../../shared/parameters';
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the input binary field holding the logo (PNG, JPEG or SVG)',
-	},
+export const description = [
+	binaryFieldProperty(
+		'Input Binary Field',
+		'The name of the input binary field holding the logo (PNG, JPEG or SVG)',
+	),
 ];
 
 /** The logo images the upload takes (the field's hint): PNG, JPEG, SVG; never a header's CR/LF. */

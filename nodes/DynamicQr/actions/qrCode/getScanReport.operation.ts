@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
-import { requiredWhen } from '../display';
+import { dateProperty, requiredWhen } from '../display';
 import { listFiltersProperty } from '../listing';
 import { type Operation, toItems } from '../run';
-import { dayProperty, readPeriod } from './scanReport/period';
+import { readPeriod } from './scanReport/period';
 import { countScans, reportItems } from './scanReport/scans';
 import { codeListQuery } from '../../shared/codeFilters';
 
@@ -56,8 +56,8 @@ export const description: INodeProperties[] = [
 				'Last 7 Days on a weekly Schedule Trigger gives the week before the run; Yesterday on a daily one.',
 		},
 	},
-	...requiredWhen('period', 'custom', dayProperty('From', 'First day counted (its date is used)')),
-	...requiredWhen('period', 'custom', dayProperty('To', 'Last day counted (its date is used)')),
+	...requiredWhen('period', 'custom', dateProperty('From', 'First day counted (its date is used)')),
+	...requiredWhen('period', 'custom', dateProperty('To', 'Last day counted (its date is used)')),
 	{
 		displayName: 'Output',
 		name: 'reportOutput',

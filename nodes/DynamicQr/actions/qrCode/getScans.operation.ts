@@ -2,13 +2,14 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { scansPerDay, unreadableDays, unwrap } from '../../api';
 import { qrCodeLocator } from '../locators';
-import { calendarDay, dayProperty } from './scanReport/period';
+import { calendarDay } from './scanReport/period';
+import { dateProperty } from '../display';
 import { type Operation, toItems } from '../run';
 
 export const description: INodeProperties[] = [
 	qrCodeLocator,
-	dayProperty('From', 'First day counted; leave empty for the API default (the last 30 days)'),
-	dayProperty('To', 'Last day counted; leave empty for today'),
+	dateProperty('From', 'First day counted; leave empty for the API default (the last 30 days)'),
+	dateProperty('To', 'Last day counted; leave empty for today'),
 	{
 		displayName: 'Output',
 		name: 'output',

@@ -1,5 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { timeMs } from '../../../api';
 import type { ParameterReader } from '../../../shared/parameters';
 
@@ -54,15 +52,6 @@ function namedPeriod(name: string, now: number, timeZone: string): ReportPeriod 
 	if (!days) throw new Error(`Unknown period "${name}"`);
 	return reportPeriod(name, days);
 }
-
-/** A day's parameter, From or To; calendarDay() reads it. */
-export const dayProperty = (displayName: string, description: string): INodeProperties => ({
-	displayName,
-	name: displayName.toLowerCase(),
-	type: 'dateTime',
-	default: '',
-	description,
-});
 
 /** "2030-05-01" of checked ISO 8601 text: the day as written (its own offset, not UTC). */
 export const calendarDay = (iso: string): string => iso.slice(0, 10);
