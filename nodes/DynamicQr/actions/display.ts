@@ -15,10 +15,9 @@ export const showOnlyFor = (resource: string, operation: string[], properties: I
 	}));
 
 /**
- * A field required when the choice `key` is `value`, declared twice so that n8n's pre-run check and
- * the editor agree: the required copy is hidden for any other value (n8n never reads an expression
- * in `hide`); the optional copy shows only while the choice is an expression, and the node checks
- * it item by item. `show` holds what else both copies need.
+ * A field required when choice `key` is `value`, twice so that n8n's pre-run check and the editor
+ * agree: the required copy hidden for other values (n8n reads no expression in `hide`), the
+ * optional one shown while the choice is an expression (checked per item); `show` for both.
  */
 export function requiredWhen(
 	key: string,

@@ -70,9 +70,8 @@ export function readPeriod(parameters: ParameterReader, timeZone: string) {
 }
 
 /**
- * Whether a code last scanned at `lastScannedAt` (null: never) can have scans on `day` or later.
- * The reference does not say in which time zone the service counts days, so `day` begins as early
- * as anywhere (UTC+14).
+ * Whether a code last scanned at `lastScannedAt` (null: never) can have scans on `day` or later;
+ * the reference does not say in which time zone days are counted, so `day` begins at UTC+14's.
  */
 export function mayHaveScansSince(lastScannedAt: unknown, day: string): boolean {
 	if (lastScannedAt === null || lastScannedAt === undefined || lastScannedAt === '') return false;

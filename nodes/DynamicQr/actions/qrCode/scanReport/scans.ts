@@ -133,7 +133,7 @@ export function reportItems(
 	{ name, from, to, previous }: ReportPeriod,
 	codes: CodeScans[],
 	summary: boolean,
-): IDataObject[] {
+): IDataObject | IDataObject[] {
 	if (!summary) {
 		return codes.map((code) => ({ ...codeFields(code), period: name, from, to, ...counts(code) }));
 	}
@@ -141,17 +141,15 @@ export function reportItems(
 	const perCode = [...codes].sort(
 		(a, b) => b.scans - a.scans || String(a.record.name).localeCompare(String(b.record.name)),
 	);
-	return [
-		{
-			period: name,
-			from,
-			to,
-			previous_from: previous.from,
-			previous_to: previous.to,
-			codes: codes.length,
-			...counts({ scans: total('scans'), previousScans: total('previousScans') }),
-			per_code: perCode.map((code) => ({ ...codeFields(code), ...counts(code) })),
-			top: topValues(codes),
-		},
-	];
+	return {
+		period: name,
+		from,
+		to,
+		previous_from: previous.from,
+		previous_to: previous.to,
+		codes: codes.length,
+		...counts({ scans: total('scans'), previousScans: total('previousScans') }),
+		per_code: perCode.map((code) => ({ ...codeFields(code), ...counts(code) })),
+		top: topValues(codes),
+	};
 }
