@@ -17,9 +17,7 @@ export function readCreateRequest(parameters: ParameterReader) {
 	const design = parameters.jsonObjectIn('additionalFields', 'design', additional.design);
 	if (additional.logoUploadId) design.logo_upload_id = additional.logoUploadId;
 	if (Object.keys(design).length) body.design = design;
-	if (additional.folder) body.folder = additional.folder;
-	if (additional.domain) body.domain = additional.domain;
-	if (additional.tags) body.tags = additional.tags;
+	for (const key of ['folder', 'domain', 'tags']) if (additional[key]) body[key] = additional[key];
 
 	return {
 		type,
@@ -48,12 +46,10 @@ function defaultIdempotencyKey(ctx: IExecuteFunctions, itemIndex: number): strin
 
 export async function createCode(
 	{ ctx, client }: ActionRun,
-	{ body, idempotencyKey }: { body: IDataObject; idempotencyKey: string },
+	{ body, idempotencyKey: given }: { body: IDataObject; idempotencyKey: string },
 	itemIndex: number,
 ): Promise<IDataObject> {
 	// Deriving the default evaluates an expression: Create or Update skips it for codes it finds.
-	const key = idempotencyKey || defaultIdempotencyKey(ctx, itemIndex);
-	return unwrap(
-		await client.request('POST', '/qr-codes', { body, itemIndex, idempotencyKey: key }),
-	);
+	const idempotencyKey = given || defaultIdempotencyKey(ctx, itemIndex);
+	return unwrap(await client.request('POST', '/qr-codes', { body, itemIndex, idempotencyKey }));
 }
