@@ -29,7 +29,6 @@ type Action = Pick<INodePropertyOptions, 'name' | 'description'> & {
 	module: OperationModule;
 	/** n8n's wording when the rule does not fit: "Pause a QR code", "Get many QR codes". */
 	action?: string;
-	/** For n8n's AI workflow builder. */
 	hint?: string;
 };
 

@@ -27,15 +27,12 @@ export class ActionRun {
 }
 
 /** An item's index, the run, and the item's reader (by the operation's declared fields). */
-type ItemArgs = [itemIndex: number, run: ActionRun, parameters: ParameterReader];
+type Args = [itemIndex: number, run: ActionRun, parameters: ParameterReader];
 
-export type Operation = (
-	this: IExecuteFunctions,
-	...args: ItemArgs
-) => Promise<INodeExecutionData[]>;
+export type Operation = (this: IExecuteFunctions, ...args: Args) => Promise<INodeExecutionData[]>;
 
 /** The record an item acts on, read without a request, so that a record's items run in turn. */
-export type RecordKey = (this: IExecuteFunctions, ...args: ItemArgs) => string | undefined;
+export type RecordKey = (this: IExecuteFunctions, ...args: Args) => string | undefined;
 
 export interface OperationModule {
 	description: INodeProperties[];

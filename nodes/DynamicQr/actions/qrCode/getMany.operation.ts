@@ -6,10 +6,9 @@ import { codeListQuery } from '../../shared/codeFilters';
 export const description = [...returnAllOrLimit, listFiltersProperty, simplifyProperty];
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
-	const filters = parameters.collection('filters');
+	const qs = codeListQuery(parameters.collection('filters'));
 	const limit = readLimit(parameters);
 	const simplify = parameters.boolean('simplify');
-	const qs = codeListQuery(filters);
 	const records = await run.client.all('/qr-codes', qs, limit, { itemIndex });
 	return toItems(records.map((record) => simplifyQrCode(simplify, record)));
 };
