@@ -25,12 +25,19 @@ import { showOnlyFor } from './display';
 import type { OperationModule } from './run';
 
 /** An operation: its module, and its option of the Operation parameter (its key is the value). */
-type Action = Pick<INodePropertyOptions, 'name' | 'description'> & {
+type Action = Pick<INodePropertyOptions, 'description'> & {
 	module: OperationModule;
+	/** Unless it is the key's words: "downloadImage" is Download Image, "getAll" Get Many. */
+	name?: string;
 	/** n8n's wording when the rule does not fit: "Pause a QR code", "Get many QR codes". */
 	action?: string;
 	hint?: string;
 };
+
+const nameOf = (key: string) =>
+	key === 'getAll'
+		? 'Get Many'
+		: key.replace(/[A-Z]/g, ' $&').replace(/^./, (first) => first.toUpperCase());
 
 /**
  * A resource: its Operation parameter (the default named: saved workflows that kept it store no
@@ -40,7 +47,7 @@ function resource(name: string, value: string, preset: string, actions: Record<s
 	const entries = Object.entries(actions);
 	const noun = name.replace(/\b[A-Z][a-z]/g, (start) => start.toLowerCase());
 	const options = entries
-		.map(([operation, { name, action, description, hint }]) => {
+		.map(([operation, { name = nameOf(operation), action, description, hint }]) => {
 			const verb = name[0] + name.slice(1).toLowerCase();
 			action ??= verb.endsWith(' many') ? `${verb} ${noun}s` : `${verb} a ${noun}`;
 			const builderHint = hint ? { builderHint: { propertyHint: hint } } : {};
@@ -69,7 +76,6 @@ export const RESOURCES = [
 	resource('Account', 'account', 'get', {
 		get: {
 			module: account,
-			name: 'Get',
 			action: 'Get the account',
 			description: 'Get the account, its plan, the key in use and its limits',
 		},
@@ -77,22 +83,16 @@ export const RESOURCES = [
 	resource('Card', 'card', 'get', {
 		get: {
 			module: card,
-			name: 'Get',
 			description: 'Get one digital business card with its page and short link',
 		},
-		getAll: { module: cards, name: 'Get Many', description: 'List the cards' },
+		getAll: { module: cards, description: 'List the cards' },
 	}),
 	resource('Lead', 'lead', 'getAll', {
-		getAll: {
-			module: leads,
-			name: 'Get Many',
-			description: 'List the contacts shared on a card, newest first',
-		},
+		getAll: { module: leads, description: 'List the contacts shared on a card, newest first' },
 	}),
 	resource('Logo', 'logo', 'upload', {
 		upload: {
 			module: logoUpload,
-			name: 'Upload',
 			description: 'Upload a logo image; use the answered ID as Logo Upload ID when creating codes',
 		},
 	}),
@@ -104,33 +104,29 @@ export const RESOURCES = [
 			description: 'Create a new QR code, or update the current one if it already exists (upsert)',
 			hint: 'Use to keep codes in line with a sheet or CRM: a re-run creates only the missing codes and changes only what differs, so it is safe to schedule.',
 		},
-		create: { module: create, name: 'Create', description: 'Create a dynamic QR code' },
-		get: { module: qrCode, name: 'Get', description: 'Get one QR code' },
-		getAll: { module: qrCodes, name: 'Get Many', description: 'List QR codes' },
+		create: { module: create, description: 'Create a dynamic QR code' },
+		get: { module: qrCode, description: 'Get one QR code' },
+		getAll: { module: qrCodes, description: 'List QR codes' },
 		// Before Update: its filters come first, then Update's fields it shares.
 		updateMany: {
 			module: updateMany,
-			name: 'Update Many',
 			description:
 				'Change every code that matches the filters the same way, with a dry run first and the values before in each item',
 			hint: "Dry Run is on by default: show its output to the user, then turn it off to write. Keep each item's before object: QR Code Update with those values undoes the change.",
 		},
 		update: {
 			module: update,
-			name: 'Update',
 			description: 'Change name, design, type or payload (where the code leads)',
 		},
-		pause: { module: pause, name: 'Pause', description: 'Switch a code off without deleting it' },
-		resume: { module: resume, name: 'Resume', description: 'Switch a paused code back on' },
+		pause: { module: pause, description: 'Switch a code off without deleting it' },
+		resume: { module: resume, description: 'Switch a paused code back on' },
 		delete: {
 			module: del,
-			name: 'Delete',
 			description: 'Delete a QR code: printed copies stop working (Pause is the safer choice)',
 			hint: 'Printed copies stop working for good. Use pause to switch a code off so that it can be resumed.',
 		},
 		downloadImage: {
 			module: downloadImage,
-			name: 'Download Image',
 			action: 'Download a QR code image',
 			description: 'Download the code as PNG, SVG, PDF or EPS',
 		},
@@ -142,7 +138,6 @@ export const RESOURCES = [
 		},
 		getScanReport: {
 			module: getScanReport,
-			name: 'Get Scan Report',
 			action: 'Get a scan report across QR codes',
 			description:
 				'Scans of many codes in a period (yesterday, last 7 or 30 days, this or last month, or dates) compared with the period before, with totals and top countries and devices',
@@ -151,7 +146,6 @@ export const RESOURCES = [
 	resource('Static QR Code', 'staticQrCode', 'generate', {
 		generate: {
 			module: generate,
-			name: 'Generate',
 			action: 'Generate a static QR code image',
 			description: 'Make a QR image that encodes the content itself; nothing is saved',
 			hint: 'The image holds the content itself: it cannot be re-pointed, paused or counted later. Use QR Code Create for a code to manage after printing.',
@@ -160,14 +154,9 @@ export const RESOURCES = [
 	resource('Webhook Endpoint', 'webhookEndpoint', 'create', {
 		create: {
 			module: endpointCreate,
-			name: 'Create',
 			description: 'Register an address that receives signed events',
 		},
-		getAll: { module: endpoints, name: 'Get Many', description: 'List the webhook endpoints' },
-		delete: {
-			module: endpointDelete,
-			name: 'Delete',
-			description: 'Stop sending events to an address',
-		},
+		getAll: { module: endpoints, description: 'List the webhook endpoints' },
+		delete: { module: endpointDelete, description: 'Stop sending events to an address' },
 	}),
 ];
