@@ -39,8 +39,7 @@ export function readLimit(parameters: ParameterReader): number | undefined {
 /** A Get Many of a whole list with Return All / Limit and nothing else. */
 export function listOperation(path: string) {
 	const execute: Operation = async function (itemIndex, run, parameters) {
-		const limit = readLimit(parameters);
-		return toItems(await run.client.all(path, {}, limit, { itemIndex }));
+		return toItems(await run.client.all(path, {}, readLimit(parameters), { itemIndex }));
 	};
 	return { description: returnAllOrLimit, execute };
 }

@@ -1,5 +1,6 @@
 import { type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 
+import { ApiClient } from '../api';
 import { RESOURCES } from './resources';
 import { operationParameters, readRequestOptions } from './operationParameters';
 import { ActionRun } from './run';
@@ -28,7 +29,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// Unless the operation says otherwise, an item's record is the one its locator names.
 	const locator = description.find((property) => property.type === 'resourceLocator');
 
-	const run = new ActionRun(this, readRequestOptions(this));
+	const run = new ActionRun(this, new ApiClient(this, readRequestOptions(this)));
 
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(items.length);

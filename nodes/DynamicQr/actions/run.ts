@@ -5,20 +5,17 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { ApiClient, type ClientSettings } from '../api';
+import type { ApiClient } from '../api';
 import type { ParameterReader } from '../shared/parameters';
 
 /** A run of the action node: one client for all its items, and what operations keep across them. */
 export class ActionRun {
-	readonly client: ApiClient;
 	readonly kept = new Map<symbol, unknown>();
 
 	constructor(
 		readonly ctx: IExecuteFunctions,
-		settings: ClientSettings,
-	) {
-		this.client = new ApiClient(ctx, settings);
-	}
+		readonly client: ApiClient,
+	) {}
 
 	keep<T>(key: symbol, create: () => T): T {
 		if (!this.kept.has(key)) this.kept.set(key, create());

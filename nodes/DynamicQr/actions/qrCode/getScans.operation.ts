@@ -38,9 +38,8 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	if (from) qs.from = calendarDay(from);
 	if (to) qs.to = calendarDay(to);
 	const output = parameters.option('output');
-	const statistics = unwrap(
-		await run.client.request('GET', `/qr-codes/${id}/scans`, { qs, itemIndex }),
-	);
+	const answer = await run.client.request('GET', `/qr-codes/${id}/scans`, { qs, itemIndex });
+	const statistics = unwrap(answer);
 	if (output !== 'days') return toItems({ qr_code_id: id, ...statistics });
 	const days = scansPerDay(statistics);
 	if (!days) {
