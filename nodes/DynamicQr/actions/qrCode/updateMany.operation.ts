@@ -97,12 +97,11 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 
 	// As many at once as the rate model lets leave; each code once, started in list order.
 	const results: IDataObject[] = new Array(codes.length);
-	let next = 0;
+	const queue = codes.entries();
 	let failure: { code: IDataObject; error: Error } | undefined;
 	const worker = async () => {
-		while (!failure && next < codes.length) {
-			const index = next++;
-			const code = codes[index];
+		for (const [index, code] of queue) {
+			if (failure) return;
 			results[index] = await settle(code).catch((error: Error) => {
 				if (isGone(error)) return { id: code.id, skipped: 'deleted since it was listed', dryRun };
 				if (!this.continueOnFail()) failure ??= { code, error };

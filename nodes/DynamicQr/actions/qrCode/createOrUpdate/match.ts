@@ -57,13 +57,13 @@ export function readMatch(
 		key: `id:${id}`,
 		// Missing from the run's list: made since, or left out (archived?); a 404 says there is none.
 		find: async (index) =>
-			(await index()).withId(id) ?? (await client.getRecord(`/qr-codes/${id}`, itemIndex)),
+			(await index()).byId.get(id) ?? (await client.getRecord(`/qr-codes/${id}`, itemIndex)),
 	};
 }
 
 /** The account's codes by id and name, read once per run and kept up to date with its changes. */
 export class CodeIndex {
-	private readonly byId = new Map<string, IDataObject>();
+	readonly byId = new Map<string, IDataObject>();
 
 	private readonly byName = new Map<string, Set<IDataObject>>();
 
@@ -77,10 +77,6 @@ export class CodeIndex {
 		this.byId.set(String(record.id), record);
 		const name = String(record.name);
 		this.byName.set(name, (this.byName.get(name) ?? new Set()).add(record));
-	}
-
-	withId(id: string): IDataObject | undefined {
-		return this.byId.get(id);
 	}
 
 	/** Codes whose name is exactly `name` (case and spaces count). */
