@@ -47,18 +47,16 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 	const firstOfKey = every.filter(
 		(field, index) => every.findIndex(({ name }) => name === field.name) === index,
 	);
-	const fields = firstOfKey.map(
-		(field): INodeProperties => ({
-			displayName: field.label,
-			name: field.name,
-			description: `payload.${field.name}, sent for items of type ${usersOf(types, field.name, mode)}${
-				field.format === 'links' ? '. A JSON list of {"title", "url"}.' : ''
-			}`,
-			...(field.format === 'links'
-				? { type: 'json' as const, default: '' }
-				: { ...fieldInput(field), placeholder: field.placeholder }),
-		}),
-	);
+	const fields: INodeProperties[] = firstOfKey.map((field) => ({
+		displayName: field.label,
+		name: field.name,
+		description: `payload.${field.name}, sent for items of type ${usersOf(types, field.name, mode)}${
+			field.format === 'links' ? '. A JSON list of {"title", "url"}.' : ''
+		}`,
+		...(field.format === 'links'
+			? { type: 'json' as const, default: '' }
+			: { ...fieldInput(field), placeholder: field.placeholder }),
+	}));
 	return [
 		...fields.map((field) => ({
 			...field,
