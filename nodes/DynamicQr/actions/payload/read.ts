@@ -18,11 +18,8 @@ export function getQrType(parameters: ParameterReader): QrType {
 	if (type) return type;
 	const known = QR_TYPES.map((entry) => entry.value).join(', ');
 	if (typeof raw !== 'string') {
-		throw parameters.fail(
-			{ property: parameters.property('type') },
-			raw,
-			`a QR code type as text, one of: ${known}`,
-		);
+		const property = parameters.property('type');
+		throw parameters.fail({ property }, raw, `a QR code type as text, one of: ${known}`);
 	}
 	throw new NodeOperationError(
 		parameters.node,
@@ -38,22 +35,16 @@ const mixedFieldsCollected = (parameters: ParameterReader) =>
 /** The payload as given (empty fields left out), each field read by its declared type, checked. */
 export function readPayload(parameters: ParameterReader, type: QrType, mode: PayloadMode) {
 	const input = parameters.option('payloadInput');
-	const json = input === 'json';
+	const [json, mixed] = [input === 'json', input === 'mixed'];
 	const collected =
-		input === 'mixed' && mixedFieldsCollected(parameters)
+		mixed && mixedFieldsCollected(parameters)
 			? parameters.collection(MIXED_PAYLOAD_COLLECTION)
 			: undefined;
 	const payload: IDataObject = json ? parameters.jsonObject('payloadJson') : {};
 	for (const field of json ? [] : type.fields) {
 		// Required per type: validatePayload says so in the words of the item's type.
-		let value = collected
-			? collected[field.name]
-			: parameters.value(
-					input === 'mixed'
-						? mixedParameterName(field.name)
-						: fieldParameterName(type.value, field.name),
-					{ required: false },
-				);
+		const key = mixed ? mixedParameterName(field.name) : fieldParameterName(type.value, field.name);
+		let value = collected ? collected[field.name] : parameters.value(key, { required: false });
 		// Links: the fixed collection's `link` entries, or a list from JSON.
 		if (field.format === 'links') value = (value as { link?: unknown } | null)?.link ?? value;
 		else if (typeof value === 'string') value = value.trim();
