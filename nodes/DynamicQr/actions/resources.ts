@@ -35,9 +35,7 @@ type Action = Pick<INodePropertyOptions, 'description'> & {
 };
 
 const nameOf = (key: string) =>
-	key === 'getAll'
-		? 'Get Many'
-		: key.replace(/[A-Z]/g, ' $&').replace(/^./, (first) => first.toUpperCase());
+	key === 'getAll' ? 'Get Many' : key[0].toUpperCase() + key.slice(1).replace(/[A-Z]/g, ' $&');
 
 /**
  * A resource: its Operation parameter (the default named: saved workflows that kept it store no

@@ -32,9 +32,8 @@ export const description: INodeProperties[] = [
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
+	const [from, to] = [parameters.string('from'), parameters.string('to')];
 	const qs: IDataObject = {};
-	const from = parameters.string('from');
-	const to = parameters.string('to');
 	if (from) qs.from = calendarDay(from);
 	if (to) qs.to = calendarDay(to);
 	const output = parameters.option('output');

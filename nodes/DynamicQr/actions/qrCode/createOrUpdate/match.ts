@@ -97,8 +97,7 @@ export const codeIndex = (run: ActionRun, itemIndex: number): Promise<CodeIndex>
 
 /** A create: after the run's read of the list when one started, else one that read waits for. */
 export async function creating<T>(run: ActionRun, create: () => Promise<T>): Promise<T> {
-	const read = run.kept.get(CODE_INDEX) as Promise<CodeIndex> | undefined;
-	if (read) await read.catch(() => undefined);
+	await (run.kept.get(CODE_INDEX) as Promise<CodeIndex> | undefined)?.catch(() => undefined);
 	const sent = create();
 	creates(run).add(sent);
 	return await sent.finally(() => creates(run).delete(sent));
