@@ -2,13 +2,12 @@ import type { INodeProperties, INodePropertyModeTypeOptions } from 'n8n-workflow
 
 import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../api';
 
-/** A record's locator: from a searchable list, by ID, and by dashboard URL (`dashboardSegment`). */
-function recordLocator(
-	name: string,
-	noun: string,
-	searchListMethod: string,
-	dashboardSegment?: string,
-): INodeProperties {
+/**
+ * A record's locator: from a searchable list (methods/: `searchQrCodes` for `qrCodeId`), by ID, and
+ * by dashboard URL (`dashboardSegment`).
+ */
+function recordLocator(name: string, noun: string, dashboardSegment?: string): INodeProperties {
+	const searchListMethod = `search${name[0].toUpperCase()}${name.slice(1, -'Id'.length)}s`;
 	const regex = `^https?://\\S+/${dashboardSegment}/(${ID_CHARACTERS})/?(?:[?#]\\S*)?$`;
 	const locator: INodeProperties = {
 		displayName: noun.replace(/\b\w/g, (first) => first.toUpperCase()),
@@ -59,10 +58,6 @@ function recordLocator(
 	return locator;
 }
 
-export const qrCodeLocator = recordLocator('qrCodeId', 'QR code', 'searchQrCodes', 'qr-codes');
-export const cardLocator = recordLocator('cardId', 'card', 'searchCards', 'cards');
-export const webhookEndpointLocator = recordLocator(
-	'webhookEndpointId',
-	'webhook endpoint',
-	'searchWebhookEndpoints',
-);
+export const qrCodeLocator = recordLocator('qrCodeId', 'QR code', 'qr-codes');
+export const cardLocator = recordLocator('cardId', 'card', 'cards');
+export const webhookEndpointLocator = recordLocator('webhookEndpointId', 'webhook endpoint');

@@ -31,8 +31,7 @@ export function readCreateRequest(parameters: ParameterReader) {
 
 /**
  * The same for every attempt at one item of one node run of one workflow run (Retry On Fail, the
- * client's retries, Retry of a failed execution), different for any other. A first execution's
- * key is what it was before retries were covered.
+ * client's retries, Retry of the execution), else different; a first execution's key is unchanged.
  */
 function defaultIdempotencyKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	// The first execution's id: n8n 1.x and 2.x save the node's context with the execution, and a

@@ -53,9 +53,8 @@ const nameMatcher = (pattern: string) => {
 };
 
 /** A code's values in the shape Update reads: its ID, Name, Paused, Type and Payload (JSON). */
-const RESTORABLE = ['id', 'name', 'paused', 'type', 'payload'];
 const restorable = (code: IDataObject) =>
-	Object.fromEntries(RESTORABLE.map((key) => [key, code[key]]));
+	Object.fromEntries(['id', 'name', 'paused', 'type', 'payload'].map((key) => [key, code[key]]));
 
 /** Lists the matching codes, then changes those that differ, in list order; or says what it would. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
