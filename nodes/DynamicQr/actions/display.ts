@@ -1,31 +1,23 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /**
- * Shows properties only for their resource and operation(s), checked first: n8n counts a property
- * as shown once the first display key it checks holds an expression (say, Type), and resource and
- * operation never hold one. (n8n's own updateDisplayOptions puts them last.) Operations already
- * named stay (Create's fields are Create or Update's too): applying it again changes nothing.
+ * Shows properties only for their resource and operations, checked first: n8n counts a property as
+ * shown once the first display key it checks holds an expression (say, Type), and these never do.
+ * Operations already named stay: Create's fields are Create or Update's too.
  */
-export function showOnlyFor(
-	resource: string,
-	operation: string | string[],
-	properties: INodeProperties[],
-): INodeProperties[] {
-	const operations = Array.isArray(operation) ? operation : [operation];
-	return properties.map((property) => ({
+export const showOnlyFor = (resource: string, operation: string[], properties: INodeProperties[]) =>
+	properties.map((property) => ({
 		...property,
 		displayOptions: {
 			...property.displayOptions,
-			show: { resource: [resource], operation: operations, ...property.displayOptions?.show },
+			show: { resource: [resource], operation, ...property.displayOptions?.show },
 		},
 	}));
-}
 
 /**
- * A field required when the choice `key` is `value`, declared twice so that n8n's pre-run check and
- * the editor agree: the required copy is hidden for any other value (n8n never reads an expression
- * in `hide`); the optional copy shows only while the choice is an expression, and the node checks
- * it item by item. `show` holds what else both copies need.
+ * A field required when choice `key` is `value`, twice so that n8n's pre-run check and the editor
+ * agree: the required copy hidden for other values (n8n reads no expression in `hide`), the
+ * optional one shown while the choice is an expression (checked per item); `show` for both.
  */
 export function requiredWhen(
 	key: string,
@@ -45,3 +37,35 @@ export function requiredWhen(
 		},
 	];
 }
+
+/** A collection ("Add Field" and the like), its options by name as n8n lists them. */
+export const collection = (
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties[],
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'collection',
+	placeholder,
+	default: {},
+	options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+});
+
+/** A date and time, named after its display name (From, To, Since). */
+export const dateProperty = (displayName: string, description: string): INodeProperties => ({
+	displayName,
+	name: displayName.toLowerCase(),
+	type: 'dateTime',
+	default: '',
+	description,
+});
+
+/** A notice: its text is the display name. */
+export const notice = (name: string, displayName: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'notice',
+	default: '',
+});

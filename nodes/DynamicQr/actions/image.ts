@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { imageFile, type BinaryAnswer } from '../api';
-import { binaryFieldName } from './operationParameters';
+import { binaryFieldName, binaryFieldProperty } from './operationParameters';
 import type { ParameterReader } from '../shared/parameters';
 
 /** A Map, so that a format given as "constructor" is never found as one. */
@@ -25,9 +25,7 @@ export const imageProperties: INodeProperties[] = [
 		options: [...FORMATS].map(([value, { label }]) => ({ name: label, value })),
 		default: 'png',
 		description: 'File type of the image; SVG, PDF and EPS are vector formats for print',
-		builderHint: {
-			propertyHint: 'png for screens, email and chat; svg, pdf or eps for print.',
-		},
+		builderHint: { propertyHint: 'png for screens, email and chat; svg, pdf or eps for print.' },
 	},
 	{
 		displayName: 'Size In',
@@ -38,9 +36,7 @@ export const imageProperties: INodeProperties[] = [
 			{ name: 'Millimetres at a DPI', value: 'mm', description: 'A physical size for print' },
 		],
 		default: 'pixels',
-		builderHint: {
-			propertyHint: 'pixels for screens; mm (with dpi) for a printed size.',
-		},
+		builderHint: { propertyHint: 'pixels for screens; mm (with dpi) for a printed size.' },
 	},
 	{
 		displayName: 'Size (Pixels)',
@@ -69,24 +65,20 @@ export const imageProperties: INodeProperties[] = [
 		description: 'Print resolution in dots per inch',
 		displayOptions: { show: { sizeUnit: ['mm'] } },
 	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the image in',
-	},
+	binaryFieldProperty(
+		'Put Output File in Field',
+		'The name of the output binary field to put the image in',
+	),
 ];
 
-/** Format, size and the output item's binary field, all read (and checked) before the request. */
+/** Format, size (as `query`) and the binary field of the output, checked before the request. */
 export function readImageRequest(parameters: ParameterReader) {
 	const format = parameters.option('format');
 	const size: IDataObject =
 		parameters.option('sizeUnit') === 'mm'
 			? { mm: parameters.number('mm'), dpi: parameters.number('dpi') }
 			: { size: parameters.number('size') };
-	return { format, size, binaryField: binaryFieldName(parameters) };
+	return { format, query: { format, ...size }, binaryField: binaryFieldName(parameters) };
 }
 
 /** The output item: `json`, and the image in its binary field with its MIME type and file name. */

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { collection } from './display';
+import { codeFilterOptions } from '../shared/codeFilters';
 import type { ParameterReader } from '../shared/parameters';
-import { toItems } from './outputItems';
-import type { Operation } from './run';
+import { type Operation, toItems } from './run';
 
 /** Return All / Limit (default 50), the n8n way of listing. */
 export const returnAllOrLimit: INodeProperties[] = [
@@ -24,6 +25,12 @@ export const returnAllOrLimit: INodeProperties[] = [
 	},
 ];
 
+export const filtersProperty = (options: INodeProperties[]) =>
+	collection('Filters', 'filters', 'Add Filter', options);
+
+/** The filters the code list takes (Get Many, Update Many, Get Scan Report's codes by filters). */
+export const listFiltersProperty = filtersProperty(codeFilterOptions('list'));
+
 /** The most records to list: undefined for Return All. */
 export function readLimit(parameters: ParameterReader): number | undefined {
 	return parameters.boolean('returnAll') ? undefined : parameters.number('limit');
@@ -32,8 +39,7 @@ export function readLimit(parameters: ParameterReader): number | undefined {
 /** A Get Many of a whole list with Return All / Limit and nothing else. */
 export function listOperation(path: string) {
 	const execute: Operation = async function (itemIndex, run, parameters) {
-		const limit = readLimit(parameters);
-		return toItems(await run.client.all(path, {}, limit, { itemIndex }));
+		return toItems(await run.client.all(path, {}, readLimit(parameters), { itemIndex }));
 	};
 	return { description: returnAllOrLimit, execute };
 }

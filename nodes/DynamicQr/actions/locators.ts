@@ -1,22 +1,16 @@
 import type { INodeProperties, INodePropertyModeTypeOptions } from 'n8n-workflow';
 
 import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../api';
-import type { RecordKey } from './run';
 
 /**
- * A resource locator: from a searchable list, by ID, and (codes, cards: `dashboardSegment`, the
- * dashboard path segment) by dashboard URL. `noun` names the record in descriptions and errors.
+ * A record's locator: from a searchable list (methods/: `searchQrCodes` for `qrCodeId`), by ID, and
+ * by dashboard URL (`dashboardSegment`).
  */
-function recordLocator(
-	name: string,
-	displayName: string,
-	noun: string,
-	searchListMethod: string,
-	dashboardSegment?: string,
-): INodeProperties {
+function recordLocator(name: string, noun: string, dashboardSegment?: string): INodeProperties {
+	const searchListMethod = `search${name[0].toUpperCase()}${name.slice(1, -'Id'.length)}s`;
 	const regex = `^https?://\\S+/${dashboardSegment}/(${ID_CHARACTERS})/?(?:[?#]\\S*)?$`;
 	const locator: INodeProperties = {
-		displayName,
+		displayName: noun.replace(/\b\w/g, (first) => first.toUpperCase()),
 		name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
@@ -64,24 +58,6 @@ function recordLocator(
 	return locator;
 }
 
-export const qrCodeLocator = recordLocator(
-	'qrCodeId',
-	'QR Code',
-	'QR code',
-	'searchQrCodes',
-	'qr-codes',
-);
-
-export const cardLocator = recordLocator('cardId', 'Card', 'card', 'searchCards', 'cards');
-
-export const webhookEndpointLocator = recordLocator(
-	'webhookEndpointId',
-	'Webhook Endpoint',
-	'webhook endpoint',
-	'searchWebhookEndpoints',
-);
-/** An operation's record: the one its locator names (the router runs an ID's items in order). */
-export const recordKeyOf =
-	(locator: INodeProperties): RecordKey =>
-	(_itemIndex, _run, parameters) =>
-		parameters.recordId(locator.name);
+export const qrCodeLocator = recordLocator('qrCodeId', 'QR code', 'qr-codes');
+export const cardLocator = recordLocator('cardId', 'card', 'cards');
+export const webhookEndpointLocator = recordLocator('webhookEndpointId', 'webhook endpoint');

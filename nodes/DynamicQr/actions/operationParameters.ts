@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ClientSettings } from '../api';
 import { DEFAULT_IN_FLIGHT, DEFAULT_MAX_WAIT_SECONDS, hasControlCharacters } from '../api';
 import { ParameterReader } from '../shared/parameters';
+import { collection } from './display';
 import { propertiesOfVersion } from './versions';
 
 /** By the node version's declarations (a parameter may be optional in one, required in another). */
@@ -20,6 +21,16 @@ export function operationParameters(
 
 const MAX_BINARY_FIELD_NAME = 100;
 
+/** The binary field an operation reads (Logo Upload) or writes (the images); binaryFieldName(). */
+export const binaryFieldProperty = (displayName: string, hint: string): INodeProperties => ({
+	displayName,
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	hint,
+});
+
 /** The name of a binary field (input or output): non-empty text without control characters. */
 export function binaryFieldName(parameters: ParameterReader): string {
 	const name = parameters.string('binaryPropertyName', { required: true }).trim();
@@ -34,13 +45,11 @@ export function binaryFieldName(parameters: ParameterReader): string {
 }
 
 /** Every operation's Request Options: how many items at once, and how long to wait out 429s. */
-export const requestOptionsProperty: INodeProperties = {
-	displayName: 'Request Options',
-	name: 'requestOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
+export const requestOptionsProperty = collection(
+	'Request Options',
+	'requestOptions',
+	'Add Option',
+	[
 		{
 			displayName: 'Concurrent Requests',
 			name: 'concurrency',
@@ -60,15 +69,14 @@ export const requestOptionsProperty: INodeProperties = {
 				'When the API answers 429 (too many requests), wait the time it asks for and retry, up to this many seconds in total per request',
 		},
 	],
-};
+);
 
 /** Read once, from the first item: a bad value stops the run with an error naming the option. */
 export function readRequestOptions(ctx: IExecuteFunctions): ClientSettings {
-	const options: IDataObject = operationParameters(ctx, 0, [requestOptionsProperty]).collection(
-		'requestOptions',
-	);
+	const parameters = operationParameters(ctx, 0, [requestOptionsProperty]);
+	const { concurrency, maxRateLimitWait } = parameters.collection('requestOptions');
 	return {
-		concurrency: options.concurrency as number | undefined,
-		maxWaitSeconds: (options.maxRateLimitWait as number | undefined) ?? DEFAULT_MAX_WAIT_SECONDS,
+		concurrency: concurrency as number | undefined,
+		maxWaitSeconds: (maxRateLimitWait as number | undefined) ?? DEFAULT_MAX_WAIT_SECONDS,
 	};
 }

@@ -1,7 +1,4 @@
-import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
-export const toItems = (records: IDataObject | IDataObject[]): INodeExecutionData[] =>
-	(Array.isArray(records) ? records : [records]).map((json) => ({ json }));
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 export const simplifyProperty: INodeProperties = {
 	displayName: 'Simplify',

@@ -25,23 +25,32 @@ import { showOnlyFor } from './display';
 import type { OperationModule } from './run';
 
 /** An operation: its module, and its option of the Operation parameter (its key is the value). */
-type Action = Omit<INodePropertyOptions, 'value'> & { module: OperationModule };
+type Action = Pick<INodePropertyOptions, 'description'> & {
+	module: OperationModule;
+	/** Unless it is the key's words: "downloadImage" is Download Image, "getAll" Get Many. */
+	name?: string;
+	/** n8n's wording when the rule does not fit: "Pause a QR code", "Get many QR codes". */
+	action?: string;
+	hint?: string;
+};
+
+const nameOf = (key: string) =>
+	key === 'getAll' ? 'Get Many' : key[0].toUpperCase() + key.slice(1).replace(/[A-Z]/g, ' $&');
 
 /**
- * A resource: its Operation parameter (the options by name; the default named, since saved
- * workflows that kept it store no value), then the fields of its operations in the order listed,
- * each shown only for its resource and operation.
+ * A resource: its Operation parameter (the default named: saved workflows that kept it store no
+ * value), then the fields of its operations in the order listed, each shown only for its own.
  */
 function resource(name: string, value: string, preset: string, actions: Record<string, Action>) {
 	const entries = Object.entries(actions);
+	const noun = name.replace(/\b[A-Z][a-z]/g, (start) => start.toLowerCase());
 	const options = entries
-		.map(([operation, { name, action, description, builderHint }]) => ({
-			name,
-			value: operation,
-			action,
-			description,
-			...(builderHint ? { builderHint } : {}),
-		}))
+		.map(([operation, { name = nameOf(operation), action, description, hint }]) => {
+			const verb = name[0] + name.slice(1).toLowerCase();
+			action ??= verb.endsWith(' many') ? `${verb} ${noun}s` : `${verb} a ${noun}`;
+			const builderHint = hint ? { builderHint: { propertyHint: hint } } : {};
+			return { name, value: operation, action, description, ...builderHint };
+		})
 		.sort((a, b) => a.name.localeCompare(b.name));
 	const operation: INodeProperties = {
 		displayName: 'Operation',
@@ -55,7 +64,7 @@ function resource(name: string, value: string, preset: string, actions: Record<s
 	// Keyed "resource:operation", for the router.
 	const operations = entries.map(([key, { module }]) => [`${value}:${key}`, module] as const);
 	const fields = entries.flatMap(([key, { module }]) =>
-		showOnlyFor(value, key, module.description),
+		showOnlyFor(value, [key], module.description),
 	);
 	return { name, value, options, operations, description: [operation, ...fields] };
 }
@@ -65,7 +74,6 @@ export const RESOURCES = [
 	resource('Account', 'account', 'get', {
 		get: {
 			module: account,
-			name: 'Get',
 			action: 'Get the account',
 			description: 'Get the account, its plan, the key in use and its limits',
 		},
@@ -73,30 +81,16 @@ export const RESOURCES = [
 	resource('Card', 'card', 'get', {
 		get: {
 			module: card,
-			name: 'Get',
-			action: 'Get a card',
 			description: 'Get one digital business card with its page and short link',
 		},
-		getAll: {
-			module: cards,
-			name: 'Get Many',
-			action: 'Get many cards',
-			description: 'List the cards',
-		},
+		getAll: { module: cards, description: 'List the cards' },
 	}),
 	resource('Lead', 'lead', 'getAll', {
-		getAll: {
-			module: leads,
-			name: 'Get Many',
-			action: 'Get many leads',
-			description: 'List the contacts shared on a card, newest first',
-		},
+		getAll: { module: leads, description: 'List the contacts shared on a card, newest first' },
 	}),
 	resource('Logo', 'logo', 'upload', {
 		upload: {
 			module: logoUpload,
-			name: 'Upload',
-			action: 'Upload a logo',
 			description: 'Upload a logo image; use the answered ID as Logo Upload ID when creating codes',
 		},
 	}),
@@ -105,69 +99,32 @@ export const RESOURCES = [
 		upsert: {
 			module: upsert,
 			name: 'Create or Update',
-			action: 'Create or update a QR code',
 			description: 'Create a new QR code, or update the current one if it already exists (upsert)',
-			builderHint: {
-				propertyHint:
-					'Use to keep codes in line with a sheet or CRM: a re-run creates only the missing codes and changes only what differs, so it is safe to schedule.',
-			},
+			hint: 'Use to keep codes in line with a sheet or CRM: a re-run creates only the missing codes and changes only what differs, so it is safe to schedule.',
 		},
-		create: {
-			module: create,
-			name: 'Create',
-			action: 'Create a QR code',
-			description: 'Create a dynamic QR code',
-		},
-		get: { module: qrCode, name: 'Get', action: 'Get a QR code', description: 'Get one QR code' },
-		getAll: {
-			module: qrCodes,
-			name: 'Get Many',
-			action: 'Get many QR codes',
-			description: 'List QR codes',
-		},
+		create: { module: create, description: 'Create a dynamic QR code' },
+		get: { module: qrCode, description: 'Get one QR code' },
+		getAll: { module: qrCodes, description: 'List QR codes' },
 		// Before Update: its filters come first, then Update's fields it shares.
 		updateMany: {
 			module: updateMany,
-			name: 'Update Many',
-			action: 'Update many QR codes',
 			description:
 				'Change every code that matches the filters the same way, with a dry run first and the values before in each item',
-			builderHint: {
-				propertyHint:
-					"Dry Run is on by default: show its output to the user, then turn it off to write. Keep each item's before object: QR Code Update with those values undoes the change.",
-			},
+			hint: "Dry Run is on by default: show its output to the user, then turn it off to write. Keep each item's before object: QR Code Update with those values undoes the change.",
 		},
 		update: {
 			module: update,
-			name: 'Update',
-			action: 'Update a QR code',
 			description: 'Change name, design, type or payload (where the code leads)',
 		},
-		pause: {
-			module: pause,
-			name: 'Pause',
-			action: 'Pause a QR code',
-			description: 'Switch a code off without deleting it',
-		},
-		resume: {
-			module: resume,
-			name: 'Resume',
-			action: 'Resume a QR code',
-			description: 'Switch a paused code back on',
-		},
+		pause: { module: pause, description: 'Switch a code off without deleting it' },
+		resume: { module: resume, description: 'Switch a paused code back on' },
 		delete: {
 			module: del,
-			name: 'Delete',
-			action: 'Delete a QR code',
 			description: 'Delete a QR code: printed copies stop working (Pause is the safer choice)',
-			builderHint: {
-				propertyHint:
-					'Printed copies stop working for good. Use pause to switch a code off so that it can be resumed.',
-			},
+			hint: 'Printed copies stop working for good. Use pause to switch a code off so that it can be resumed.',
 		},
 		downloadImage: {
 			module: downloadImage,
-			name: 'Download Image',
 			action: 'Download a QR code image',
 			description: 'Download the code as PNG, SVG, PDF or EPS',
 		},
@@ -179,7 +136,6 @@ export const RESOURCES = [
 		},
 		getScanReport: {
 			module: getScanReport,
-			name: 'Get Scan Report',
 			action: 'Get a scan report across QR codes',
 			description:
 				'Scans of many codes in a period (yesterday, last 7 or 30 days, this or last month, or dates) compared with the period before, with totals and top countries and devices',
@@ -188,33 +144,17 @@ export const RESOURCES = [
 	resource('Static QR Code', 'staticQrCode', 'generate', {
 		generate: {
 			module: generate,
-			name: 'Generate',
 			action: 'Generate a static QR code image',
 			description: 'Make a QR image that encodes the content itself; nothing is saved',
-			builderHint: {
-				propertyHint:
-					'The image holds the content itself: it cannot be re-pointed, paused or counted later. Use QR Code Create for a code to manage after printing.',
-			},
+			hint: 'The image holds the content itself: it cannot be re-pointed, paused or counted later. Use QR Code Create for a code to manage after printing.',
 		},
 	}),
 	resource('Webhook Endpoint', 'webhookEndpoint', 'create', {
 		create: {
 			module: endpointCreate,
-			name: 'Create',
-			action: 'Create a webhook endpoint',
 			description: 'Register an address that receives signed events',
 		},
-		getAll: {
-			module: endpoints,
-			name: 'Get Many',
-			action: 'Get many webhook endpoints',
-			description: 'List the webhook endpoints',
-		},
-		delete: {
-			module: endpointDelete,
-			name: 'Delete',
-			action: 'Delete a webhook endpoint',
-			description: 'Stop sending events to an address',
-		},
+		getAll: { module: endpoints, description: 'List the webhook endpoints' },
+		delete: { module: endpointDelete, description: 'Stop sending events to an address' },
 	}),
 ];

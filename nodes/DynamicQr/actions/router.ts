@@ -1,6 +1,6 @@
 import { type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 
-import { recordKeyOf } from './locators';
+import { ApiClient } from '../api';
 import { RESOURCES } from './resources';
 import { operationParameters, readRequestOptions } from './operationParameters';
 import { ActionRun } from './run';
@@ -25,11 +25,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" of resource "${resource}" is not supported`,
 		);
 	}
-	const { execute, description, reads = description } = chosen;
+	const { execute, description, reads = description, recordKey } = chosen;
+	// Unless the operation says otherwise, an item's record is the one its locator names.
 	const locator = description.find((property) => property.type === 'resourceLocator');
-	const recordKey = chosen.recordKey ?? (locator && recordKeyOf(locator));
 
-	const run = new ActionRun(this, readRequestOptions(this));
+	const run = new ActionRun(this, new ApiClient(this, readRequestOptions(this)));
 
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(items.length);
@@ -80,7 +80,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				const parameters = operationParameters(this, itemIndex, reads);
 				let key: string | undefined;
 				try {
-					key = recordKey?.call(this, itemIndex, run, parameters);
+					key = recordKey
+						? recordKey.call(this, itemIndex, run, parameters)
+						: locator && parameters.recordId(locator.name);
 				} catch {
 					// Unreadable: the operation reports it, in the item's turn.
 				}

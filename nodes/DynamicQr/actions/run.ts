@@ -1,23 +1,21 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { ApiClient, type ClientSettings } from '../api';
+import type { ApiClient } from '../api';
 import type { ParameterReader } from '../shared/parameters';
 
-/**
- * One run of the action node: its client (one credential read, one budget of requests in flight,
- * one pace for all items) and what operations keep across its items, each under its own key.
- */
+/** A run of the action node: one client for all its items, and what operations keep across them. */
 export class ActionRun {
-	readonly client: ApiClient;
-
 	readonly kept = new Map<symbol, unknown>();
 
 	constructor(
 		readonly ctx: IExecuteFunctions,
-		settings: ClientSettings,
-	) {
-		this.client = new ApiClient(ctx, settings);
-	}
+		readonly client: ApiClient,
+	) {}
 
 	keep<T>(key: symbol, create: () => T): T {
 		if (!this.kept.has(key)) this.kept.set(key, create());
@@ -26,21 +24,14 @@ export class ActionRun {
 }
 
 /** An item's index, the run, and the item's reader (by the operation's declared fields). */
-type ItemArgs = [itemIndex: number, run: ActionRun, parameters: ParameterReader];
+type Args = [itemIndex: number, run: ActionRun, parameters: ParameterReader];
 
-export type Operation = (
-	this: IExecuteFunctions,
-	...args: ItemArgs
-) => Promise<INodeExecutionData[]>;
+export type Operation = (this: IExecuteFunctions, ...args: Args) => Promise<INodeExecutionData[]>;
 
-/**
- * The record an item acts on, for the router to run a record's items one after another; read
- * without a request, by the reader `execute` gets; a value it cannot read is execute's to report.
- */
-export type RecordKey = (this: IExecuteFunctions, ...args: ItemArgs) => string | undefined;
+/** The record an item acts on, read without a request, so that a record's items run in turn. */
+export type RecordKey = (this: IExecuteFunctions, ...args: Args) => string | undefined;
 
 export interface OperationModule {
-	/** Its fields; resources.ts shows them only for its resource and operation. */
 	description: INodeProperties[];
 	/** The fields the item's parameters are read by, when more than its description's. */
 	reads?: INodeProperties[];
@@ -48,3 +39,7 @@ export interface OperationModule {
 	/** The item's record, where it is not the one the operation's locator names. */
 	recordKey?: RecordKey;
 }
+
+/** An operation's output: one item per record. */
+export const toItems = (records: IDataObject | IDataObject[]): INodeExecutionData[] =>
+	(Array.isArray(records) ? records : [records]).map((json) => ({ json }));

@@ -15,14 +15,10 @@ function versionMatches(entry: unknown, version: number): boolean {
 	return version >= since;
 }
 
-/** Whether a property exists in a version, by the '@version' keys of its display rules. */
-function inVersion(property: INodeProperties, version: number): boolean {
-	const shown = property.displayOptions?.show?.['@version'];
-	const hidden = property.displayOptions?.hide?.['@version'];
-	if (shown && !shown.some((entry) => versionMatches(entry, version))) return false;
-	return !hidden?.some((entry) => versionMatches(entry, version));
-}
-
 /** The operations declare every version's properties in one list; each version takes its own. */
 export const propertiesOfVersion = (properties: INodeProperties[], version: number) =>
-	properties.filter((property) => inVersion(property, version));
+	properties.filter(({ displayOptions }) => {
+		const matches = (entry: unknown) => versionMatches(entry, version);
+		const shown = displayOptions?.show?.['@version'];
+		return (!shown || shown.some(matches)) && !displayOptions?.hide?.['@version']?.some(matches);
+	});

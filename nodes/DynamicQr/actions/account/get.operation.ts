@@ -1,5 +1,4 @@
-import { toItems } from '../outputItems';
-import type { Operation } from '../run';
+import { type Operation, toItems } from '../run';
 
 export const description = [];
 

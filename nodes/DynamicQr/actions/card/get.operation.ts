@@ -1,6 +1,5 @@
 import { cardLocator } from '../locators';
-import { toItems } from '../outputItems';
-import type { Operation } from '../run';
+import { type Operation, toItems } from '../run';
 
 export const description = [cardLocator];
 

@@ -1,36 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { readLimit, returnAllOrLimit } from '../listing';
+import { dateProperty } from '../display';
+import { filtersProperty, readLimit, returnAllOrLimit } from '../listing';
 import { cardLocator } from '../locators';
-import { toItems } from '../outputItems';
-import type { Operation } from '../run';
+import { type Operation, toItems } from '../run';
 
-export const description: INodeProperties[] = [
+export const description = [
 	cardLocator,
 	...returnAllOrLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Since',
-				name: 'since',
-				type: 'dateTime',
-				default: '',
-				description: 'Only leads shared after this moment',
-			},
-		],
-	},
+	filtersProperty([dateProperty('Since', 'Only leads shared after this moment')]),
 ];
 
-/** Leads shared on a card, newest first. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
-	const cardId = parameters.recordId('cardId');
+	const path = `/cards/${parameters.recordId('cardId')}/leads`;
 	const since = parameters.collection('filters').since as string | undefined;
-	const path = `/cards/${encodeURIComponent(cardId)}/leads`;
 	const limit = readLimit(parameters);
 	// Leads at or before Since are left out whatever the service does with `since` (client.since).
 	const sinceMs = since ? Date.parse(since) : undefined;

@@ -1,20 +1,15 @@
-import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { multipartBody, uploadRecord } from '../../api';
-import { toItems } from '../outputItems';
-import { binaryFieldName } from '../operationParameters';
-import type { Operation } from '../run';
+import { binaryFieldName, binaryFieldProperty } from '../operationParameters';
+import { type Operation, toItems } from '../run';
 import { describeValue } from '../../shared/parameters';
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the input binary field holding the logo (PNG, JPEG or SVG)',
-	},
+export const description = [
+	binaryFieldProperty(
+		'Input Binary Field',
+		'The name of the input binary field holding the logo (PNG, JPEG or SVG)',
+	),
 ];
 
 /** The logo images the upload takes (the field's hint): PNG, JPEG, SVG; never a header's CR/LF. */
@@ -36,16 +31,9 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		);
 	}
 	const data = await this.helpers.getBinaryDataBuffer(itemIndex, propertyName);
-	const { body, contentType } = multipartBody(
-		'file',
-		file.fileName ?? `logo.${file.fileExtension ?? 'png'}`,
-		mimeType,
-		data,
-	);
-	const answer = await run.client.request('POST', '/uploads/logos', {
-		body,
-		headers: { 'Content-Type': contentType },
-		itemIndex,
-	});
+	const fileName = file.fileName ?? `logo.${file.fileExtension ?? 'png'}`;
+	const { body, contentType } = multipartBody('file', fileName, mimeType, data);
+	const headers = { 'Content-Type': contentType };
+	const answer = await run.client.request('POST', '/uploads/logos', { body, headers, itemIndex });
 	return toItems(uploadRecord(answer));
 };

@@ -2,8 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { asObject } from '../../api';
 import type { FieldFormat, QrTypeField } from '../../qrTypes';
-import { describeValue, isIsoDate } from '../../shared/parameters';
-import { isEmpty } from './read';
+import { describeValue, isBlank, isIsoDate } from '../../shared/parameters';
 
 /**
  * What a payload field's format decides: its parameter, the check of a value, and when a value
@@ -17,6 +16,10 @@ interface FormatRules {
 	/** Whether the value set means the same as the code's; text comparison when absent. */
 	same?(wanted: unknown, current: unknown): boolean;
 }
+
+/** Blank, or an empty list (of links). */
+export const isEmpty = (value: unknown) =>
+	isBlank(value) || (Array.isArray(value) && value.length === 0);
 
 export const text = (value: unknown) =>
 	value === undefined || value === null ? '' : String(value).trim();

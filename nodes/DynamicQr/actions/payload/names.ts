@@ -1,9 +1,6 @@
 import { QR_TYPES } from '../../qrTypes';
 
-/**
- * From this version the payload is given in typed fields only: the mixed-type fields are options
- * of one collection, and Payload (JSON) is required when chosen.
- */
+/** From this version the mixed-type fields are one collection, and Payload (JSON) is required. */
 export const TYPED_PAYLOAD_SINCE = 2;
 
 /** "Fields for Mixed Types" from version 2: one collection, with an option per field name. */

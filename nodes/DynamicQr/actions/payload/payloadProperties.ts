@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { isFieldRequired, type PayloadMode, type QrType, type QrTypeField } from '../../qrTypes';
 import { typeOptions } from '../../shared/codeFilters';
 import { fieldInput } from './formats';
-import { requiredWhen } from '../display';
+import { notice, requiredWhen } from '../display';
 import { sinceVersion } from '../versions';
 import {
 	fieldParameterName,
@@ -47,18 +47,16 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 	const firstOfKey = every.filter(
 		(field, index) => every.findIndex(({ name }) => name === field.name) === index,
 	);
-	const fields = firstOfKey.map(
-		(field): INodeProperties => ({
-			displayName: field.label,
-			name: field.name,
-			description: `payload.${field.name}, sent for items of type ${usersOf(types, field.name, mode)}${
-				field.format === 'links' ? '. A JSON list of {"title", "url"}.' : ''
-			}`,
-			...(field.format === 'links'
-				? { type: 'json' as const, default: '' }
-				: { ...fieldInput(field), placeholder: field.placeholder }),
-		}),
-	);
+	const fields: INodeProperties[] = firstOfKey.map((field) => ({
+		displayName: field.label,
+		name: field.name,
+		description: `payload.${field.name}, sent for items of type ${usersOf(types, field.name, mode)}${
+			field.format === 'links' ? '. A JSON list of {"title", "url"}.' : ''
+		}`,
+		...(field.format === 'links'
+			? { type: 'json' as const, default: '' }
+			: { ...fieldInput(field), placeholder: field.placeholder }),
+	}));
 	return [
 		...fields.map((field) => ({
 			...field,
@@ -102,15 +100,11 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 		description:
 			'The payload is what the code holds, such as its URL, phone number or contact details. Choose how to give it: as the fields of the chosen Type, as fields for items of different types, or as one JSON object.',
 		options: [
-			...(update
-				? [
-						{
-							name: 'Keep Current Payload',
-							value: 'none',
-							description: 'Change neither the type nor the payload',
-						},
-					]
-				: []),
+			{
+				name: 'Keep Current Payload',
+				value: 'none',
+				description: 'Change neither the type nor the payload',
+			},
 			{
 				name: 'Fields for the Type',
 				value: 'fields',
@@ -123,7 +117,7 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 					'Every payload field once, by name, for a Type taken from the data: each item sends the fields its own type uses',
 			},
 			{ name: 'JSON', value: 'json', description: 'Write the whole payload object as JSON' },
-		],
+		].filter(({ value }) => update || value !== 'none'),
 		default: firstInput,
 	};
 	const usual =
@@ -152,11 +146,10 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 	const properties = update ? [payloadInput, type] : [type, payloadInput];
 	if (proTypes.length && mode !== 'static') {
 		properties.push({
-			displayName:
+			...notice(
+				'proTypeNotice',
 				'This type needs a plan with smart redirects (Pro). On other plans the API answers 422.',
-			name: 'proTypeNotice',
-			type: 'notice',
-			default: '',
+			),
 			displayOptions: { show: { payloadInput: changesPayload, type: proTypes } },
 		});
 	}

@@ -1,12 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
 import type { QrType } from '../../qrTypes';
 import type { ParameterReader } from '../../shared/parameters';
-import { getQrType, readPayload } from '../payload/read';
-import { validatePayload } from '../payload/validate';
-import type { ActionRun } from '../run';
+import { qrCodeLocator } from '../locators';
+import { getQrType, readPayload, validatePayload } from '../payload/read';
+import { type ActionRun, type Operation, toItems } from '../run';
 
 /** The code as a PATCH left it (the edge reads it back where a service answers without it). */
 export const changedRecord = async (
@@ -17,13 +16,17 @@ export const changedRecord = async (
 ): Promise<IDataObject> =>
 	unwrap(await client.request('PATCH', `/qr-codes/${id}`, { body, itemIndex }));
 
-/** What Update and Update Many are asked to change: Update Fields, and a payload of `type`. */
-export interface Change {
-	body: IDataObject;
-	type?: QrType;
-	payload?: IDataObject;
-	replace: boolean;
+/** Pause and Resume differ only in the value of `paused`. */
+export function setPaused(paused: boolean) {
+	const execute: Operation = async function (itemIndex, run, parameters) {
+		const id = parameters.recordId('qrCodeId');
+		return toItems(await changedRecord(run, id, { paused }, itemIndex));
+	};
+	return { description: [qrCodeLocator], execute };
 }
+
+/** What Update and Update Many are asked to change: Update Fields, and a payload of `type`. */
+export type Change = { body: IDataObject; type?: QrType; payload?: IDataObject; replace: boolean };
 
 /** The change as the item gives it; PATCH changes only what is sent, so only what the user set. */
 export function readChange(parameters: ParameterReader): Change {
@@ -43,9 +46,8 @@ export function readChange(parameters: ParameterReader): Change {
 		});
 	}
 	const type = getQrType(parameters);
-	const payload = readPayload(parameters, type);
 	// A partial payload is checked for formats now, the merged one for required fields in patchBody.
-	validatePayload(parameters, type, payload, 'update');
+	const payload = readPayload(parameters, type, 'update');
 	return { body, type, payload, replace: parameters.boolean('replacePayload') };
 }
 

@@ -1,16 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { qrCodeLocator } from '../locators';
+import { notice } from '../display';
 import type { Operation } from '../run';
 
-export const description: INodeProperties[] = [
-	{
-		displayName:
-			'Deleting a code makes every printed copy stop working: its short link then shows a not-found page. Use Pause instead to switch it off for a while.',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
+export const description = [
+	notice(
+		'deleteNotice',
+		'Deleting a code makes every printed copy stop working: its short link then shows a not-found page. Use Pause instead to switch it off for a while.',
+	),
 	qrCodeLocator,
 ];
 

@@ -1,14 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE } from '../../api';
-import { requiredWhen } from '../display';
-import { toItems } from '../outputItems';
-import type { Operation } from '../run';
+import { dateProperty, requiredWhen } from '../display';
+import { listFiltersProperty } from '../listing';
+import { type Operation, toItems } from '../run';
 import { readPeriod } from './scanReport/period';
 import { countScans, reportItems } from './scanReport/scans';
 import { codeListQuery } from '../../shared/codeFilters';
-import type { ParameterReader } from '../../shared/parameters';
-import { listFiltersProperty } from './listFilters';
 
 export const description: INodeProperties[] = [
 	{
@@ -58,20 +56,8 @@ export const description: INodeProperties[] = [
 				'Last 7 Days on a weekly Schedule Trigger gives the week before the run; Yesterday on a daily one.',
 		},
 	},
-	...requiredWhen('period', 'custom', {
-		displayName: 'From',
-		name: 'from',
-		type: 'dateTime',
-		default: '',
-		description: 'First day counted (its date is used)',
-	}),
-	...requiredWhen('period', 'custom', {
-		displayName: 'To',
-		name: 'to',
-		type: 'dateTime',
-		default: '',
-		description: 'Last day counted (its date is used)',
-	}),
+	...requiredWhen('period', 'custom', dateProperty('From', 'First day counted (its date is used)')),
+	...requiredWhen('period', 'custom', dateProperty('To', 'Last day counted (its date is used)')),
 	{
 		displayName: 'Output',
 		name: 'reportOutput',
@@ -94,28 +80,22 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** The IDs given, each checked as an ID before any request; repeated ones count once. */
-function readIds(parameters: ParameterReader): string[] {
-	const ids = parameters.stringList('qrCodeIds', { required: true });
-	const bad = ids.find((id) => !new RegExp(ID_PATTERN).test(id));
-	if (bad !== undefined) {
-		const property = parameters.property('qrCodeIds');
-		throw parameters.fail({ property }, bad, `QR code IDs of ${ID_RULE}, comma-separated`);
-	}
-	return [...new Set(ids)];
-}
-
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	// The choices first, then the fields they show: a bad choice is the error named.
 	const byIds = parameters.option('codesBy') === 'ids';
 	const summary = parameters.option('reportOutput') === 'summary';
 	const period = readPeriod(parameters, this.getTimezone());
-	const ids = byIds ? readIds(parameters) : [];
+	// Each ID checked before any request; repeated ones count once.
+	const ids = byIds ? parameters.stringList('qrCodeIds', { required: true }) : [];
+	const bad = ids.find((id) => !new RegExp(ID_PATTERN).test(id));
+	if (bad !== undefined) {
+		const property = parameters.property('qrCodeIds');
+		throw parameters.fail({ property }, bad, `QR code IDs of ${ID_RULE}, comma-separated`);
+	}
 	const query = byIds ? {} : codeListQuery(parameters.collection('filters'));
+	const get = (id: string) => run.client.getRecord(`/qr-codes/${id}`, itemIndex);
 	const records = byIds
-		? await Promise.all(
-				ids.map((id) => run.client.getRecord(`/qr-codes/${encodeURIComponent(id)}`, itemIndex)),
-			)
+		? await Promise.all([...new Set(ids)].map(get))
 		: await run.client.all('/qr-codes', query, undefined, { itemIndex });
 	// The run's client bounds the requests in flight and paces them at the plan's rate.
 	const codes = await Promise.all(

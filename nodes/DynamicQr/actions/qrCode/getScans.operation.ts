@@ -2,26 +2,14 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { scansPerDay, unreadableDays, unwrap } from '../../api';
 import { qrCodeLocator } from '../locators';
-import { toItems } from '../outputItems';
 import { calendarDay } from './scanReport/period';
-import type { Operation } from '../run';
+import { dateProperty } from '../display';
+import { type Operation, toItems } from '../run';
 
 export const description: INodeProperties[] = [
 	qrCodeLocator,
-	{
-		displayName: 'From',
-		name: 'from',
-		type: 'dateTime',
-		default: '',
-		description: 'First day counted; leave empty for the API default (the last 30 days)',
-	},
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'dateTime',
-		default: '',
-		description: 'Last day counted; leave empty for today',
-	},
+	dateProperty('From', 'First day counted; leave empty for the API default (the last 30 days)'),
+	dateProperty('To', 'Last day counted; leave empty for today'),
 	{
 		displayName: 'Output',
 		name: 'output',
@@ -44,15 +32,13 @@ export const description: INodeProperties[] = [
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
+	const [from, to] = [parameters.string('from'), parameters.string('to')];
 	const qs: IDataObject = {};
-	const from = parameters.string('from');
-	const to = parameters.string('to');
 	if (from) qs.from = calendarDay(from);
 	if (to) qs.to = calendarDay(to);
 	const output = parameters.option('output');
-	const statistics = unwrap(
-		await run.client.request('GET', `/qr-codes/${encodeURIComponent(id)}/scans`, { qs, itemIndex }),
-	);
+	const answer = await run.client.request('GET', `/qr-codes/${id}/scans`, { qs, itemIndex });
+	const statistics = unwrap(answer);
 	if (output !== 'days') return toItems({ qr_code_id: id, ...statistics });
 	const days = scansPerDay(statistics);
 	if (!days) {

@@ -1,3 +1,3 @@
-import { setPaused } from './setPaused';
+import { setPaused } from './changedRecord';
 
 export const { description, execute } = setPaused(false);

@@ -2,45 +2,37 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { QR_TYPES } from '../../qrTypes';
 import { qrCodeLocator } from '../locators';
-import { toItems } from '../outputItems';
-import { showOnlyFor } from '../display';
+import { collection, showOnlyFor } from '../display';
 import { payloadProperties } from '../payload/payloadProperties';
 import { changedRecord, patchBody, readChange } from './changedRecord';
-import type { Operation } from '../run';
+import { type Operation, toItems } from '../run';
 
 const properties: INodeProperties[] = [
 	{ ...qrCodeLocator, displayOptions: { show: { operation: ['update'] } } },
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Design (JSON)',
-				name: 'design',
-				type: 'json',
-				default: '{}',
-				description: 'Design settings to change, as a JSON object',
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Spring Flyer 2030',
-				description: 'New name of the code in the dashboard',
-			},
-			{
-				displayName: 'Paused',
-				name: 'paused',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the code is paused (its short link shows a paused page)',
-			},
-		],
-	},
+	collection('Update Fields', 'updateFields', 'Add Field', [
+		{
+			displayName: 'Design (JSON)',
+			name: 'design',
+			type: 'json',
+			default: '{}',
+			description: 'Design settings to change, as a JSON object',
+		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Spring Flyer 2030',
+			description: 'New name of the code in the dashboard',
+		},
+		{
+			displayName: 'Paused',
+			name: 'paused',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the code is paused (its short link shows a paused page)',
+		},
+	]),
 	...payloadProperties(QR_TYPES, 'update'),
 ];
 

@@ -1,13 +1,11 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { isGone } from '../../api';
 import { codeFilterOptions, codeListQuery } from '../../shared/codeFilters';
-import { toItems } from '../outputItems';
-import type { Operation, RecordKey } from '../run';
+import { filtersProperty } from '../listing';
+import { type Operation, type RecordKey, toItems } from '../run';
 import { changedRecord, patchBody, readChange } from './changedRecord';
 import { differences } from './createOrUpdate/differences';
-import { listFiltersProperty } from './listFilters';
 import { description as updateProperties } from './update.operation';
 
 const nameFilter: INodeProperties = {
@@ -21,12 +19,7 @@ const nameFilter: INodeProperties = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		...listFiltersProperty,
-		options: [...codeFilterOptions('list'), nameFilter].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
-	},
+	filtersProperty([...codeFilterOptions('list'), nameFilter]),
 	{
 		displayName: 'Dry Run',
 		name: 'dryRun',
@@ -60,9 +53,8 @@ const nameMatcher = (pattern: string) => {
 };
 
 /** A code's values in the shape Update reads: its ID, Name, Paused, Type and Payload (JSON). */
-const RESTORABLE = ['id', 'name', 'paused', 'type', 'payload'];
 const restorable = (code: IDataObject) =>
-	Object.fromEntries(RESTORABLE.map((key) => [key, code[key]]));
+	Object.fromEntries(['id', 'name', 'paused', 'type', 'payload'].map((key) => [key, code[key]]));
 
 /** Lists the matching codes, then changes those that differ, in list order; or says what it would. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
@@ -72,9 +64,8 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	// Empty reads as the default.
 	const atMost = parameters.number('atMost') as number;
 	const change = readChange(parameters);
-	const listed = await run.client.all('/qr-codes', codeListQuery(filters), undefined, {
-		itemIndex,
-	});
+	const query = codeListQuery(filters);
+	const listed = await run.client.all('/qr-codes', query, undefined, { itemIndex });
 	const codes = listed.filter(nameMatcher(String(name)));
 	if (codes.length > atMost) {
 		throw new NodeOperationError(
@@ -86,17 +77,14 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 
 	const written: unknown[] = [];
 	const settle = async (code: IDataObject): Promise<IDataObject> => {
-		const before = restorable(code);
-		const common = { id: code.id, before, dryRun };
+		const common = { id: code.id, before: restorable(code), dryRun };
 		if (change.type && code.type !== change.type.value) {
 			const skipped = `a ${String(code.type)} code: the payload set here is for ${change.type.value} codes`;
 			return { ...common, skipped, written: false };
 		}
 		const wanted = { type: change.type, body: patchBody(parameters, change, code), whole: true };
-		const { body, fields, unknown } = differences(code, {
-			...wanted,
-			paused: change.body.paused as boolean | undefined,
-		});
+		const paused = change.body.paused as boolean | undefined;
+		const { body, fields, unknown } = differences(code, { ...wanted, paused });
 		const changes = [...fields, ...unknown];
 		if (dryRun || !changes.length) {
 			return { ...common, changes, after: restorable({ ...code, ...body }), written: false };
@@ -108,12 +96,11 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 
 	// As many at once as the rate model lets leave; each code once, started in list order.
 	const results: IDataObject[] = new Array(codes.length);
-	let next = 0;
+	const queue = codes.entries();
 	let failure: { code: IDataObject; error: Error } | undefined;
 	const worker = async () => {
-		while (!failure && next < codes.length) {
-			const index = next++;
-			const code = codes[index];
+		for (const [index, code] of queue) {
+			if (failure) return;
 			results[index] = await settle(code).catch((error: Error) => {
 				if (isGone(error)) return { id: code.id, skipped: 'deleted since it was listed', dryRun };
 				if (!this.continueOnFail()) failure ??= { code, error };

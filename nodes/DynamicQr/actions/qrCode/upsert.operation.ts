@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { notice } from '../display';
 import type { Operation, RecordKey } from '../run';
 import { description as createProperties } from './create.operation';
 import { differences } from './createOrUpdate/differences';
-import { readMatch } from './createOrUpdate/match';
-import { type CodeIndex, codeIndex, creating } from './createOrUpdate/codeIndex';
+import { type CodeIndex, codeIndex, creating, readMatch } from './createOrUpdate/match';
 import { changedRecord } from './changedRecord';
 import { createCode, readCreateRequest } from './createRequest';
 
@@ -49,13 +49,10 @@ export const description: INodeProperties[] = [
 			'The ID of the code to update, from your data. Empty: a new code is created (store its ID with the row to update it next time).',
 		displayOptions: { show: { matchBy: ['id'] } },
 	},
-	{
-		displayName:
-			'A code found is changed only where it differs (Name, Type, payload fields set here, Design, Paused); Folder, Tags, Domain and Idempotency Key apply when a code is created',
-		name: 'upsertNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'upsertNotice',
+		'A code found is changed only where it differs (Name, Type, payload fields set here, Design, Paused); Folder, Tags, Domain and Idempotency Key apply when a code is created',
+	),
 ];
 
 export const reads = [...createProperties, ...description];

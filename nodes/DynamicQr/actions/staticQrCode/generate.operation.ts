@@ -6,17 +6,14 @@ import type { BinaryAnswer } from '../../api';
 import { imageProperties, readImageRequest, imageItems } from '../image';
 import { payloadProperties } from '../payload/payloadProperties';
 import { getQrType, readPayload } from '../payload/read';
-import { validatePayload } from '../payload/validate';
+import { notice } from '../display';
 import type { Operation } from '../run';
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'A static code encodes its content directly: nothing is saved in the account, it has no scan statistics and cannot be changed after printing.',
-		name: 'staticNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'staticNotice',
+		'A static code encodes its content directly: nothing is saved in the account, it has no scan statistics and cannot be changed after printing.',
+	),
 	...payloadProperties(STATIC_QR_TYPES, 'static'),
 	...imageProperties,
 ];
@@ -30,15 +27,13 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 			{ itemIndex, description: 'It needs the redirect of a dynamic code: use QR Code > Create.' },
 		);
 	}
-	const payload = readPayload(parameters, type);
-	validatePayload(parameters, type, payload, 'static');
+	const payload = readPayload(parameters, type, 'static');
 	const request = readImageRequest(parameters);
-	const { format, size } = request;
 	const image = await run.client.request<BinaryAnswer>('POST', '/static-qr-codes', {
-		body: { type: type.value, payload, format, ...size },
+		body: { type: type.value, payload, ...request.query },
 		binary: true,
 		itemIndex,
 	});
-	const json = { type: type.value, payload, format };
+	const json = { type: type.value, payload, format: request.format };
 	return await imageItems(this, request, image, `qr-static-${type.value}`, json, itemIndex);
 };

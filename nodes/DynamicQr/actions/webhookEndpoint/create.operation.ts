@@ -1,8 +1,7 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../api';
-import { toItems } from '../outputItems';
-import type { Operation } from '../run';
+import { type Operation, toItems } from '../run';
 import { EVENT_OPTIONS } from '../../shared/eventOptions';
 import { maskSigningSecrets, webhookSecretOf } from '../../shared/secrets';
 
@@ -36,10 +35,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
-	const body: IDataObject = {
-		url: parameters.string('url').trim(),
-		events: parameters.optionList('events'),
-	};
+	const body = { url: parameters.string('url').trim(), events: parameters.optionList('events') };
 	// Read before the POST, so that a failing expression cannot lose the one-time secret.
 	const includeSecret = parameters.boolean('includeSecret');
 	const answer = await run.client.request('POST', '/webhooks', { body, itemIndex });

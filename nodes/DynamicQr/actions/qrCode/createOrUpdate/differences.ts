@@ -5,16 +5,10 @@ import type { QrType } from '../../../qrTypes';
 import { FORMATS, sameText } from '../../payload/formats';
 
 /**
- * What an item wants a code to be: a create's body (Update Many's: only what it changes, the
- * payload whole), and Paused when it was set.
+ * What an item wants a code to be: a create's body (Update Many's: what it changes), Paused; with
+ * `whole`, the payload is the whole payload: a field the code has beyond it differs.
  */
-export interface WantedCode {
-	type?: QrType;
-	body: IDataObject;
-	paused?: boolean;
-	/** The payload is the whole payload: a field the code has beyond it differs. */
-	whole?: boolean;
-}
+export type WantedCode = { type?: QrType; body: IDataObject; paused?: boolean; whole?: boolean };
 
 function deepEqual(a: unknown, b: unknown): boolean {
 	if (a === b) return true;
@@ -66,13 +60,9 @@ export function differences(record: IDataObject, wanted: WantedCode) {
 	const unknown: IDataObject = {};
 	if (design !== undefined) {
 		const currentDesign = asObject(record.design);
-		const differs =
-			currentDesign &&
-			Object.entries(design as IDataObject).some(
-				([key, value]) => !deepEqual(value, ownValue(currentDesign, key)),
-			);
-		if (differs) body.design = design;
-		else if (!currentDesign) unknown.design = design;
+		const merged = { ...currentDesign, ...(design as IDataObject) };
+		if (!currentDesign) unknown.design = design;
+		else if (!deepEqual(merged, currentDesign)) body.design = design;
 	}
 	if (wanted.paused !== undefined) {
 		if (typeof record.paused !== 'boolean') unknown.paused = wanted.paused;

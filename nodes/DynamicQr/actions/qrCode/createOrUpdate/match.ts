@@ -3,7 +3,6 @@ import { type IDataObject, NodeOperationError } from 'n8n-workflow';
 import { ID_PATTERN, ID_RULE } from '../../../api';
 import type { ParameterReader } from '../../../shared/parameters';
 import type { ActionRun } from '../../run';
-import type { CodeIndex } from './codeIndex';
 
 /** How an item of Create or Update finds its code. */
 export interface Match {
@@ -58,6 +57,48 @@ export function readMatch(
 		key: `id:${id}`,
 		// Missing from the run's list: made since, or left out (archived?); a 404 says there is none.
 		find: async (index) =>
-			(await index()).withId(id) ?? (await client.getRecord(`/qr-codes/${id}`, itemIndex)),
+			(await index()).byId.get(id) ?? (await client.getRecord(`/qr-codes/${id}`, itemIndex)),
 	};
+}
+
+/** The account's codes by id and name, read once per run and kept up to date with its changes. */
+export class CodeIndex {
+	readonly byId = new Map<string, IDataObject>();
+
+	private readonly byName = new Map<string, Set<IDataObject>>();
+
+	constructor(records: IDataObject[]) {
+		for (const record of records) this.put(record);
+	}
+
+	put(record: IDataObject): void {
+		const previous = this.byId.get(String(record.id));
+		if (previous) this.byName.get(String(previous.name))?.delete(previous);
+		this.byId.set(String(record.id), record);
+		const name = String(record.name);
+		this.byName.set(name, (this.byName.get(name) ?? new Set()).add(record));
+	}
+
+	/** Codes whose name is exactly `name` (case and spaces count). */
+	named(name: string): IDataObject[] {
+		return [...(this.byName.get(name) ?? [])];
+	}
+}
+
+const [CODE_INDEX, CREATES] = [Symbol('codeIndex'), Symbol('creates')];
+const creates = (run: ActionRun) => run.keep(CREATES, () => new Set<Promise<unknown>>());
+
+/** Read once, after the run's creates under way (they change the list); a failure fails every item. */
+export const codeIndex = (run: ActionRun, itemIndex: number): Promise<CodeIndex> =>
+	run.keep(CODE_INDEX, async () => {
+		await Promise.allSettled(creates(run));
+		return new CodeIndex(await run.client.all('/qr-codes', {}, undefined, { itemIndex }));
+	});
+
+/** A create: after the run's read of the list when one started, else one that read waits for. */
+export async function creating<T>(run: ActionRun, create: () => Promise<T>): Promise<T> {
+	await (run.kept.get(CODE_INDEX) as Promise<CodeIndex> | undefined)?.catch(() => undefined);
+	const sent = create();
+	creates(run).add(sent);
+	return await sent.finally(() => creates(run).delete(sent));
 }

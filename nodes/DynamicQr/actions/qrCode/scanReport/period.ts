@@ -2,15 +2,8 @@ import { timeMs } from '../../../api';
 import type { ParameterReader } from '../../../shared/parameters';
 
 /** Calendar days (YYYY-MM-DD) in the workflow's time zone; arithmetic on UTC midnights. */
-export interface Days {
-	from: string;
-	to: string;
-}
-
-export interface ReportPeriod extends Days {
-	name: string;
-	previous: Days;
-}
+export type Days = { from: string; to: string };
+export type ReportPeriod = Days & { name: string; previous: Days };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The furthest a time zone's days lie from UTC's (UTC+14). */
@@ -77,9 +70,8 @@ export function readPeriod(parameters: ParameterReader, timeZone: string) {
 }
 
 /**
- * Whether a code last scanned at `lastScannedAt` (null: never) can have scans on `day` or later.
- * The reference does not say in which time zone the service counts days, so `day` begins as early
- * as anywhere (UTC+14).
+ * Whether a code last scanned at `lastScannedAt` (null: never) can have scans on `day` or later;
+ * the reference does not say in which time zone days are counted, so `day` begins at UTC+14's.
  */
 export function mayHaveScansSince(lastScannedAt: unknown, day: string): boolean {
 	if (lastScannedAt === null || lastScannedAt === undefined || lastScannedAt === '') return false;

@@ -15,37 +15,6 @@ import { daysIn, halves, mayHaveScansSince, scannedOnlyWithin } from './period';
 /** The shortest range the service refused as too long in this run (days). */
 const REFUSED_DAYS = Symbol('scanReport.refusedDays');
 
-/**
- * `/scans` of a range; a range the service refuses as too long (422 naming `from` or `to`; the
- * reference shows no limit) is asked for in halves, and the run then splits every range that long
- * before asking, so that only its first code meets the refusals.
- */
-async function scanAnswers(
-	run: ActionRun,
-	path: string,
-	range: Days,
-	itemIndex: number,
-): Promise<IDataObject[]> {
-	const refused = run.keep(REFUSED_DAYS, () => ({ days: Infinity }));
-	const days = daysIn(range);
-	if (days < refused.days || days < 2) {
-		let refusal: unknown;
-		try {
-			return [unwrap(await run.client.request('GET', path, { qs: { ...range }, itemIndex }))];
-		} catch (error) {
-			refusal = error;
-		}
-		// Anything else is the API error the client built: passed on as it is.
-		if (days < 2 || !(rejectsField(refusal, 'from') || rejectsField(refusal, 'to'))) throw refusal;
-		refused.days = Math.min(refused.days, days);
-	}
-	const [first, second] = halves(range);
-	return [
-		...(await scanAnswers(run, path, first, itemIndex)),
-		...(await scanAnswers(run, path, second, itemIndex)),
-	];
-}
-
 /** A code of the report: its scans in the period and the one before, the period's breakdowns. */
 export interface CodeScans {
 	record: IDataObject;
@@ -80,7 +49,26 @@ export async function countScans(
 		return { record, scans: lifetime, previousScans: 0, breakdowns: [] };
 	}
 	const path = `/qr-codes/${encodeURIComponent(String(record.id))}/scans`;
-	const ask = (range: Days) => scanAnswers(run, path, range, itemIndex);
+	const refused = run.keep(REFUSED_DAYS, () => ({ days: Infinity }));
+	// A range the service refuses as too long (422 naming `from` or `to`; the reference shows no
+	// limit) is asked for in halves; the run then splits every range that long before asking.
+	const ask = async (range: Days): Promise<IDataObject[]> => {
+		const days = daysIn(range);
+		if (days < refused.days || days < 2) {
+			let refusal: unknown;
+			try {
+				return [unwrap(await run.client.request('GET', path, { qs: { ...range }, itemIndex }))];
+			} catch (error) {
+				refusal = error;
+			}
+			// Anything else is the API error the client built: passed on as it is.
+			if (days < 2 || !(rejectsField(refusal, 'from') || rejectsField(refusal, 'to')))
+				throw refusal;
+			refused.days = Math.min(refused.days, days);
+		}
+		const [first, second] = halves(range);
+		return [...(await ask(first)), ...(await ask(second))];
+	};
 	const to = mayHaveScansSince(lastScannedAt, period.from) ? period.to : period.previous.to;
 	const answers = await ask({ from: period.previous.from, to });
 	const days = answers.flatMap((answer) => {
@@ -145,7 +133,7 @@ export function reportItems(
 	{ name, from, to, previous }: ReportPeriod,
 	codes: CodeScans[],
 	summary: boolean,
-): IDataObject[] {
+): IDataObject | IDataObject[] {
 	if (!summary) {
 		return codes.map((code) => ({ ...codeFields(code), period: name, from, to, ...counts(code) }));
 	}
@@ -153,17 +141,15 @@ export function reportItems(
 	const perCode = [...codes].sort(
 		(a, b) => b.scans - a.scans || String(a.record.name).localeCompare(String(b.record.name)),
 	);
-	return [
-		{
-			period: name,
-			from,
-			to,
-			previous_from: previous.from,
-			previous_to: previous.to,
-			codes: codes.length,
-			...counts({ scans: total('scans'), previousScans: total('previousScans') }),
-			per_code: perCode.map((code) => ({ ...codeFields(code), ...counts(code) })),
-			top: topValues(codes),
-		},
-	];
+	return {
+		period: name,
+		from,
+		to,
+		previous_from: previous.from,
+		previous_to: previous.to,
+		codes: codes.length,
+		...counts({ scans: total('scans'), previousScans: total('previousScans') }),
+		per_code: perCode.map((code) => ({ ...codeFields(code), ...counts(code) })),
+		top: topValues(codes),
+	};
 }
