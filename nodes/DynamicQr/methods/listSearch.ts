@@ -3,12 +3,16 @@ import type {
 	ILoadOptionsFunctions,
 	INodeListSearchItems,
 	INodeListSearchResult,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 
 import { ApiClient, FIRST_PAGE, type PageCursor } from '../api';
-import { cardLabel } from './cardLabel';
 
 const PAGE_SIZE = 50;
+
+/** How a card is named in every picker: its name, else its title, short link or id. */
+const cardLabel = (card: IDataObject): string =>
+	String(card.name ?? card.title ?? card.short_url ?? card.id);
 
 /**
  * The next page's number, the service's page size (a service may cap it) and the id the page
@@ -82,3 +86,9 @@ export const searchWebhookEndpoints = searchList('/webhooks', (endpoint) => ({
 	name: `${String(endpoint.url)} (${((endpoint.events as string[]) ?? []).join(', ')})`,
 	value: String(endpoint.id),
 }));
+
+/** Every card, for the polling trigger's Card option list. */
+export async function getCards(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const cards = await new ApiClient(this).all('/cards');
+	return cards.map((card) => ({ name: cardLabel(card), value: String(card.id) }));
+}

@@ -1,10 +1,9 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient, createdAtOrBefore } from '../api';
 import { advance, cutoffMs } from './cursor';
 import { isScanEvent, pollingParameters } from './pollingProperties';
-import { loadCursor, saveCursor } from './pollState';
+import { emit, loadCursor, saveCursor } from './pollState';
 import { pollCardLeads } from './cardLeads';
 import { pollEndpointHealth } from './endpointHealth';
 import { pollScanEvent } from './scanEvents';
@@ -42,13 +41,11 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 
 	if (ctx.getMode() === 'manual') {
 		// "Fetch Test Event": the newest existing record (n8n's convention); the cursor is left alone.
-		const record = await newest();
-		if (record) return [ctx.helpers.returnJsonArray([record])];
 		const [message, todo] = isLead
 			? ['This card has no leads yet', 'Share a contact on the card page']
 			: ['The workspace has no QR codes yet', 'Create a QR code'];
-		const description = `${todo}, then fetch a test event again.`;
-		throw new NodeOperationError(ctx.getNode(), message, { description });
+		const record = await newest();
+		return emit(ctx, record ? [record] : [], [message, `${todo}, then fetch a test event again.`]);
 	}
 
 	const key = isLead ? `newLead:${cardId}` : 'newQrCode';
@@ -59,5 +56,5 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	if (first) advance(cursor, [first], Date.now());
 	const records = saved || first ? advance(cursor, await fetch(cutoffMs(cursor)), Date.now()) : [];
 	saveCursor(ctx, cursor);
-	return saved && records.length ? [ctx.helpers.returnJsonArray(records)] : null;
+	return emit(ctx, saved ? records : []);
 }
