@@ -2,18 +2,7 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE, isObject } from '../../api';
-import {
-	describeValue,
-	isBlank,
-	isPlainObject,
-	MAX_SHOWN,
-	optionValues,
-	readBoolean,
-	readDate,
-	readIdText,
-	readNumber,
-	readText,
-} from './values';
+import { describeValue, isBlank, isPlainObject, MAX_SHOWN, READERS, readText } from './values';
 
 export interface ParameterSource {
 	node: INode;
@@ -73,12 +62,6 @@ export class FieldChecker {
 		if (isBlank(value) && required) throw this.missing(field);
 		if (isBlank(value)) return undefined;
 		switch (property.type) {
-			case 'boolean':
-				return this.fitting(field, value, readBoolean(value));
-			case 'number':
-				return this.fitting(field, value, readNumber(value, property.typeOptions));
-			case 'dateTime':
-				return this.fitting(field, value, readDate(value));
 			case 'options': {
 				// Options loaded from the API have no list here: their values are record IDs.
 				if (property.typeOptions?.loadOptionsMethod) return this.toId(field, value);
@@ -96,7 +79,7 @@ export class FieldChecker {
 			case 'resourceLocator':
 				return this.toRecordId(field, value);
 			default:
-				return this.fitting(field, value, readText(value));
+				return this.fitting(field, value, (READERS[property.type] ?? readText)(value, property));
 		}
 	}
 
@@ -160,9 +143,14 @@ export class FieldChecker {
 		return result;
 	}
 
-	/** A record ID: text (or a whole number) of the ID's form. */
+	/** A record ID: text, or a whole number (a sheet may hold an all-digit ID as one). */
 	private toId(field: Field, value: unknown): string {
-		const text = readIdText(value);
+		const text =
+			typeof value === 'string'
+				? value.trim()
+				: Number.isInteger(value)
+					? String(value)
+					: undefined;
 		if (text === undefined) throw this.fail(field, value, `an ID of ${ID_RULE}`);
 		if (new RegExp(ID_PATTERN).test(text)) return text;
 		throw this.error(
@@ -198,6 +186,9 @@ export class FieldChecker {
 		return entries.map((entry) => entry.trim()).filter(Boolean);
 	}
 }
+
+const optionValues = (property: INodeProperties): unknown[] =>
+	((property.options ?? []) as Array<{ value?: unknown }>).map(({ value }) => value);
 
 /** What a field of this type takes, in words, for the error. */
 function expected(property: INodeProperties): string {

@@ -62,14 +62,14 @@ export function isIsoDate(text: string): boolean {
 }
 
 /** A boolean, 1 or 0, or one of the texts "true", "false", "1" and "0". */
-export function readBoolean(value: unknown): boolean | undefined {
+function readBoolean(value: unknown): boolean | undefined {
 	if (typeof value === 'boolean') return value;
 	const text = typeof value === 'string' ? value.trim().toLowerCase() : value;
 	if (text === 'true' || text === '1' || text === 1) return true;
 	return text === 'false' || text === '0' || text === 0 ? false : undefined;
 }
 
-export function readNumber(
+function readNumber(
 	value: unknown,
 	{ minValue = -Infinity, maxValue = Infinity, numberPrecision }: INodePropertyTypeOptions = {},
 ): number | undefined {
@@ -87,17 +87,16 @@ export function readText(value: unknown): string | undefined {
 }
 
 /** An ISO 8601 text as given (trimmed), or a Date or DateTime written as one. */
-export function readDate(value: unknown): string | undefined {
+function readDate(value: unknown): string | undefined {
 	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
 	const iso = isLuxonDateTime(value) && value.isValid ? value.toISO() : null;
 	if (iso) return iso;
 	return typeof value === 'string' && isIsoDate(value.trim()) ? value.trim() : undefined;
 }
 
-/** A record ID as text; numbers count (a sheet may hold an all-digit ID as one). */
-export const readIdText = (value: unknown) =>
-	typeof value === 'string' ? value.trim() : Number.isInteger(value) ? String(value) : undefined;
-
-/** The values of an options field's options. */
-export const optionValues = (property: INodeProperties): unknown[] =>
-	((property.options ?? []) as Array<{ value?: unknown }>).map(({ value }) => value);
+/** The readers of the types read as such (others as text): undefined when a value does not fit. */
+export const READERS: Record<string, (value: unknown, property: INodeProperties) => unknown> = {
+	boolean: readBoolean,
+	number: (value, property) => readNumber(value, property.typeOptions),
+	dateTime: readDate,
+};
