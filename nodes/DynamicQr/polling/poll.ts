@@ -18,8 +18,7 @@ const MAX_NEW_QR_CODES = 10000;
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const parameters = pollingParameters(ctx);
 	const event = parameters.option('event');
-	const budgetMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
-	const client = new ApiClient(ctx, { budgetMs });
+	const client = new ApiClient(ctx, { budgetMs: ctx.getPollBudgetMs?.() });
 	if (isScanEvent(event)) return await pollScanEvent(ctx, client, event);
 	if (event === 'endpointStopped') return await pollEndpointHealth(ctx, client);
 	const isLead = event === 'newLead';

@@ -59,36 +59,29 @@ export interface EndpointCursor extends IDataObject {
 	endpoints: WatchedEndpoint[];
 }
 
-/** One key's cursor; none when missing, malformed or of another setting (`key`). */
-function storedCursor<T extends IDataObject & { key: string }>(
-	name: string,
-	wellFormed: (cursor: T) => boolean,
-) {
-	return {
-		load(ctx: IPollFunctions, key: string): T | undefined {
-			const cursor = ctx.getWorkflowStaticData('node')[name] as T | undefined;
-			return cursor?.key === key && wellFormed(cursor) ? cursor : undefined;
-		},
-		save(ctx: IPollFunctions, cursor: T): void {
-			ctx.getWorkflowStaticData('node')[name] = cursor;
-		},
+/**
+ * One key's cursor, checked by its main field (`codes` a text, the others lists): none when
+ * missing, malformed or of another setting (`key`).
+ */
+function storedCursor<T extends IDataObject & { key: string }>(name: string, main: keyof T) {
+	const load = (ctx: IPollFunctions, key: string): T | undefined => {
+		const cursor = ctx.getWorkflowStaticData('node')[name] as T | undefined;
+		const value = cursor?.[main];
+		const fits = main === 'codes' ? typeof value === 'string' : Array.isArray(value);
+		return cursor?.key === key && fits ? cursor : undefined;
 	};
+	const save = (ctx: IPollFunctions, cursor: T) => {
+		ctx.getWorkflowStaticData('node')[name] = cursor;
+	};
+	return [load, save] as const;
 }
 
-export const { load: loadCursor, save: saveCursor } = storedCursor<Cursor>('cursor', (saved) =>
-	Array.isArray(saved.recent),
-);
-export const { load: loadScanCursor, save: saveScanCursor } = storedCursor<ScanCursor>(
-	'scanCursor',
-	(saved) => typeof saved.codes === 'string',
-);
-export const { load: loadLeadCursor, save: saveLeadCursor } = storedCursor<LeadCursor>(
-	'leadCursor',
-	(saved) => Array.isArray(saved.cards),
-);
-export const { load: loadEndpointCursor, save: saveEndpointCursor } = storedCursor<EndpointCursor>(
+export const [loadCursor, saveCursor] = storedCursor<Cursor>('cursor', 'recent');
+export const [loadScanCursor, saveScanCursor] = storedCursor<ScanCursor>('scanCursor', 'codes');
+export const [loadLeadCursor, saveLeadCursor] = storedCursor<LeadCursor>('leadCursor', 'cards');
+export const [loadEndpointCursor, saveEndpointCursor] = storedCursor<EndpointCursor>(
 	'endpointCursor',
-	(saved) => Array.isArray(saved.endpoints),
+	'endpoints',
 );
 
 /** A poll's items, or null; "Fetch Test Event" with none fails with `none` (message, fix). */
