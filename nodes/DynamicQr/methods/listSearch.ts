@@ -1,10 +1,4 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
 
 import { ApiClient, FIRST_PAGE, type PageCursor } from '../api';
 
@@ -42,11 +36,7 @@ type ToItem = (record: IDataObject, siteUrl: string) => INodeListSearchItems;
  * `search`) is applied here to the whole list, not page by page to pages of few or no matches.
  */
 const searchList = (path: string, toItem: ToItem, serverSearch = false) =>
-	async function (
-		this: ILoadOptionsFunctions,
-		filter?: string,
-		paginationToken?: string,
-	): Promise<INodeListSearchResult> {
+	async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		const needle = (filter ?? '').toLowerCase();
 		const filterHere = needle !== '' && !serverSearch;
 		const qs: IDataObject = needle && serverSearch ? { search: filter } : {};
@@ -87,8 +77,8 @@ export const searchWebhookEndpoints = searchList('/webhooks', (endpoint) => ({
 	value: String(endpoint.id),
 }));
 
-/** Every card, for the polling trigger's Card option list. */
-export async function getCards(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+/** The polling trigger's card options. */
+export async function getCards(this: ILoadOptionsFunctions) {
 	const cards = await new ApiClient(this).all('/cards');
 	return cards.map((card) => ({ name: cardLabel(card), value: String(card.id) }));
 }

@@ -24,10 +24,7 @@ function oldestFirst(leads: IDataObject[]): IDataObject[] {
 const withCard = (lead: IDataObject, cardId: string) =>
 	lead.card_id === undefined ? { ...lead, card_id: cardId } : lead;
 
-/**
- * New Lead on all or chosen cards (docs/triggers.md): each poll reads the cards least recently
- * read, as many as its share of the plan allows; a card the budget cuts off goes first next time.
- */
+/** New Lead on several cards: the least recently read first, as many as the share allows. */
 export async function pollCardLeads(ctx: IPollFunctions, client: ApiClient) {
 	const parameters = pollingParameters(ctx);
 	const chosen =

@@ -13,9 +13,8 @@ const TRIGGER_PATH = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 const isTriggerAddress = (url: string) => TRIGGER_PATH.test(url.split(/[?#]/)[0]);
 
 /**
- * An unsigned POST (a Dynamic QR Trigger refuses it with 401): why the address has no receiver (no
- * answer, 404 or 410: no active webhook in n8n, a server error: a broken proxy), undefined when it
- * has one, null when not checked.
+ * An unsigned POST, which a Dynamic QR Trigger refuses with 401: undefined when answered, null when
+ * not checked, else why not (no answer; 404, 410: no webhook in n8n; 5xx: a broken proxy).
  */
 async function probe(ctx: IPollFunctions, client: ApiClient, url: string) {
 	// What the poll's budget cannot wait for is not checked: a cut-off wait is no answer.

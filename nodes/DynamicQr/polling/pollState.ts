@@ -59,10 +59,7 @@ export interface EndpointCursor extends IDataObject {
 	endpoints: WatchedEndpoint[];
 }
 
-/**
- * One key's cursor, checked by its main field (`codes` a text, the others lists): none when
- * missing, malformed or of another setting (`key`).
- */
+/** One key's cursor, checked by its main field; none when malformed or of another `key`. */
 function storedCursor<T extends IDataObject & { key: string }>(name: string, main: keyof T) {
 	const load = (ctx: IPollFunctions, key: string): T | undefined => {
 		const cursor = ctx.getWorkflowStaticData('node')[name] as T | undefined;

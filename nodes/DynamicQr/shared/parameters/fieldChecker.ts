@@ -146,12 +146,8 @@ export class FieldChecker {
 	/** A record ID: text, or a whole number (a sheet may hold an all-digit ID as one). */
 	private toId(field: Field, value: unknown): string {
 		const text =
-			typeof value === 'string'
-				? value.trim()
-				: Number.isInteger(value)
-					? String(value)
-					: undefined;
-		if (text === undefined) throw this.fail(field, value, `an ID of ${ID_RULE}`);
+			typeof value === 'string' ? value.trim() : Number.isInteger(value) && String(value);
+		if (typeof text !== 'string') throw this.fail(field, value, `an ID of ${ID_RULE}`);
 		if (new RegExp(ID_PATTERN).test(text)) return text;
 		throw this.error(
 			`Invalid ID ${JSON.stringify(text.slice(0, MAX_SHOWN))}${this.inItem}: an ID has ${ID_RULE}`,
@@ -171,9 +167,8 @@ export class FieldChecker {
 		if (typeof given !== 'string')
 			throw this.fail(field, given, "the record's dashboard URL as text");
 		const match = new RegExp(modeSpec.extractValue.regex).exec(given.trim());
-		if (!match) {
+		if (!match)
 			throw this.fail(field, given, `the record's dashboard URL, ending in /<ID> (${ID_RULE})`);
-		}
 		return this.toId(field, match[1] ?? match[0]);
 	}
 

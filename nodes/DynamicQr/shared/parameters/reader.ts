@@ -58,7 +58,6 @@ export class ParameterReader extends FieldChecker {
 
 	boolean = (name: string) => Boolean(this.value(name));
 	number = (name: string) => this.value(name) as number | undefined;
-	/** Text ('' when empty and optional). */
 	string = (name: string, options?: { required?: boolean }) =>
 		(this.value(name, options) as string | undefined) ?? '';
 	option = (name: string) => String(this.value(name) ?? '');
