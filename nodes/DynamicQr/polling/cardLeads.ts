@@ -4,9 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isGone, OutOfBudgetError, recordId, timeMs, type ApiClient } from '../api';
 import { advance, cutoffMs } from './cursor';
 import { pollingParameters, shareSettings } from './pollingProperties';
-import { emit, loadLeadCursor, saveLeadCursor, type LeadCursor } from './pollState';
-
-type CardCursor = LeadCursor['cards'][number];
+import { emit, loadLeadCursor, saveLeadCursor, type CardCursor } from './pollState';
 
 const CARDS_PER_PAGE = 100;
 const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/leads`;

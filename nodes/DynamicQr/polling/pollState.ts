@@ -21,13 +21,15 @@ export interface Cursor extends IDataObject {
 	fromMs?: number;
 }
 
+/** A card's cursor; `readMs`: n8n's time of its last read (the least recently read go first). */
+export type CardCursor = Cursor & { readMs?: number };
+
 /** `leadCursor`: New Lead on several cards (cardLeads.ts); `sinceMs`, the activation. */
 export interface LeadCursor extends IDataObject {
 	key: string;
 	polledMs: number;
 	sinceMs: number;
-	/** Per card, `readMs`: n8n's time of its last read (the least recently read go first). */
-	cards: Array<Cursor & { readMs?: number }>;
+	cards: CardCursor[];
 	learntLimit?: number;
 }
 

@@ -185,30 +185,25 @@ export class FieldChecker {
 const optionValues = (property: INodeProperties): unknown[] =>
 	((property.options ?? []) as Array<{ value?: unknown }>).map(({ value }) => value);
 
-/** What a field of this type takes, in words, for the error. */
+/** What a field of each type takes, in words, for the error; others take text. */
+const EXPECTED: Record<string, string> = {
+	boolean: 'true or false (the texts "true" and "false", or 1 and 0, count too)',
+	dateTime:
+		'an ISO 8601 date or date-time with a real calendar date, e.g. 2030-05-01 or 2030-05-01T18:00:00Z',
+	json: 'a JSON object, or a text holding one',
+	resourceLocator: `an ID of ${ID_RULE}, or (By URL) the record's dashboard URL`,
+};
+
 function expected(property: INodeProperties): string {
+	const { type, typeOptions = {} } = property;
 	const values = optionValues(property).map(String).join(', ');
-	switch (property.type) {
-		case 'boolean':
-			return 'true or false (the texts "true" and "false", or 1 and 0, count too)';
-		case 'number': {
-			const { minValue: min, maxValue: max, numberPrecision } = property.typeOptions ?? {};
-			const kind = numberPrecision ? 'a number' : 'a whole number';
-			if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
-			if (min !== undefined) return `${kind} of at least ${min}`;
-			return max !== undefined ? `${kind} of at most ${max}` : kind;
-		}
-		case 'dateTime':
-			return 'an ISO 8601 date or date-time with a real calendar date, e.g. 2030-05-01 or 2030-05-01T18:00:00Z';
-		case 'options':
-			return property.typeOptions?.loadOptionsMethod ? `an ID of ${ID_RULE}` : `one of: ${values}`;
-		case 'multiOptions':
-			return `a list of: ${values}`;
-		case 'json':
-			return 'a JSON object, or a text holding one';
-		case 'resourceLocator':
-			return `an ID of ${ID_RULE}, or (By URL) the record's dashboard URL`;
-		default:
-			return 'text (or a number, written out)';
-	}
+	if (type === 'options' && !typeOptions.loadOptionsMethod) return `one of: ${values}`;
+	if (type === 'options') return `an ID of ${ID_RULE}`;
+	if (type === 'multiOptions') return `a list of: ${values}`;
+	if (type !== 'number') return EXPECTED[type] ?? 'text (or a number, written out)';
+	const { minValue: min, maxValue: max, numberPrecision } = typeOptions;
+	const kind = numberPrecision ? 'a number' : 'a whole number';
+	if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
+	if (min !== undefined) return `${kind} of at least ${min}`;
+	return max !== undefined ? `${kind} of at most ${max}` : kind;
 }
