@@ -86,8 +86,7 @@ export const [loadEndpointCursor, saveEndpointCursor] = storedCursor<EndpointCur
 /** A poll's items, or null; "Fetch Test Event" with none fails with `none` (message, fix). */
 export function emit(ctx: IPollFunctions, items: IDataObject[], none?: [string, string]) {
 	if (items.length) return [ctx.helpers.returnJsonArray(items)];
-	if (none && ctx.getMode() === 'manual') {
+	if (none && ctx.getMode() === 'manual')
 		throw new NodeOperationError(ctx.getNode(), none[0], { description: none[1] });
-	}
 	return null;
 }

@@ -108,9 +108,8 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 	const readSinceMs = cursor?.sweep
 		? (cursor.readSinceMs ?? cursor.polledMs)
 		: (cursor?.sweepStartedMs ?? cursor?.polledMs);
-	if (includeBreakdown && readSinceMs !== undefined && folded.items.length) {
+	if (includeBreakdown && readSinceMs !== undefined && folded.items.length)
 		await addBreakdowns(client, folded.items, readSinceMs, nowMs);
-	}
 	const since = cursor ? (cursor.sinceCreatedMs ?? cursor.newestCreatedMs) : newest;
 	const learnt = client.rate.learntLimit(settings);
 	saveScanCursor(ctx, {

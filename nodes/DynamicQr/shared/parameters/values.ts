@@ -34,12 +34,10 @@ export function describeValue(value: unknown, secret = false): string {
 	if (typeof value !== 'object') return `the ${typeof value} ${String(value)}`;
 	if (Array.isArray(value))
 		return `a list of ${value.length} value${value.length === 1 ? '' : 's'}`;
-	if (value instanceof Date) {
+	if (value instanceof Date)
 		return Number.isNaN(value.getTime()) ? 'an invalid Date' : `the Date ${value.toISOString()}`;
-	}
-	if (isLuxonDateTime(value)) {
+	if (isLuxonDateTime(value))
 		return value.isValid ? `the DateTime ${value.toISO()}` : 'an invalid DateTime';
-	}
 	const keys = Object.keys(value);
 	if (!keys.length) return 'an empty object';
 	return `an object with the keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}`;
