@@ -12,9 +12,8 @@ const cardLabel = (card: IDataObject): string =>
  * The next page's number, the service's page size (a service may cap it) and the id the page
  * before began with, to know it when answered again past the end (api/paging); URI-encoded.
  */
-function tokenOf({ page, pageSize, previousFirstId }: PageCursor): string {
-	return [page, pageSize ?? PAGE_SIZE, encodeURIComponent(previousFirstId ?? '')].join(':');
-}
+const tokenOf = ({ page, pageSize, previousFirstId }: PageCursor) =>
+	[page, pageSize ?? PAGE_SIZE, encodeURIComponent(previousFirstId ?? '')].join(':');
 
 function cursorOf(token: string | undefined): PageCursor {
 	const [page, pageSize, previousFirstId] = (token ?? '').split(':');

@@ -27,9 +27,8 @@ export class FieldChecker {
 
 	constructor(protected readonly source: ParameterSource) {}
 
-	private error(message: string, description: string): NodeOperationError {
-		return new NodeOperationError(this.node, message, { itemIndex: this.itemIndex, description });
-	}
+	private error = (message: string, description: string) =>
+		new NodeOperationError(this.node, message, { itemIndex: this.itemIndex, description });
 
 	/** "Limit" in item 0; "Since" (in Filters) in item 2. */
 	private where({ property, parent }: Field): string {
