@@ -56,10 +56,7 @@ export interface WatchedEndpoint extends IDataObject {
 	stopped?: 'paused' | 'removed' | 'unreachable';
 }
 
-export interface EndpointCursor extends IDataObject {
-	key: string;
-	endpoints: WatchedEndpoint[];
-}
+export type EndpointCursor = IDataObject & { key: string; endpoints: WatchedEndpoint[] };
 
 /** One key's cursor, checked by its main field; none when malformed or of another `key`. */
 function storedCursor<T extends IDataObject & { key: string }>(name: string, main: keyof T) {

@@ -5,10 +5,7 @@
  * bytes a code in a text cost it far less than an object with a key per code. `count`: a scan
  * count, or the highest milestone claimed; `flag`: Quiet Code's, 1 once a quiet spell is reported.
  */
-export interface CodeState {
-	count: number;
-	flag: number;
-}
+export type CodeState = { count: number; flag: number };
 
 export function unpackCodes(packed: string): Map<string, CodeState> {
 	const codes = new Map<string, CodeState>();

@@ -13,10 +13,7 @@ export interface ParameterSource {
 }
 
 /** A field's description, and the collection it sits in. */
-export interface Field {
-	property: INodeProperties;
-	parent?: INodeProperties;
-}
+export type Field = { property: INodeProperties; parent?: INodeProperties };
 
 /** Checks a value by its field's declared type; its errors name field, item, value, expectation. */
 export class FieldChecker {

@@ -6,11 +6,7 @@ export const isBlank = (value: unknown) =>
 
 export const MAX_SHOWN = 40;
 
-interface LuxonDateTime {
-	isLuxonDateTime: true;
-	isValid: boolean;
-	toISO(): string | null;
-}
+type LuxonDateTime = { isLuxonDateTime: true; isValid: boolean; toISO(): string | null };
 
 const isLuxonDateTime = (value: unknown): value is LuxonDateTime =>
 	typeof value === 'object' && (value as Partial<LuxonDateTime> | null)?.isLuxonDateTime === true;
