@@ -25,16 +25,15 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	if (isLead && parameters.option('cards') !== 'one') return await pollCardLeads(ctx, client);
 	const cardId = isLead ? (parameters.value('cardId', { required: true }) as string) : '';
 	const path = isLead ? `/cards/${encodeURIComponent(cardId)}/leads` : '/qr-codes';
-	const newest = async () => (await client.all(path, {}, 1))[0];
+	const newest = async () => (await client.all(path, {}, 1)).slice(0, 1);
 	const fetch = async (afterMs?: number) => {
 		if (isLead) return await client.since(path, afterMs);
 		const isPast = afterMs === undefined ? undefined : createdAtOrBefore(afterMs);
 		const codes = await client.all(path, {}, MAX_NEW_QR_CODES, { isPast });
-		if (codes.length >= MAX_NEW_QR_CODES) {
+		if (codes.length >= MAX_NEW_QR_CODES)
 			ctx.logger.warn(
 				`Dynamic QR Polling Trigger: more than ${MAX_NEW_QR_CODES} new QR codes since the last poll; the oldest of them are not emitted`,
 			);
-		}
 		return codes;
 	};
 
@@ -43,17 +42,17 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		const [message, todo] = isLead
 			? ['This card has no leads yet', 'Share a contact on the card page']
 			: ['The workspace has no QR codes yet', 'Create a QR code'];
-		const record = await newest();
-		return emit(ctx, record ? [record] : [], [message, `${todo}, then fetch a test event again.`]);
+		return emit(ctx, await newest(), [message, `${todo}, then fetch a test event again.`]);
 	}
 
 	const key = isLead ? `newLead:${cardId}` : 'newQrCode';
 	const saved = loadCursor(ctx, key);
 	const cursor = saved ?? { key, recent: [] };
 	// The first poll (also after a change of settings) records what exists as seen, emitting nothing.
-	const first = saved ? undefined : await newest();
-	if (first) advance(cursor, [first], Date.now());
-	const records = saved || first ? advance(cursor, await fetch(cutoffMs(cursor)), Date.now()) : [];
+	const first = saved ? [] : await newest();
+	if (first.length) advance(cursor, first, Date.now());
+	const records =
+		saved || first.length ? advance(cursor, await fetch(cutoffMs(cursor)), Date.now()) : [];
 	saveCursor(ctx, cursor);
 	return emit(ctx, saved ? records : []);
 }
