@@ -17,8 +17,7 @@ const tokenOf = ({ page, pageSize, previousFirstId }: PageCursor) =>
 
 function cursorOf(token: string | undefined): PageCursor {
 	const [page, pageSize, previousFirstId] = (token ?? '').split(':');
-	const number = Number(page);
-	const size = Number(pageSize);
+	const [number, size] = [Number(page), Number(pageSize)];
 	if (!Number.isInteger(number) || number < 1) return FIRST_PAGE;
 	return {
 		page: number,
@@ -46,11 +45,9 @@ const searchList = (path: string, toItem: ToItem, serverSearch = false) =>
 		const { siteUrl } = await client.connection();
 		const items = records.map((record) => toItem(record, siteUrl));
 		return {
-			results: needle
-				? items.filter((item) =>
-						`${item.name} ${String(item.value)}`.toLowerCase().includes(needle),
-					)
-				: items,
+			results: items.filter((item) =>
+				`${item.name} ${String(item.value)}`.toLowerCase().includes(needle),
+			),
 			paginationToken: hasMore ? tokenOf(next) : undefined,
 		};
 	};

@@ -1,6 +1,5 @@
 import type { IDataObject, INodeProperties, INodePropertyTypeOptions } from 'n8n-workflow';
 
-/** A value read as a field's type is undefined when it does not fit: the reader names the field. */
 export const isBlank = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
