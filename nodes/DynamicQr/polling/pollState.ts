@@ -24,7 +24,7 @@ export interface Cursor extends IDataObject {
 /** A card's cursor; `readMs`: n8n's time of its last read (the least recently read go first). */
 export type CardCursor = Cursor & { readMs?: number };
 
-/** `leadCursor`: New Lead on several cards (cardLeads.ts); `sinceMs`, the activation. */
+/** `leadCursor`: New Lead on several cards (cardLeads.ts); `sinceMs`: activation, each `fromMs`. */
 export interface LeadCursor extends IDataObject {
 	key: string;
 	polledMs: number;
@@ -36,6 +36,7 @@ export interface LeadCursor extends IDataObject {
 /** `scanCursor`: the scan events (scanEvents.ts; its keys in docs/triggers.md). */
 export interface ScanCursor extends IDataObject {
 	key: string;
+	/** n8n's clock; the `created_at` times (`newestCreatedMs`, `sinceCreatedMs`) are the service's. */
 	polledMs: number;
 	newestCreatedMs?: number;
 	/** Per code a count and a flag (shared/packedCodes.ts), the `met` first read by this sweep. */
