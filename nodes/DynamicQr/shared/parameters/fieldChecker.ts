@@ -28,10 +28,8 @@ export class FieldChecker {
 		new NodeOperationError(this.node, message, { itemIndex: this.itemIndex, description });
 
 	/** "Limit" in item 0; "Since" (in Filters) in item 2. */
-	private where({ property, parent }: Field): string {
-		const inside = parent ? ` (in ${parent.displayName})` : '';
-		return `"${property.displayName}"${inside}${this.inItem}`;
-	}
+	private where = ({ property, parent }: Field) =>
+		`"${property.displayName}"${parent ? ` (in ${parent.displayName})` : ''}${this.inItem}`;
 
 	/** The error every reader throws: the field, the item, what arrived and what is expected. */
 	fail(field: Field, value: unknown, expectation = expected(field.property)): NodeOperationError {
@@ -44,12 +42,11 @@ export class FieldChecker {
 		);
 	}
 
-	protected missing(field: Field): NodeOperationError {
-		return this.error(
+	protected missing = (field: Field) =>
+		this.error(
 			`Missing ${this.where(field)}: it is required`,
 			`Fill in "${field.property.displayName}", or check that its expression finds a value in the data; nothing was sent to the API.`,
 		);
-	}
 
 	/** A value checked against its field's declared type; undefined when empty and optional. */
 	protected check(field: Field, value: unknown, required: boolean, lists?: string[]): unknown {
