@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties, INodePropertyTypeOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 export const isBlank = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -62,10 +62,8 @@ function readBoolean(value: unknown): boolean | undefined {
 	return text === 'false' || text === '0' || text === 0 ? false : undefined;
 }
 
-function readNumber(
-	value: unknown,
-	{ minValue = -Infinity, maxValue = Infinity, numberPrecision }: INodePropertyTypeOptions = {},
-): number | undefined {
+function readNumber(value: unknown, { typeOptions = {} }: INodeProperties): number | undefined {
+	const { minValue = -Infinity, maxValue = Infinity, numberPrecision } = typeOptions;
 	const isNumberText = typeof value === 'string' && NUMBER_TEXT.test(value.trim());
 	const number = typeof value === 'number' ? value : isNumberText ? Number(value) : NaN;
 	const fits = Number.isFinite(number) && (numberPrecision || Number.isInteger(number));
@@ -90,6 +88,6 @@ function readDate(value: unknown): string | undefined {
 /** The readers of the types read as such (others as text): undefined when a value does not fit. */
 export const READERS: Record<string, (value: unknown, property: INodeProperties) => unknown> = {
 	boolean: readBoolean,
-	number: (value, property) => readNumber(value, property.typeOptions),
+	number: readNumber,
 	dateTime: readDate,
 };
