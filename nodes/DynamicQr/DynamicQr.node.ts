@@ -1,10 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 
 import { RESOURCES } from './actions/resources';
@@ -14,7 +8,7 @@ import { ACTION_VERSIONS, LATEST_ACTION_VERSION, propertiesOfVersion } from './a
 import { listSearch } from './methods';
 import { nodeVersions } from './shared/nodeVersions';
 
-const properties: INodeProperties[] = [
+const properties: INodeTypeDescription['properties'] = [
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -84,7 +78,7 @@ class DynamicQrVersion implements INodeType {
 		this.description = { ...this.description, version, properties: ofVersion };
 	}
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	async execute(this: IExecuteFunctions) {
 		return await router.call(this);
 	}
 }

@@ -1,9 +1,4 @@
-import type {
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { loadOptions } from './methods';
@@ -50,7 +45,7 @@ export class DynamicQrPollingTrigger implements INodeType {
 
 	methods = { loadOptions };
 
-	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	async poll(this: IPollFunctions) {
 		return await poll(this);
 	}
 }

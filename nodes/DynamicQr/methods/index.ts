@@ -1,2 +1,4 @@
-export * as listSearch from './listSearch';
-export * as loadOptions from './loadOptions';
+import { getCards, searchCards, searchQrCodes, searchWebhookEndpoints } from './listSearch';
+
+export const listSearch = { searchQrCodes, searchCards, searchWebhookEndpoints };
+export const loadOptions = { getCards };

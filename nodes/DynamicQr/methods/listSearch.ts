@@ -1,27 +1,23 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
 
 import { ApiClient, FIRST_PAGE, type PageCursor } from '../api';
-import { cardLabel } from './cardLabel';
 
 const PAGE_SIZE = 50;
+
+/** How a card is named in every picker: its name, else its title, short link or id. */
+const cardLabel = (card: IDataObject): string =>
+	String(card.name ?? card.title ?? card.short_url ?? card.id);
 
 /**
  * The next page's number, the service's page size (a service may cap it) and the id the page
  * before began with, to know it when answered again past the end (api/paging); URI-encoded.
  */
-function tokenOf({ page, pageSize, previousFirstId }: PageCursor): string {
-	return [page, pageSize ?? PAGE_SIZE, encodeURIComponent(previousFirstId ?? '')].join(':');
-}
+const tokenOf = ({ page, pageSize, previousFirstId }: PageCursor) =>
+	[page, pageSize ?? PAGE_SIZE, encodeURIComponent(previousFirstId ?? '')].join(':');
 
 function cursorOf(token: string | undefined): PageCursor {
 	const [page, pageSize, previousFirstId] = (token ?? '').split(':');
-	const number = Number(page);
-	const size = Number(pageSize);
+	const [number, size] = [Number(page), Number(pageSize)];
 	if (!Number.isInteger(number) || number < 1) return FIRST_PAGE;
 	return {
 		page: number,
@@ -38,11 +34,7 @@ type ToItem = (record: IDataObject, siteUrl: string) => INodeListSearchItems;
  * `search`) is applied here to the whole list, not page by page to pages of few or no matches.
  */
 const searchList = (path: string, toItem: ToItem, serverSearch = false) =>
-	async function (
-		this: ILoadOptionsFunctions,
-		filter?: string,
-		paginationToken?: string,
-	): Promise<INodeListSearchResult> {
+	async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		const needle = (filter ?? '').toLowerCase();
 		const filterHere = needle !== '' && !serverSearch;
 		const qs: IDataObject = needle && serverSearch ? { search: filter } : {};
@@ -53,11 +45,9 @@ const searchList = (path: string, toItem: ToItem, serverSearch = false) =>
 		const { siteUrl } = await client.connection();
 		const items = records.map((record) => toItem(record, siteUrl));
 		return {
-			results: needle
-				? items.filter((item) =>
-						`${item.name} ${String(item.value)}`.toLowerCase().includes(needle),
-					)
-				: items,
+			results: items.filter((item) =>
+				`${item.name} ${String(item.value)}`.toLowerCase().includes(needle),
+			),
 			paginationToken: hasMore ? tokenOf(next) : undefined,
 		};
 	};
@@ -82,3 +72,9 @@ export const searchWebhookEndpoints = searchList('/webhooks', (endpoint) => ({
 	name: `${String(endpoint.url)} (${((endpoint.events as string[]) ?? []).join(', ')})`,
 	value: String(endpoint.id),
 }));
+
+/** The polling trigger's card options. */
+export async function getCards(this: ILoadOptionsFunctions) {
+	const cards = await new ApiClient(this).all('/cards');
+	return cards.map((card) => ({ name: cardLabel(card), value: String(card.id) }));
+}

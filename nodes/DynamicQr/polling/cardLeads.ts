@@ -1,12 +1,10 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isGone, OutOfBudgetError, recordId, timeMs, type ApiClient } from '../api';
 import { advance, cutoffMs } from './cursor';
 import { pollingParameters, shareSettings } from './pollingProperties';
-import { loadLeadCursor, saveLeadCursor, type LeadCursor } from './pollState';
-
-type CardCursor = LeadCursor['cards'][number];
+import { emit, loadLeadCursor, saveLeadCursor, type CardCursor } from './pollState';
 
 const CARDS_PER_PAGE = 100;
 const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/leads`;
@@ -24,16 +22,8 @@ function oldestFirst(leads: IDataObject[]): IDataObject[] {
 const withCard = (lead: IDataObject, cardId: string) =>
 	lead.card_id === undefined ? { ...lead, card_id: cardId } : lead;
 
-/**
- * New Lead on all cards of the account (also those added later) or on chosen ones. Each poll reads
- * the cards least recently read, as many as its share of the plan allows (api/rate.ts, the rule
- * of the scan polls); the others wait for the next. A lead created after activation is
- * emitted once, by the first poll that reads its card; one a poll's budget cuts off, by a later one.
- */
-export async function pollCardLeads(
-	ctx: IPollFunctions,
-	client: ApiClient,
-): Promise<INodeExecutionData[][] | null> {
+/** New Lead on several cards: the least recently read first, as many as the share allows. */
+export async function pollCardLeads(ctx: IPollFunctions, client: ApiClient) {
 	const parameters = pollingParameters(ctx);
 	const chosen =
 		parameters.option('cards') === 'chosen'
@@ -60,7 +50,19 @@ export async function pollCardLeads(
 		Math.max(1, client.rate.requestsPerPoll(settings, client.msLeft()) - listRequests),
 	);
 
-	if (isManual) return await sample(ctx, client, turn);
+	if (isManual) {
+		// "Fetch Test Event": the newest lead of the cards one poll would read.
+		const newest = await Promise.all(
+			turn.map(async (card) =>
+				(await client.all(leadsPath(card.key), {}, 1)).map((lead) => withCard(lead, card.key)),
+			),
+		);
+		const lead = oldestFirst(newest.flat()).pop();
+		return emit(ctx, lead ? [lead] : [], [
+			'No watched card has leads yet',
+			'Share a contact on a card page, then fetch a test event again.',
+		]);
+	}
 
 	const answers = await Promise.allSettled(
 		turn.map((card) => client.since(leadsPath(card.key), cutoffMs(card))),
@@ -93,19 +95,5 @@ export async function pollCardLeads(
 		cards: cards.filter((card) => !gone.has(card.key)),
 		...(learnt ? { learntLimit: learnt } : {}),
 	});
-	return leads.length ? [ctx.helpers.returnJsonArray(oldestFirst(leads))] : null;
-}
-
-/** "Fetch Test Event": the newest lead of the cards one poll would read; the cursor is left alone. */
-async function sample(ctx: IPollFunctions, client: ApiClient, cards: CardCursor[]) {
-	const newest = await Promise.all(
-		cards.map(async (card) =>
-			(await client.all(leadsPath(card.key), {}, 1)).map((lead) => withCard(lead, card.key)),
-		),
-	);
-	const [lead] = oldestFirst(newest.flat()).reverse();
-	if (lead) return [ctx.helpers.returnJsonArray([lead])];
-	throw new NodeOperationError(ctx.getNode(), 'No watched card has leads yet', {
-		description: 'Share a contact on a card page, then fetch a test event again.',
-	});
+	return emit(ctx, oldestFirst(leads));
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { webhookEndpoints, type ApiClient, type WebhookEndpoint } from '../api';
 import { pollingParameters } from './pollingProperties';
-import { loadEndpointCursor, saveEndpointCursor, type WatchedEndpoint } from './pollState';
+import { emit, loadEndpointCursor, saveEndpointCursor, type WatchedEndpoint } from './pollState';
 
 type Reason = NonNullable<WatchedEndpoint['stopped']>;
 
@@ -14,10 +13,8 @@ const TRIGGER_PATH = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 const isTriggerAddress = (url: string) => TRIGGER_PATH.test(url.split(/[?#]/)[0]);
 
 /**
- * Whether an address has a receiver: an unsigned POST, which a Dynamic QR Trigger refuses with
- * 401 and starts nothing for. No answer, 404 or 410 (n8n: no active webhook there) or a server
- * error (a broken proxy) is the detail of why not; any other answer is a receiver (undefined);
- * null when not checked.
+ * An unsigned POST, which a Dynamic QR Trigger refuses with 401: undefined when answered, null when
+ * not checked, else why not (no answer; 404, 410: no webhook in n8n; 5xx: a broken proxy).
  */
 async function probe(ctx: IPollFunctions, client: ApiClient, url: string) {
 	// What the poll's budget cannot wait for is not checked: a cut-off wait is no answer.
@@ -41,14 +38,7 @@ async function probe(ctx: IPollFunctions, client: ApiClient, url: string) {
 	}
 }
 
-/**
- * Webhook Endpoint Stopped: the endpoints of the account that no longer receive, each once per
- * spell. Paused by the service (after failed deliveries); removed while a receiver still answers
- * at its address (deleted in the dashboard while its trigger is active; a deactivated trigger's
- * address answers 404, so its removal is not reported); or, with Check Addresses, active at a
- * trigger's address that does not answer. Endpoints stopped at activation are reported by the
- * first poll.
- */
+/** Webhook Endpoint Stopped (docs/triggers.md): paused, removed or unreachable, once per spell. */
 export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient) {
 	const checkAddresses = pollingParameters(ctx).boolean('checkAddresses');
 	const key = `endpointStopped|${checkAddresses}`;
@@ -97,15 +87,12 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 			.map(({ id, url }) => item({ id, url, active: false }, 'removed')),
 	];
 
-	if (isManual) {
-		if (items.length) return [ctx.helpers.returnJsonArray(items)];
-		throw new NodeOperationError(ctx.getNode(), 'No webhook endpoint has stopped', {
-			description: `The account's ${endpoints.length} endpoint(s) are active${checkAddresses ? ' and their addresses answer' : ''}.`,
-		});
-	}
 	const watched = endpoints.flatMap(({ id, url }, index) =>
 		url === undefined ? [] : [{ id, url, stopped: now[index]?.reason }],
 	);
-	saveEndpointCursor(ctx, { key, endpoints: watched });
-	return items.length ? [ctx.helpers.returnJsonArray(items)] : null;
+	if (!isManual) saveEndpointCursor(ctx, { key, endpoints: watched });
+	return emit(ctx, items, [
+		'No webhook endpoint has stopped',
+		`The account's ${endpoints.length} endpoint(s) are active${checkAddresses ? ' and their addresses answer' : ''}.`,
+	]);
 }

@@ -12,10 +12,7 @@ const item = (code: CodeView, reached: number[]): IDataObject => ({
 	last_scanned_at: code.record.last_scanned_at ?? null,
 });
 
-/**
- * Scan Milestone (docs/triggers.md): the cursor keeps each code's highest count seen, so a reset
- * and a climb back fire nothing; several milestones passed since the last poll give one item.
- */
+/** Scan Milestone: the highest count seen is kept, so a reset and a climb back fire nothing. */
 export function milestoneRule(ctx: IPollFunctions): ScanRule {
 	const parameters = pollingParameters(ctx);
 	const field = { property: parameters.property('milestones') };

@@ -30,10 +30,7 @@ export const newScansRule: ScanRule = {
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/**
- * Include Breakdown: whole days from the day the code was last read (at the earliest) through
- * today (or the day of the last scan, if the service's clock is ahead). One request per item.
- */
+/** Include Breakdown: whole days to today, or to the last scan if the service's clock is ahead. */
 export async function addBreakdowns(
 	client: ApiClient,
 	items: IDataObject[],

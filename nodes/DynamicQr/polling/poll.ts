@@ -1,10 +1,9 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient, createdAtOrBefore } from '../api';
 import { advance, cutoffMs } from './cursor';
 import { isScanEvent, pollingParameters } from './pollingProperties';
-import { loadCursor, saveCursor } from './pollState';
+import { emit, loadCursor, saveCursor } from './pollState';
 import { pollCardLeads } from './cardLeads';
 import { pollEndpointHealth } from './endpointHealth';
 import { pollScanEvent } from './scanEvents';
@@ -19,45 +18,41 @@ const MAX_NEW_QR_CODES = 10000;
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const parameters = pollingParameters(ctx);
 	const event = parameters.option('event');
-	const budgetMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
-	const client = new ApiClient(ctx, { budgetMs });
+	const client = new ApiClient(ctx, { budgetMs: ctx.getPollBudgetMs?.() });
 	if (isScanEvent(event)) return await pollScanEvent(ctx, client, event);
 	if (event === 'endpointStopped') return await pollEndpointHealth(ctx, client);
 	const isLead = event === 'newLead';
 	if (isLead && parameters.option('cards') !== 'one') return await pollCardLeads(ctx, client);
 	const cardId = isLead ? (parameters.value('cardId', { required: true }) as string) : '';
 	const path = isLead ? `/cards/${encodeURIComponent(cardId)}/leads` : '/qr-codes';
-	const newest = async () => (await client.all(path, {}, 1))[0];
+	const newest = async () => (await client.all(path, {}, 1)).slice(0, 1);
 	const fetch = async (afterMs?: number) => {
 		if (isLead) return await client.since(path, afterMs);
 		const isPast = afterMs === undefined ? undefined : createdAtOrBefore(afterMs);
 		const codes = await client.all(path, {}, MAX_NEW_QR_CODES, { isPast });
-		if (codes.length >= MAX_NEW_QR_CODES) {
+		if (codes.length >= MAX_NEW_QR_CODES)
 			ctx.logger.warn(
 				`Dynamic QR Polling Trigger: more than ${MAX_NEW_QR_CODES} new QR codes since the last poll; the oldest of them are not emitted`,
 			);
-		}
 		return codes;
 	};
 
 	if (ctx.getMode() === 'manual') {
 		// "Fetch Test Event": the newest existing record (n8n's convention); the cursor is left alone.
-		const record = await newest();
-		if (record) return [ctx.helpers.returnJsonArray([record])];
 		const [message, todo] = isLead
 			? ['This card has no leads yet', 'Share a contact on the card page']
 			: ['The workspace has no QR codes yet', 'Create a QR code'];
-		const description = `${todo}, then fetch a test event again.`;
-		throw new NodeOperationError(ctx.getNode(), message, { description });
+		return emit(ctx, await newest(), [message, `${todo}, then fetch a test event again.`]);
 	}
 
 	const key = isLead ? `newLead:${cardId}` : 'newQrCode';
 	const saved = loadCursor(ctx, key);
 	const cursor = saved ?? { key, recent: [] };
 	// The first poll (also after a change of settings) records what exists as seen, emitting nothing.
-	const first = saved ? undefined : await newest();
-	if (first) advance(cursor, [first], Date.now());
-	const records = saved || first ? advance(cursor, await fetch(cutoffMs(cursor)), Date.now()) : [];
+	const first = saved ? [] : await newest();
+	if (first.length) advance(cursor, first, Date.now());
+	const records =
+		saved || first.length ? advance(cursor, await fetch(cutoffMs(cursor)), Date.now()) : [];
 	saveCursor(ctx, cursor);
-	return saved && records.length ? [ctx.helpers.returnJsonArray(records)] : null;
+	return emit(ctx, saved ? records : []);
 }

@@ -1,17 +1,16 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListPosition } from '../api';
 
 /**
- * The polling trigger's static data, and the only code that reads or writes it. Four keys, each in
- * the format saved workflows hold (frozen: test/staticDataFormats.test.js): `cursor` (New Lead on
- * one card and New QR Code, since 0.1.0), `scanCursor` (the scan events), `leadCursor` (New Lead on
- * all or chosen cards), `endpointCursor` (Webhook Endpoint Stopped). A cursor is saved before
- * poll() returns: n8n 2.x commits the static data with the poll's execution, and loses a later
- * write. Its `key` says what it belongs to (event, card, filters, settings): a change starts over.
+ * What a poll keeps and gives. Its static data (only this code reaches it) holds four keys in the
+ * formats saved workflows hold (test/staticDataFormats.test.js). A cursor is saved before poll()
+ * returns: n8n 2.x commits the static data with the poll's execution, and loses a later write.
+ * Its `key` says what it belongs to (event, card, filters, settings): a change starts over.
  */
 
-/** New Lead and New QR Code (cursor.ts). */
+/** `cursor`: New Lead on one card and New QR Code (cursor.ts, since 0.1.0). */
 export interface Cursor extends IDataObject {
 	key: string;
 	/** Newest `created_at` seen, in ms; undefined while nothing at all has been seen. */
@@ -22,31 +21,25 @@ export interface Cursor extends IDataObject {
 	fromMs?: number;
 }
 
-/**
- * New Lead on all or chosen cards (cardLeads.ts): per card a Cursor keyed by the card's id, with
- * `readMs` (n8n's time of its last read: the least recently read go first); `sinceMs`, the
- * activation, is every card's `fromMs`.
- */
+/** A card's cursor; `readMs`: n8n's time of its last read (the least recently read go first). */
+export type CardCursor = Cursor & { readMs?: number };
+
+/** `leadCursor`: New Lead on several cards (cardLeads.ts); `sinceMs`: activation, each `fromMs`. */
 export interface LeadCursor extends IDataObject {
 	key: string;
 	polledMs: number;
 	sinceMs: number;
-	cards: Array<Cursor & { readMs?: number }>;
+	cards: CardCursor[];
 	learntLimit?: number;
 }
 
-/**
- * The scan events (scanEvents.ts): per code of the list a count and a flag (`codes`,
- * shared/packedCodes.ts), the `met` first of them read by the current sweep; n8n's time of the
- * last poll; the newest `created_at` (service clock) seen. A poll reads a part of the list (added
- * keys; a cursor without them starts a sweep): `sweep` says where the next goes on (none: after
- * page 1), `sinceCreatedMs` from when an unknown code is new, `learntLimit` the plan's rate as
- * learnt (api/rate.ts).
- */
+/** `scanCursor`: the scan events (scanEvents.ts; its keys in docs/triggers.md). */
 export interface ScanCursor extends IDataObject {
 	key: string;
+	/** n8n's clock; the `created_at` times (`newestCreatedMs`, `sinceCreatedMs`) are the service's. */
 	polledMs: number;
 	newestCreatedMs?: number;
+	/** Per code a count and a flag (shared/packedCodes.ts), the `met` first read by this sweep. */
 	codes: string;
 	met?: number;
 	sweep?: ListPosition;
@@ -57,51 +50,41 @@ export interface ScanCursor extends IDataObject {
 	readSinceMs?: number;
 }
 
-/** An endpoint as Webhook Endpoint Stopped last saw it (endpointHealth.ts); `stopped`: reported. */
+/** `endpointCursor`'s endpoints, as Webhook Endpoint Stopped last saw them; `stopped`: reported. */
 export interface WatchedEndpoint extends IDataObject {
 	id: string;
 	url: string;
 	stopped?: 'paused' | 'removed' | 'unreachable';
 }
 
-export interface EndpointCursor extends IDataObject {
-	key: string;
-	endpoints: WatchedEndpoint[];
-}
+export type EndpointCursor = IDataObject & { key: string; endpoints: WatchedEndpoint[] };
 
-const stored = (ctx: IPollFunctions) => ctx.getWorkflowStaticData('node');
-
-/**
- * One static-data key: its cursor loads as undefined when there is none, it is malformed or it
- * belongs to another setting (`key`).
- */
-function storedCursor<T extends IDataObject & { key: string }>(
-	name: string,
-	wellFormed: (cursor: T) => boolean,
-) {
-	return {
-		load(ctx: IPollFunctions, key: string): T | undefined {
-			const cursor = stored(ctx)[name] as T | undefined;
-			return cursor?.key === key && wellFormed(cursor) ? cursor : undefined;
-		},
-		save(ctx: IPollFunctions, cursor: T): void {
-			stored(ctx)[name] = cursor;
-		},
+/** One key's cursor, checked by its main field; none when malformed or of another `key`. */
+function storedCursor<T extends IDataObject & { key: string }>(name: string, main: keyof T) {
+	const load = (ctx: IPollFunctions, key: string): T | undefined => {
+		const cursor = ctx.getWorkflowStaticData('node')[name] as T | undefined;
+		const value = cursor?.[main];
+		const fits = main === 'codes' ? typeof value === 'string' : Array.isArray(value);
+		return cursor?.key === key && fits ? cursor : undefined;
 	};
+	const save = (ctx: IPollFunctions, cursor: T) => {
+		ctx.getWorkflowStaticData('node')[name] = cursor;
+	};
+	return [load, save] as const;
 }
 
-export const { load: loadCursor, save: saveCursor } = storedCursor<Cursor>('cursor', (saved) =>
-	Array.isArray(saved.recent),
-);
-export const { load: loadScanCursor, save: saveScanCursor } = storedCursor<ScanCursor>(
-	'scanCursor',
-	(saved) => typeof saved.codes === 'string',
-);
-export const { load: loadLeadCursor, save: saveLeadCursor } = storedCursor<LeadCursor>(
-	'leadCursor',
-	(saved) => Array.isArray(saved.cards),
-);
-export const { load: loadEndpointCursor, save: saveEndpointCursor } = storedCursor<EndpointCursor>(
+export const [loadCursor, saveCursor] = storedCursor<Cursor>('cursor', 'recent');
+export const [loadScanCursor, saveScanCursor] = storedCursor<ScanCursor>('scanCursor', 'codes');
+export const [loadLeadCursor, saveLeadCursor] = storedCursor<LeadCursor>('leadCursor', 'cards');
+export const [loadEndpointCursor, saveEndpointCursor] = storedCursor<EndpointCursor>(
 	'endpointCursor',
-	(saved) => Array.isArray(saved.endpoints),
+	'endpoints',
 );
+
+/** A poll's items, or null; "Fetch Test Event" with none fails with `none` (message, fix). */
+export function emit(ctx: IPollFunctions, items: IDataObject[], none?: [string, string]) {
+	if (items.length) return [ctx.helpers.returnJsonArray(items)];
+	if (none && ctx.getMode() === 'manual')
+		throw new NodeOperationError(ctx.getNode(), none[0], { description: none[1] });
+	return null;
+}

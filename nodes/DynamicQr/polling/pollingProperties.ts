@@ -10,6 +10,28 @@ export const isScanEvent = (event: string): event is ScanEvent =>
 	(SCAN_EVENTS as readonly string[]).includes(event);
 const forEvents = (...events: string[]) => ({ show: { event: events } });
 
+/** Trigger On's options by value; `action` too, or n8n lowercases the name in the nodes panel. */
+const TRIGGER_ON: Record<string, [name: string, description: string]> = {
+	newLead: [
+		'New Lead on a Card',
+		'A visitor shared contact data on a card: one, some or all of them',
+	],
+	newQrCode: ['New QR Code', 'A QR code was created in the workspace'],
+	newScans: [
+		'New Scans',
+		'A code was scanned since the last poll: one item per code, with its new scans',
+	],
+	quietCode: ['Quiet Code', 'A code has had no scan for the days set, once per quiet spell'],
+	scanMilestone: [
+		'Scan Milestone',
+		'A code reached one of the scan counts set, once per code and milestone',
+	],
+	endpointStopped: [
+		'Webhook Endpoint Stopped',
+		'A webhook endpoint of the account no longer receives: paused, removed, or its address does not answer',
+	],
+};
+
 /** The polling trigger's parameters: the node file shows them; polling/ reads them by their types. */
 export const pollingProperties: INodeProperties[] = [
 	{
@@ -24,46 +46,12 @@ export const pollingProperties: INodeProperties[] = [
 		name: 'event',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{
-				name: 'New Lead on a Card',
-				action: 'On New Lead on a Card',
-				value: 'newLead',
-				description: 'A visitor shared contact data on a card: one, some or all of them',
-			},
-			{
-				name: 'New QR Code',
-				action: 'On New QR Code',
-				value: 'newQrCode',
-				description: 'A QR code was created in the workspace',
-			},
-			{
-				name: 'New Scans',
-				action: 'On New Scans',
-				value: 'newScans',
-				description:
-					'A code was scanned since the last poll: one item per code, with its new scans',
-			},
-			{
-				name: 'Quiet Code',
-				action: 'On Quiet Code',
-				value: 'quietCode',
-				description: 'A code has had no scan for the days set, once per quiet spell',
-			},
-			{
-				name: 'Scan Milestone',
-				action: 'On Scan Milestone',
-				value: 'scanMilestone',
-				description: 'A code reached one of the scan counts set, once per code and milestone',
-			},
-			{
-				name: 'Webhook Endpoint Stopped',
-				action: 'On Webhook Endpoint Stopped',
-				value: 'endpointStopped',
-				description:
-					'A webhook endpoint of the account no longer receives: paused, removed, or its address does not answer',
-			},
-		],
+		options: Object.entries(TRIGGER_ON).map(([value, [name, description]]) => ({
+			name,
+			action: `On ${name}`,
+			value,
+			description,
+		})),
 		default: 'newLead',
 		builderHint: {
 			propertyHint:

@@ -18,10 +18,7 @@ const item = (code: CodeView, days: number, nowMs: number): IDataObject => ({
 	created_at: code.record.created_at ?? null,
 });
 
-/**
- * Quiet Code (docs/triggers.md): the flag says the code's quiet spell was reported; a new scan (its
- * count rose) clears it. Codes already quiet when first seen (at activation) count as reported.
- */
+/** Quiet Code (docs/triggers.md): `flag`, this quiet spell was reported; a new scan clears it. */
 export function quietRule(ctx: IPollFunctions): ScanRule {
 	const days = pollingParameters(ctx).value('quietDays', { required: true }) as number;
 	const isQuiet = (code: CodeView, nowMs: number) => nowMs - quietSinceMs(code) >= days * DAY_MS;

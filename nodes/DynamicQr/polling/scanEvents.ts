@@ -1,5 +1,4 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { recordId, scanCount, timeMs, type ApiClient } from '../api';
 import { codeListQuery } from '../shared/codeFilters';
@@ -7,7 +6,7 @@ import { packCodes, unpackCodes, type CodeState } from '../shared/packedCodes';
 import { milestoneRule } from './milestones';
 import { addBreakdowns, newScansRule } from './newScans';
 import { pollingParameters, shareSettings, type ScanEvent } from './pollingProperties';
-import { loadScanCursor, saveScanCursor, type ScanCursor } from './pollState';
+import { emit, loadScanCursor, saveScanCursor, type ScanCursor } from './pollState';
 import { quietRule } from './quiet';
 
 /** A code of the list as the scan events read it; its times in ms, NaN when unreadable or none. */
@@ -38,10 +37,9 @@ function codeView(record: IDataObject, readAt: string) {
 }
 
 /**
- * Oldest first. An unknown code created after activation counts from 0; other unknown codes (the
- * first sweep, new to the filters) are recorded as read, with items (`lower_bound`: at least the
- * last scan is new) only if scanned since the sweep began. The codes the sweep has read come first
- * in the cursor; those it never read leave when it ends (deleted, or out of the filters).
+ * Oldest first. An unknown code created after activation counts from 0; others are recorded as
+ * read, with items (`lower_bound`) only if scanned since the sweep began. The codes the sweep read
+ * come first in the cursor; those it never read leave when it ends (deleted, or out of the filters).
  */
 function foldCodes(
 	rule: ScanRule,
@@ -94,12 +92,10 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 
 	if (isManual) {
 		const sample = rule.sample(codes, nowMs);
-		if (sample) return [ctx.helpers.returnJsonArray([sample])];
-		throw new NodeOperationError(
-			ctx.getNode(),
+		return emit(ctx, sample ? [sample] : [], [
 			codes.length ? 'No QR code has been scanned yet' : 'No QR code matches the filters',
-			{ description: 'Create or scan a QR code, then fetch a test event again.' },
-		);
+			'Create or scan a QR code, then fetch a test event again.',
+		]);
 	}
 
 	// A code read now was read last in the sweep before this one, at the earliest as it began.
@@ -112,9 +108,8 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 	const readSinceMs = cursor?.sweep
 		? (cursor.readSinceMs ?? cursor.polledMs)
 		: (cursor?.sweepStartedMs ?? cursor?.polledMs);
-	if (includeBreakdown && readSinceMs !== undefined && folded.items.length) {
+	if (includeBreakdown && readSinceMs !== undefined && folded.items.length)
 		await addBreakdowns(client, folded.items, readSinceMs, nowMs);
-	}
 	const since = cursor ? (cursor.sinceCreatedMs ?? cursor.newestCreatedMs) : newest;
 	const learnt = client.rate.learntLimit(settings);
 	saveScanCursor(ctx, {
@@ -129,5 +124,5 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 		sweepStartedMs,
 		...(readSinceMs !== undefined ? { readSinceMs } : {}),
 	});
-	return folded.items.length ? [ctx.helpers.returnJsonArray(folded.items)] : null;
+	return emit(ctx, folded.items);
 }

@@ -10,10 +10,7 @@ export const typeOptions = (types: QrType[]): INodePropertyOptions[] =>
 		description: description + (plan === 'pro' ? '. Needs a plan with smart redirects (Pro).' : ''),
 	}));
 
-/**
- * The filters the list of codes takes (`GET /qr-codes`: search, type, archived), as QR Code ›
- * Get Many and Get Scan Report show them ("list") and the polling trigger's scan events ("watch").
- */
+/** The filters of `GET /qr-codes`: "list" (Get Many, Get Scan Report), "watch" (scan events). */
 export const codeFilterOptions = (verb: 'list' | 'watch'): INodeProperties[] => [
 	{
 		displayName: 'Archived',

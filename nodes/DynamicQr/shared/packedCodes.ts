@@ -2,14 +2,10 @@
  * Per-code numbers packed in one text (the polling trigger's `scanCursor.codes`, the webhook
  * trigger's `scanMilestones.claims`): `id,count[,1]` joined by `;`, the id URI-encoded so that a
  * `,` or `;` in it cannot break an entry. n8n parses and writes static data whole, and about 18
- * bytes a code in a text cost it far less than an object with a key per code.
+ * bytes a code in a text cost it far less than an object with a key per code. `count`: a scan
+ * count, or the highest milestone claimed; `flag`: Quiet Code's, 1 once a quiet spell is reported.
  */
-export interface CodeState {
-	/** The number kept for the code (a count, or the highest milestone claimed). */
-	count: number;
-	/** A flag (Quiet Code: 1 while the code's current quiet spell has been reported). */
-	flag: number;
-}
+export type CodeState = { count: number; flag: number };
 
 export function unpackCodes(packed: string): Map<string, CodeState> {
 	const codes = new Map<string, CodeState>();

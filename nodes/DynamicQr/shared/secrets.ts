@@ -8,10 +8,7 @@ export function decodeBase64Strict(text: string): Buffer | undefined {
 	return bytes?.length && bytes.toString('base64') === text ? bytes : undefined;
 }
 
-/**
- * The HMAC key of a signing secret: the strictly decoded base64 after `whsec_`, or of a secret
- * without the prefix (as the reference libraries accept too); undefined for a malformed one.
- */
+/** A secret's HMAC key: the strict base64 after `whsec_` or, as the references allow, without it. */
 export function decodeSecret(secret: unknown): Buffer | undefined {
 	if (typeof secret !== 'string') return undefined;
 	const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;

@@ -2,18 +2,7 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ID_PATTERN, ID_RULE, isObject } from '../../api';
-import {
-	describeValue,
-	isBlank,
-	isPlainObject,
-	MAX_SHOWN,
-	optionValues,
-	readBoolean,
-	readDate,
-	readIdText,
-	readNumber,
-	readText,
-} from './values';
+import { describeValue, isBlank, isPlainObject, MAX_SHOWN, READERS, readText } from './values';
 
 export interface ParameterSource {
 	node: INode;
@@ -24,10 +13,7 @@ export interface ParameterSource {
 }
 
 /** A field's description, and the collection it sits in. */
-export interface Field {
-	property: INodeProperties;
-	parent?: INodeProperties;
-}
+export type Field = { property: INodeProperties; parent?: INodeProperties };
 
 /** Checks a value by its field's declared type; its errors name field, item, value, expectation. */
 export class FieldChecker {
@@ -38,15 +24,12 @@ export class FieldChecker {
 
 	constructor(protected readonly source: ParameterSource) {}
 
-	private error(message: string, description: string): NodeOperationError {
-		return new NodeOperationError(this.node, message, { itemIndex: this.itemIndex, description });
-	}
+	private error = (message: string, description: string) =>
+		new NodeOperationError(this.node, message, { itemIndex: this.itemIndex, description });
 
 	/** "Limit" in item 0; "Since" (in Filters) in item 2. */
-	private where({ property, parent }: Field): string {
-		const inside = parent ? ` (in ${parent.displayName})` : '';
-		return `"${property.displayName}"${inside}${this.inItem}`;
-	}
+	private where = ({ property, parent }: Field) =>
+		`"${property.displayName}"${parent ? ` (in ${parent.displayName})` : ''}${this.inItem}`;
 
 	/** The error every reader throws: the field, the item, what arrived and what is expected. */
 	fail(field: Field, value: unknown, expectation = expected(field.property)): NodeOperationError {
@@ -59,12 +42,11 @@ export class FieldChecker {
 		);
 	}
 
-	protected missing(field: Field): NodeOperationError {
-		return this.error(
+	protected missing = (field: Field) =>
+		this.error(
 			`Missing ${this.where(field)}: it is required`,
 			`Fill in "${field.property.displayName}", or check that its expression finds a value in the data; nothing was sent to the API.`,
 		);
-	}
 
 	/** A value checked against its field's declared type; undefined when empty and optional. */
 	protected check(field: Field, value: unknown, required: boolean, lists?: string[]): unknown {
@@ -73,12 +55,6 @@ export class FieldChecker {
 		if (isBlank(value) && required) throw this.missing(field);
 		if (isBlank(value)) return undefined;
 		switch (property.type) {
-			case 'boolean':
-				return this.fitting(field, value, readBoolean(value));
-			case 'number':
-				return this.fitting(field, value, readNumber(value, property.typeOptions));
-			case 'dateTime':
-				return this.fitting(field, value, readDate(value));
 			case 'options': {
 				// Options loaded from the API have no list here: their values are record IDs.
 				if (property.typeOptions?.loadOptionsMethod) return this.toId(field, value);
@@ -96,7 +72,7 @@ export class FieldChecker {
 			case 'resourceLocator':
 				return this.toRecordId(field, value);
 			default:
-				return this.fitting(field, value, readText(value));
+				return this.fitting(field, value, (READERS[property.type] ?? readText)(value, property));
 		}
 	}
 
@@ -160,10 +136,11 @@ export class FieldChecker {
 		return result;
 	}
 
-	/** A record ID: text (or a whole number) of the ID's form. */
+	/** A record ID: text, or a whole number (a sheet may hold an all-digit ID as one). */
 	private toId(field: Field, value: unknown): string {
-		const text = readIdText(value);
-		if (text === undefined) throw this.fail(field, value, `an ID of ${ID_RULE}`);
+		const text =
+			typeof value === 'string' ? value.trim() : Number.isInteger(value) && String(value);
+		if (typeof text !== 'string') throw this.fail(field, value, `an ID of ${ID_RULE}`);
 		if (new RegExp(ID_PATTERN).test(text)) return text;
 		throw this.error(
 			`Invalid ID ${JSON.stringify(text.slice(0, MAX_SHOWN))}${this.inItem}: an ID has ${ID_RULE}`,
@@ -183,9 +160,8 @@ export class FieldChecker {
 		if (typeof given !== 'string')
 			throw this.fail(field, given, "the record's dashboard URL as text");
 		const match = new RegExp(modeSpec.extractValue.regex).exec(given.trim());
-		if (!match) {
+		if (!match)
 			throw this.fail(field, given, `the record's dashboard URL, ending in /<ID> (${ID_RULE})`);
-		}
 		return this.toId(field, match[1] ?? match[0]);
 	}
 
@@ -199,30 +175,28 @@ export class FieldChecker {
 	}
 }
 
-/** What a field of this type takes, in words, for the error. */
+const optionValues = (property: INodeProperties): unknown[] =>
+	((property.options ?? []) as Array<{ value?: unknown }>).map(({ value }) => value);
+
+/** What a field of each type takes, in words, for the error; others take text. */
+const EXPECTED: Record<string, string> = {
+	boolean: 'true or false (the texts "true" and "false", or 1 and 0, count too)',
+	dateTime:
+		'an ISO 8601 date or date-time with a real calendar date, e.g. 2030-05-01 or 2030-05-01T18:00:00Z',
+	json: 'a JSON object, or a text holding one',
+	resourceLocator: `an ID of ${ID_RULE}, or (By URL) the record's dashboard URL`,
+};
+
 function expected(property: INodeProperties): string {
+	const { type, typeOptions = {} } = property;
 	const values = optionValues(property).map(String).join(', ');
-	switch (property.type) {
-		case 'boolean':
-			return 'true or false (the texts "true" and "false", or 1 and 0, count too)';
-		case 'number': {
-			const { minValue: min, maxValue: max, numberPrecision } = property.typeOptions ?? {};
-			const kind = numberPrecision ? 'a number' : 'a whole number';
-			if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
-			if (min !== undefined) return `${kind} of at least ${min}`;
-			return max !== undefined ? `${kind} of at most ${max}` : kind;
-		}
-		case 'dateTime':
-			return 'an ISO 8601 date or date-time with a real calendar date, e.g. 2030-05-01 or 2030-05-01T18:00:00Z';
-		case 'options':
-			return property.typeOptions?.loadOptionsMethod ? `an ID of ${ID_RULE}` : `one of: ${values}`;
-		case 'multiOptions':
-			return `a list of: ${values}`;
-		case 'json':
-			return 'a JSON object, or a text holding one';
-		case 'resourceLocator':
-			return `an ID of ${ID_RULE}, or (By URL) the record's dashboard URL`;
-		default:
-			return 'text (or a number, written out)';
-	}
+	if (type === 'options' && !typeOptions.loadOptionsMethod) return `one of: ${values}`;
+	if (type === 'options') return `an ID of ${ID_RULE}`;
+	if (type === 'multiOptions') return `a list of: ${values}`;
+	if (type !== 'number') return EXPECTED[type] ?? 'text (or a number, written out)';
+	const { minValue: min, maxValue: max, numberPrecision } = typeOptions;
+	const kind = numberPrecision ? 'a number' : 'a whole number';
+	if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
+	if (min !== undefined) return `${kind} of at least ${min}`;
+	return max !== undefined ? `${kind} of at most ${max}` : kind;
 }

@@ -58,7 +58,6 @@ export class ParameterReader extends FieldChecker {
 
 	boolean = (name: string) => Boolean(this.value(name));
 	number = (name: string) => this.value(name) as number | undefined;
-	/** Text ('' when empty and optional). */
 	string = (name: string, options?: { required?: boolean }) =>
 		(this.value(name, options) as string | undefined) ?? '';
 	option = (name: string) => String(this.value(name) ?? '');
@@ -92,16 +91,12 @@ export class ParameterReader extends FieldChecker {
 	}
 }
 
-/** A node context without items: a trigger's hooks, deliveries and polls. */
-interface NodeContext {
-	getNode(): INode;
-	getNodeParameter(name: string, fallback: unknown): unknown;
-}
-
-/** The reader of a trigger's parameters, whose errors belong to no item. */
-export function nodeParameters(ctx: NodeContext, properties: INodeProperties[]): ParameterReader {
-	return new ParameterReader(
+/** A trigger's reader (its hooks, deliveries, polls): its errors belong to no item. */
+export const nodeParameters = (
+	ctx: { getNode(): INode; getNodeParameter(name: string, fallback: unknown): unknown },
+	properties: INodeProperties[],
+) =>
+	new ParameterReader(
 		{ node: ctx.getNode(), get: (name, fallback) => ctx.getNodeParameter(name, fallback) },
 		properties,
 	);
-}

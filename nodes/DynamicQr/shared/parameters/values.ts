@@ -1,16 +1,11 @@
-import type { IDataObject, INodeProperties, INodePropertyTypeOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-/** A value read as a field's type is undefined when it does not fit: the reader names the field. */
 export const isBlank = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 export const MAX_SHOWN = 40;
 
-interface LuxonDateTime {
-	isLuxonDateTime: true;
-	isValid: boolean;
-	toISO(): string | null;
-}
+type LuxonDateTime = { isLuxonDateTime: true; isValid: boolean; toISO(): string | null };
 
 const isLuxonDateTime = (value: unknown): value is LuxonDateTime =>
 	typeof value === 'object' && (value as Partial<LuxonDateTime> | null)?.isLuxonDateTime === true;
@@ -34,12 +29,10 @@ export function describeValue(value: unknown, secret = false): string {
 	if (typeof value !== 'object') return `the ${typeof value} ${String(value)}`;
 	if (Array.isArray(value))
 		return `a list of ${value.length} value${value.length === 1 ? '' : 's'}`;
-	if (value instanceof Date) {
+	if (value instanceof Date)
 		return Number.isNaN(value.getTime()) ? 'an invalid Date' : `the Date ${value.toISOString()}`;
-	}
-	if (isLuxonDateTime(value)) {
+	if (isLuxonDateTime(value))
 		return value.isValid ? `the DateTime ${value.toISO()}` : 'an invalid DateTime';
-	}
 	const keys = Object.keys(value);
 	if (!keys.length) return 'an empty object';
 	return `an object with the keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}`;
@@ -62,17 +55,15 @@ export function isIsoDate(text: string): boolean {
 }
 
 /** A boolean, 1 or 0, or one of the texts "true", "false", "1" and "0". */
-export function readBoolean(value: unknown): boolean | undefined {
+function readBoolean(value: unknown): boolean | undefined {
 	if (typeof value === 'boolean') return value;
 	const text = typeof value === 'string' ? value.trim().toLowerCase() : value;
 	if (text === 'true' || text === '1' || text === 1) return true;
 	return text === 'false' || text === '0' || text === 0 ? false : undefined;
 }
 
-export function readNumber(
-	value: unknown,
-	{ minValue = -Infinity, maxValue = Infinity, numberPrecision }: INodePropertyTypeOptions = {},
-): number | undefined {
+function readNumber(value: unknown, { typeOptions = {} }: INodeProperties): number | undefined {
+	const { minValue = -Infinity, maxValue = Infinity, numberPrecision } = typeOptions;
 	const isNumberText = typeof value === 'string' && NUMBER_TEXT.test(value.trim());
 	const number = typeof value === 'number' ? value : isNumberText ? Number(value) : NaN;
 	const fits = Number.isFinite(number) && (numberPrecision || Number.isInteger(number));
@@ -87,17 +78,16 @@ export function readText(value: unknown): string | undefined {
 }
 
 /** An ISO 8601 text as given (trimmed), or a Date or DateTime written as one. */
-export function readDate(value: unknown): string | undefined {
+function readDate(value: unknown): string | undefined {
 	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
 	const iso = isLuxonDateTime(value) && value.isValid ? value.toISO() : null;
 	if (iso) return iso;
 	return typeof value === 'string' && isIsoDate(value.trim()) ? value.trim() : undefined;
 }
 
-/** A record ID as text; numbers count (a sheet may hold an all-digit ID as one). */
-export const readIdText = (value: unknown) =>
-	typeof value === 'string' ? value.trim() : Number.isInteger(value) ? String(value) : undefined;
-
-/** The values of an options field's options. */
-export const optionValues = (property: INodeProperties): unknown[] =>
-	((property.options ?? []) as Array<{ value?: unknown }>).map(({ value }) => value);
+/** The readers of the types read as such (others as text): undefined when a value does not fit. */
+export const READERS: Record<string, (value: unknown, property: INodeProperties) => unknown> = {
+	boolean: readBoolean,
+	number: readNumber,
+	dateTime: readDate,
+};
