@@ -42,10 +42,9 @@ export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFi
 	stored.scanMilestones = { baseline, claims: packCodes(claims) };
 }
 
-const milestoneFields = (reached: number[], scans: number) => ({
-	milestone: reached.at(-1),
-	milestones_reached: reached,
-	scans,
+const claimed = (reached: number[], scans: number) => ({
+	kind: 'claimed' as const,
+	fields: { milestone: reached.at(-1), milestones_reached: reached, scans },
 });
 
 /**
@@ -60,7 +59,6 @@ export async function checkScanMilestone(
 	data: IDataObject | undefined,
 ) {
 	if (type !== 'scan.created' || filters.milestones.length === 0) return undefined;
-	const claimed = (fields: IDataObject) => ({ kind: 'claimed', fields }) as const;
 	const codeId = eventQrCodeId(type, data);
 	if (codeId === undefined) return 'scan without a QR code id';
 	let scans: number;
@@ -74,13 +72,13 @@ export async function checkScanMilestone(
 	}
 	if (ctx.getMode() === 'manual') {
 		const shown = milestonesBetween(filters.milestones, 0, scans);
-		return claimed(milestoneFields(shown.length ? shown : [filters.milestones[0]], scans));
+		return claimed(shown.length ? shown : [filters.milestones[0]], scans);
 	}
 	const reached = ledger.claimMilestones(baselineOf(filters), codeId, filters.milestones, scans);
 	// Saved before the activation's copy was: the service sends the delivery again.
 	if (!reached) return { kind: 'later', why: 'no baseline of scan counts is stored yet' } as const;
 	if (!reached.length) return 'no new scan milestone';
-	return claimed(milestoneFields(reached, scans));
+	return claimed(reached, scans);
 }
 
 export const watchesMilestones = (filters: DeliveryFilters) =>
@@ -96,7 +94,7 @@ export async function missedMilestones(
 	return (await watchedCodes(client, filters)).flatMap(({ id, code, scans }) => {
 		const reached = ledger.claimMilestones(baselineOf(filters), id, filters.milestones, scans);
 		if (!reached?.length) return [];
-		const fields = milestoneFields(reached, scans);
+		const { fields } = claimed(reached, scans);
 		const qrCode = { id, name: code.name, type: code.type };
 		const data = { qr_code: qrCode, short_url: code.short_url, scanned_at: code.last_scanned_at };
 		return [{ id: `milestone:${id}:${fields.milestone}`, data, fields }];
