@@ -26,15 +26,9 @@ const LOCAL_HOSTS = [
 	/^(::1?|f[cd][0-9a-f]{2}:.*|fe[89ab][0-9a-f]:.*)$/,
 ];
 
-/** For a URL's hostname (IPv4 written canonically, IPv6 in brackets). */
-const isLocalHost = (hostname: string) => {
-	const host = hostname
-		.toLowerCase()
-		.replace(/^\[|\]$/g, '')
-		.replace(/\.$/, '')
-		.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-	return LOCAL_HOSTS.some((pattern) => pattern.test(host));
-};
+/** For a URL's hostname, which URL gives lowercase, IPv4 canonical and IPv6 in brackets. */
+const isLocalHost = (hostname: string) =>
+	LOCAL_HOSTS.some((pattern) => pattern.test(hostname.replace(/^\[|\]$|\.$/g, '')));
 
 /** The service delivers from the internet: a local or plain HTTP URL only works with a local API. */
 function assertReachable(ctx: IHookFunctions, webhookUrl: string, apiBaseUrl: string) {
