@@ -120,10 +120,8 @@ const newDeliveries = () =>
 			let start = 0;
 			while (start + ENTRY_LENGTH <= text.length && !(minuteIn(text, start) > from))
 				start += ENTRY_LENGTH;
-			const next =
-				text.slice(start) +
-				added.map(([key, minute]) => key + minute.toString(36).padStart(6, '0')).join('');
-			return next.slice(Math.max(0, next.length - CAPACITY * ENTRY_LENGTH));
+			const entries = added.map(([key, minute]) => key + minute.toString(36).padStart(6, '0'));
+			return (text.slice(start) + entries.join('')).slice(-CAPACITY * ENTRY_LENGTH);
 		},
 		HORIZON_MINUTES,
 	);
