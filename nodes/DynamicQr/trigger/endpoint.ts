@@ -6,7 +6,7 @@ import type { TriggerSettings } from './filters';
 import { prepareMilestones } from './scanMilestones';
 import { dashboardSecret, sourceOf } from './secret';
 import { catchesUp, scheduleCatchUp } from './catchUp';
-import { registeredEndpoint, storeEndpoint, waitForRetiredEndpoint } from './state';
+import { forgetEndpoint, registeredEndpoint, storeEndpoint } from './state';
 import { openLedger } from './ledger';
 import { isValidSecret, webhookSecretOf } from '../shared/secrets';
 
@@ -139,8 +139,7 @@ export async function registerEndpoint(ctx: IHookFunctions, settings: TriggerSet
 	const { client, url, filters, registered, atUrl } = found;
 	const { events } = filters;
 	await removeAll(client, registered.id, atUrl);
-	await waitForRetiredEndpoint(ctx, Date.now());
-	storeEndpoint(ctx, {});
+	await forgetEndpoint(ctx);
 
 	const answer = await client.request('POST', '/webhooks', { body: { url, events } });
 	const id = unwrap(answer).id;

@@ -44,10 +44,11 @@ export function storeEndpoint(
 /** How long a webhook request may hold its copy of the static data: the service's deadline. */
 export const IN_FLIGHT_MS = 10_000;
 
-/** Until no request that loaded the old secret can still save it (docs/n8n-behaviours.md, 9). */
-export async function waitForRetiredEndpoint(ctx: IHookFunctions, nowMs: number): Promise<void> {
+/** Forgets the endpoint once no request holding its secret can save it (docs/n8n-behaviours.md, 9). */
+export async function forgetEndpoint(ctx: IHookFunctions, nowMs = Date.now()): Promise<void> {
 	const state = storedOf(ctx);
 	const retired = state.endpointId ? nowMs : Number(state.retiredAt ?? 0);
 	if (retired + IN_FLIGHT_MS > nowMs) await sleep(retired + IN_FLIGHT_MS - nowMs);
 	delete state.retiredAt;
+	storeEndpoint(ctx, {});
 }
