@@ -75,7 +75,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		const changes = differences(found, { ...request, paused });
 		if (!changes.fields.length) return [{ json: { ...found, [RESULT_KEY]: 'unchanged' } }];
 		const record = await changedRecord(run, String(found.id), changes.body, itemIndex);
-		index?.put(record);
+		index?.set(String(record.id), record);
 		return [{ json: { ...record, [RESULT_KEY]: 'updated' } }];
 	}
 	let record = await creating(run, () => createCode(run, request, itemIndex));
@@ -83,6 +83,6 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	if (paused !== undefined && Boolean(record.paused) !== paused) {
 		record = await changedRecord(run, String(record.id), { paused }, itemIndex);
 	}
-	index?.put(record);
+	index?.set(String(record.id), record);
 	return [{ json: { ...record, [RESULT_KEY]: 'created' } }];
 };

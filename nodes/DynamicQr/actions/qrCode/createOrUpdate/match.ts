@@ -23,7 +23,9 @@ export function readMatch(
 		return {
 			key: `name:${name}`,
 			find: async (index) => {
-				const found = (await index()).named(name);
+				// Exactly `name`: case and spaces count.
+				const codes = [...(await index()).values()];
+				const found = codes.filter((code) => String(code.name) === name);
 				if (found.length > 1) {
 					throw new NodeOperationError(
 						ctx.getNode(),
@@ -57,33 +59,12 @@ export function readMatch(
 		key: `id:${id}`,
 		// Missing from the run's list: made since, or left out (archived?); a 404 says there is none.
 		find: async (index) =>
-			(await index()).byId.get(id) ?? (await client.getRecord(`/qr-codes/${id}`, itemIndex)),
+			(await index()).get(id) ?? (await client.getRecord(`/qr-codes/${id}`, itemIndex)),
 	};
 }
 
-/** The account's codes by id and name, read once per run and kept up to date with its changes. */
-export class CodeIndex {
-	readonly byId = new Map<string, IDataObject>();
-
-	private readonly byName = new Map<string, Set<IDataObject>>();
-
-	constructor(records: IDataObject[]) {
-		for (const record of records) this.put(record);
-	}
-
-	put(record: IDataObject): void {
-		const previous = this.byId.get(String(record.id));
-		if (previous) this.byName.get(String(previous.name))?.delete(previous);
-		this.byId.set(String(record.id), record);
-		const name = String(record.name);
-		this.byName.set(name, (this.byName.get(name) ?? new Set()).add(record));
-	}
-
-	/** Codes whose name is exactly `name` (case and spaces count). */
-	named(name: string): IDataObject[] {
-		return [...(this.byName.get(name) ?? [])];
-	}
-}
+/** The account's codes by id, read once per run; the run's creates and changes are put back in. */
+export type CodeIndex = Map<string, IDataObject>;
 
 const [CODE_INDEX, CREATES] = [Symbol('codeIndex'), Symbol('creates')];
 const creates = (run: ActionRun) => run.keep(CREATES, () => new Set<Promise<unknown>>());
@@ -92,7 +73,8 @@ const creates = (run: ActionRun) => run.keep(CREATES, () => new Set<Promise<unkn
 export const codeIndex = (run: ActionRun, itemIndex: number): Promise<CodeIndex> =>
 	run.keep(CODE_INDEX, async () => {
 		await Promise.allSettled(creates(run));
-		return new CodeIndex(await run.client.all('/qr-codes', {}, undefined, { itemIndex }));
+		const records = await run.client.all('/qr-codes', {}, undefined, { itemIndex });
+		return new Map(records.map((record) => [String(record.id), record]));
 	});
 
 /** A create: after the run's read of the list when one started, else one that read waits for. */
