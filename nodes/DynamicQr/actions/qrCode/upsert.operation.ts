@@ -2,11 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { notice } from '../display';
 import type { Operation, RecordKey } from '../run';
-import { description as createProperties } from './create.operation';
+import { description as createProperties, createCode, readCreateRequest } from './create.operation';
 import { differences } from './createOrUpdate/differences';
 import { type CodeIndex, codeIndex, creating, readMatch } from './createOrUpdate/match';
 import { changedRecord } from './changedRecord';
-import { createCode, readCreateRequest } from './createRequest';
 
 /** Record fields are snake_case, so a camelCase output key cannot meet one of them. */
 const RESULT_KEY = 'createOrUpdate';
