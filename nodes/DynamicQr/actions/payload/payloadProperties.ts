@@ -53,9 +53,7 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 		description: `payload.${field.name}, sent for items of type ${usersOf(types, field.name, mode)}${
 			field.format === 'links' ? '. A JSON list of {"title", "url"}.' : ''
 		}`,
-		...(field.format === 'links'
-			? { type: 'json' as const, default: '' }
-			: { ...fieldInput(field), placeholder: field.placeholder }),
+		...(field.format === 'links' ? { type: 'json' as const, default: '' } : fieldInput(field)),
 	}));
 	return [
 		...fields.map((field) => ({
@@ -84,7 +82,6 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 	const update = mode === 'update';
 	const proTypes = types.filter((type) => type.plan === 'pro').map((type) => type.value);
 	const changesPayload = ['fields', 'mixed', 'json'];
-	const firstInput = update ? 'none' : 'fields';
 	const payloadInput: INodeProperties = {
 		displayName: 'Payload Input',
 		name: 'payloadInput',
@@ -118,7 +115,7 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 			},
 			{ name: 'JSON', value: 'json', description: 'Write the whole payload object as JSON' },
 		].filter(({ value }) => update || value !== 'none'),
-		default: firstInput,
+		default: update ? 'none' : 'fields',
 	};
 	const usual =
 		'url (a link to a web page) is the usual choice; the other types have payload fields of their own';
