@@ -2,7 +2,6 @@ import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { STATIC_QR_TYPES } from '../../qrTypes';
 import type { BinaryAnswer } from '../../api';
-
 import { imageProperties, readImageRequest, imageItems } from '../image';
 import { payloadProperties } from '../payload/payloadProperties';
 import { getQrType, readPayload } from '../payload/read';

@@ -19,6 +19,8 @@ export function readMatch(
 	itemIndex: number,
 	name: string,
 ): Match {
+	const fail = (message: string, description: string) =>
+		new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 	if (parameters.option('matchBy') === 'name') {
 		return {
 			key: `name:${name}`,
@@ -27,14 +29,9 @@ export function readMatch(
 				const codes = [...(await index()).values()];
 				const found = codes.filter((code) => String(code.name) === name);
 				if (found.length > 1) {
-					throw new NodeOperationError(
-						ctx.getNode(),
+					throw fail(
 						`${found.length} QR codes are named "${name}" (item ${itemIndex}): ${found.map((code) => code.id).join(', ')}`,
-						{
-							itemIndex,
-							description:
-								'Give those codes distinct names in the dashboard (or delete the extra ones), or match by QR Code ID instead. Nothing was changed for this item.',
-						},
+						'Give those codes distinct names in the dashboard (or delete the extra ones), or match by QR Code ID instead. Nothing was changed for this item.',
 					);
 				}
 				return found[0];
@@ -45,14 +42,9 @@ export function readMatch(
 	const id = parameters.string('matchQrCodeId', { required: false }).trim();
 	if (!id) return { find: async () => undefined };
 	if (!new RegExp(ID_PATTERN).test(id)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
+		throw fail(
 			`Invalid QR Code ID to Match "${id}" in item ${itemIndex}: an ID has ${ID_RULE}`,
-			{
-				itemIndex,
-				description:
-					'Map the column that holds the ID of the code made for this row, or leave it empty to create a code. Nothing was sent to the API.',
-			},
+			'Map the column that holds the ID of the code made for this row, or leave it empty to create a code. Nothing was sent to the API.',
 		);
 	}
 	return {
