@@ -55,16 +55,14 @@ export async function countScans(
 	const ask = async (range: Days): Promise<IDataObject[]> => {
 		const days = daysIn(range);
 		if (days < refused.days || days < 2) {
-			let refusal: unknown;
-			try {
-				return [unwrap(await run.client.request('GET', path, { qs: { ...range }, itemIndex }))];
-			} catch (error) {
-				refusal = error;
-			}
-			// Anything else is the API error the client built: passed on as it is.
-			if (days < 2 || !(rejectsField(refusal, 'from') || rejectsField(refusal, 'to')))
-				throw refusal;
-			refused.days = Math.min(refused.days, days);
+			const asked = run.client.request('GET', path, { qs: { ...range }, itemIndex });
+			const answer = await asked.catch((refusal: unknown) => {
+				// Anything else is the API error the client built: passed on as it is.
+				if (days < 2 || !(rejectsField(refusal, 'from') || rejectsField(refusal, 'to')))
+					throw refusal;
+				refused.days = Math.min(refused.days, days);
+			});
+			if (answer !== undefined) return [unwrap(answer)];
 		}
 		const [first, second] = halves(range);
 		return [...(await ask(first)), ...(await ask(second))];
