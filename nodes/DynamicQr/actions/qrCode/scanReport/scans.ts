@@ -95,11 +95,10 @@ function topValues(codes: CodeScans[]): IDataObject {
 	return Object.fromEntries(
 		BREAKDOWNS.map((name) => {
 			const totals = new Map<string, number>();
-			for (const breakdowns of codes.flatMap((code) => code.breakdowns)) {
-				for (const [value, count] of breakdownCounts(breakdowns, name)) {
-					totals.set(value, (totals.get(value) ?? 0) + count);
-				}
-			}
+			const counted = codes.flatMap((code) =>
+				code.breakdowns.flatMap((of) => breakdownCounts(of, name)),
+			);
+			for (const [value, count] of counted) totals.set(value, (totals.get(value) ?? 0) + count);
 			const top = [...totals]
 				.filter(([, scans]) => scans > 0)
 				.sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
