@@ -58,21 +58,18 @@ export function readMatch(
 /** The account's codes by id, read once per run; the run's creates and changes are put back in. */
 export type CodeIndex = Map<string, IDataObject>;
 
-const [CODE_INDEX, CREATES] = [Symbol('codeIndex'), Symbol('creates')];
-const creates = (run: ActionRun) => run.keep(CREATES, () => new Set<Promise<unknown>>());
-
 /** Read once, after the run's creates under way (they change the list); a failure fails every item. */
 export const codeIndex = (run: ActionRun, itemIndex: number): Promise<CodeIndex> =>
-	run.keep(CODE_INDEX, async () => {
-		await Promise.allSettled(creates(run));
+	(run.codeIndex ??= (async () => {
+		await Promise.allSettled(run.creates);
 		const records = await run.client.all('/qr-codes', {}, undefined, { itemIndex });
 		return new Map(records.map((record) => [String(record.id), record]));
-	});
+	})());
 
 /** A create: after the run's read of the list when one started, else one that read waits for. */
 export async function creating<T>(run: ActionRun, create: () => Promise<T>): Promise<T> {
-	await (run.kept.get(CODE_INDEX) as Promise<CodeIndex> | undefined)?.catch(() => undefined);
+	await run.codeIndex?.catch(() => undefined);
 	const sent = create();
-	creates(run).add(sent);
-	return await sent.finally(() => creates(run).delete(sent));
+	run.creates.add(sent);
+	return await sent.finally(() => run.creates.delete(sent));
 }

@@ -12,9 +12,6 @@ import type { ActionRun } from '../../run';
 import type { Days, ReportPeriod } from './period';
 import { daysIn, halves, mayHaveScansSince, scannedOnlyWithin } from './period';
 
-/** The shortest range the service refused as too long in this run (days). */
-const REFUSED_DAYS = Symbol('scanReport.refusedDays');
-
 /** A code of the report: its scans in the period and the one before, the period's breakdowns. */
 export interface CodeScans {
 	record: IDataObject;
@@ -49,18 +46,17 @@ export async function countScans(
 		return { record, scans: lifetime, previousScans: 0, breakdowns: [] };
 	}
 	const path = `/qr-codes/${encodeURIComponent(String(record.id))}/scans`;
-	const refused = run.keep(REFUSED_DAYS, () => ({ days: Infinity }));
 	// A range the service refuses as too long (422 naming `from` or `to`; the reference shows no
 	// limit) is asked for in halves; the run then splits every range that long before asking.
 	const ask = async (range: Days): Promise<IDataObject[]> => {
 		const days = daysIn(range);
-		if (days < refused.days || days < 2) {
+		if (days < run.refusedDays || days < 2) {
 			const asked = run.client.request('GET', path, { qs: { ...range }, itemIndex });
 			const answer = await asked.catch((refusal: unknown) => {
 				// Anything else is the API error the client built: passed on as it is.
 				if (days < 2 || !(rejectsField(refusal, 'from') || rejectsField(refusal, 'to')))
 					throw refusal;
-				refused.days = Math.min(refused.days, days);
+				run.refusedDays = Math.min(run.refusedDays, days);
 			});
 			if (answer !== undefined) return [unwrap(answer)];
 		}
