@@ -9,11 +9,7 @@ import type { ParameterReader } from '../shared/parameters';
 /** A Map, so that "constructor" or "toString" finds no operation. */
 const OPERATIONS = new Map(RESOURCES.flatMap(({ operations }) => operations));
 
-/**
- * Runs the operation once per item, results in input order and paired. Items start in input order
- * while the rate model has room, but an item of a record with an item running waits for it. With
- * Continue On Fail an item's error becomes its output; otherwise the earliest failure stops the run.
- */
+/** Runs the operation once per item, a record's items in turn; results in input order, paired. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;

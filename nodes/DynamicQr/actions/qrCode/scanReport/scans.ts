@@ -21,10 +21,9 @@ export interface CodeScans {
 }
 
 /**
- * One code's scans in the period and the previous one: no request for a code not scanned since the
- * previous period began, nor for one made and last scanned within one period (its lifetime count);
- * else one `/scans` of both periods, and one of the period alone when both had scans and breakdowns
- * are wanted: an answer's breakdowns cover its whole range.
+ * One code's scans in the period and the one before. None asked for when its times tell (no scan
+ * since, or made and last scanned in one period); else one `/scans` of both periods, and one of the
+ * period alone for breakdowns when both had scans (an answer's breakdowns cover its whole range).
  */
 export async function countScans(
 	run: ActionRun,
