@@ -36,19 +36,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 
 	const runItem = async (itemIndex: number, parameters: ParameterReader) => {
-		try {
-			const output = await execute.call(this, itemIndex, run, parameters);
-			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
-		} catch (error) {
-			if (!this.continueOnFail()) return fail(itemIndex, error as Error);
+		const output = await execute.call(this, itemIndex, run, parameters).catch((error: Error) => {
+			if (!this.continueOnFail()) throw error;
 			const { message, description } = error as { message: string; description?: string };
 			// "Continue (using error output)": n8n 1.x and 2.x move an item whose only key is
 			// `error` to the error output, merged with its input item; the fix goes in the text.
 			const json = toErrorOutput
 				? { error: description ? `${message}. ${description}` : message }
 				: { error: message, ...(description ? { description } : {}) };
-			results[itemIndex] = [{ json, pairedItem: { item: itemIndex } }];
-		}
+			return [{ json }];
+		});
+		results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 	};
 
 	// A finished item starts the next one of its record, then as many as the rate model has room for.
