@@ -10,7 +10,7 @@ import {
 } from '../../../api';
 import type { ActionRun } from '../../run';
 import type { Days, ReportPeriod } from './period';
-import { daysIn, halves, mayHaveScansSince, scannedOnlyWithin } from './period';
+import { addDays, daysIn, mayHaveScansSince, scannedOnlyWithin } from './period';
 
 /** A code of the report: its scans in the period and the one before, the period's breakdowns. */
 export interface CodeScans {
@@ -59,8 +59,10 @@ export async function countScans(
 			});
 			if (answer !== undefined) return [unwrap(answer)];
 		}
-		const [first, second] = halves(range);
-		return [...(await ask(first)), ...(await ask(second))];
+		// In halves, the first the shorter when the days are odd.
+		const firstTo = addDays(range.from, Math.floor(days / 2) - 1);
+		const first = await ask({ from: range.from, to: firstTo });
+		return [...first, ...(await ask({ from: addDays(firstTo, 1), to: range.to }))];
 	};
 	const to = mayHaveScansSince(lastScannedAt, period.from) ? period.to : period.previous.to;
 	const answers = await ask({ from: period.previous.from, to });
