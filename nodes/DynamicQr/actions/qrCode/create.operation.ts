@@ -110,8 +110,8 @@ export function readCreateRequest(parameters: ParameterReader) {
 		body,
 		// The key the user gave; empty for the default, derived only when a create is sent.
 		idempotencyKey: String(additional.idempotencyKey ?? '').trim(),
-		// Additional Fields as read, for what an operation adds to them (Create or Update's Paused).
-		additional,
+		// Create or Update's; left out unless the user added it: then each code is kept as it is.
+		paused: additional.paused as boolean | undefined,
 	};
 }
 

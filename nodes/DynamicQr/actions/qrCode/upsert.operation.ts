@@ -63,15 +63,13 @@ export const recordKey: RecordKey = (itemIndex, run, parameters) =>
 /** Creates the item's code when the run's list has none, else changes only what differs. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const request = readCreateRequest(parameters);
-	// Paused is left out unless the user added it: then each code is kept as it is.
-	const paused = request.additional.paused as boolean | undefined;
 	const match = readMatch(run, parameters, itemIndex, String(request.body.name));
 
 	// An item without an ID to match can only create: it needs no list.
 	let index: CodeIndex | undefined;
 	const found = await match.find(async () => (index ??= await codeIndex(run, itemIndex)));
 	if (found) {
-		const changes = differences(found, { ...request, paused });
+		const changes = differences(found, request);
 		if (!changes.fields.length) return [{ json: { ...found, [RESULT_KEY]: 'unchanged' } }];
 		const record = await changedRecord(run, String(found.id), changes.body, itemIndex);
 		index?.set(String(record.id), record);
@@ -79,6 +77,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	}
 	let record = await creating(run, () => createCode(run, request, itemIndex));
 	// A create has no paused flag: a code asked for paused is paused right after.
+	const { paused } = request;
 	if (paused !== undefined && Boolean(record.paused) !== paused) {
 		record = await changedRecord(run, String(record.id), { paused }, itemIndex);
 	}

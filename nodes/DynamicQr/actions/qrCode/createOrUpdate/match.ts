@@ -4,7 +4,6 @@ import { ID_PATTERN, ID_RULE } from '../../../api';
 import type { ParameterReader } from '../../../shared/parameters';
 import type { ActionRun } from '../../run';
 
-/** How an item of Create or Update finds its code. */
 export interface Match {
 	/** Serialises the items of one code; none for an item that can only create. */
 	key?: string;
@@ -12,7 +11,7 @@ export interface Match {
 	find: (index: () => Promise<CodeIndex>) => Promise<IDataObject | undefined>;
 }
 
-/** How the item finds its code, checked before any request. */
+/** How an item of Create or Update finds its code, checked before any request. */
 export function readMatch(
 	{ ctx, client }: ActionRun,
 	parameters: ParameterReader,
