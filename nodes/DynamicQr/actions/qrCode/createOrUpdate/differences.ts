@@ -18,10 +18,11 @@ const canonical = (value: unknown) =>
 			: entry,
 	);
 
-function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject, whole = false) {
+function payloadDiffers({ type, body, whole }: WantedCode, current: IDataObject) {
+	const wanted = body.payload as IDataObject;
 	if (whole && Object.keys(current).some((key) => ownValue(wanted, key) === undefined)) return true;
 	return Object.entries(wanted).some(([key, value]) => {
-		const format = type.fields.find((field) => field.name === key)?.format;
+		const format = type?.fields.find((field) => field.name === key)?.format;
 		const same = (format && FORMATS[format].same) || sameText;
 		return !same(value, ownValue(current, key));
 	});
@@ -41,10 +42,7 @@ export function differences(record: IDataObject, wanted: WantedCode) {
 		// A new type's fields replace the old payload.
 		body.type = type;
 		body.payload = payload;
-	} else if (
-		wanted.type &&
-		payloadDiffers(wanted.type, payload as IDataObject, currentPayload, wanted.whole)
-	) {
+	} else if (wanted.type && payloadDiffers(wanted, currentPayload)) {
 		// PATCH replaces the payload it is sent: the fields left empty keep the code's values.
 		body.payload = wanted.whole ? payload : { ...currentPayload, ...(payload as IDataObject) };
 	}
