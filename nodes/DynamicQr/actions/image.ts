@@ -77,16 +77,13 @@ export function readImageRequest(parameters: ParameterReader) {
 			? { mm: parameters.number('mm'), dpi: parameters.number('dpi') }
 			: { size: parameters.number('size') };
 	const binaryField = binaryFieldName(parameters);
-	const items = async (
-		ctx: IExecuteFunctions,
-		image: BinaryAnswer,
-		name: string,
-		json: IDataObject,
-	) => {
-		const mimeType = FORMATS.get(format)?.mimeType ?? image.contentType;
-		const file = imageFile(ctx.getNode(), image, format, parameters.itemIndex as number);
-		const data = await ctx.helpers.prepareBinaryData(file, `${name}.${format}`, mimeType);
-		return [{ json: { ...json, format }, binary: { [binaryField]: data } }];
+	return {
+		query: { format, ...size },
+		async items(ctx: IExecuteFunctions, image: BinaryAnswer, name: string, json: IDataObject) {
+			const mimeType = FORMATS.get(format)?.mimeType ?? image.contentType;
+			const file = imageFile(ctx.getNode(), image, format, parameters.itemIndex as number);
+			const data = await ctx.helpers.prepareBinaryData(file, `${name}.${format}`, mimeType);
+			return [{ json: { ...json, format }, binary: { [binaryField]: data } }];
+		},
 	};
-	return { query: { format, ...size }, items };
 }
