@@ -76,6 +76,7 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 	const update = mode === 'update';
 	const proTypes = types.filter((type) => type.plan === 'pro').map((type) => type.value);
 	const changesPayload = ['fields', 'mixed', 'json'];
+	const firstInput = update ? 'none' : 'fields';
 	const payloadInput: INodeProperties = {
 		displayName: 'Payload Input',
 		name: 'payloadInput',
@@ -109,7 +110,7 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 			},
 			{ name: 'JSON', value: 'json', description: 'Write the whole payload object as JSON' },
 		].filter(({ value }) => update || value !== 'none'),
-		default: update ? 'none' : 'fields',
+		default: firstInput,
 	};
 	const usual =
 		'url (a link to a web page) is the usual choice; the other types have payload fields of their own';
