@@ -57,13 +57,13 @@ export const description: INodeProperties[] = [
 export const reads = [...createProperties, ...description];
 
 /** Items that match one code (one name, or one ID) run one after another and see each other's changes. */
-export const recordKey: RecordKey = (itemIndex, run, parameters) =>
-	readMatch(run, parameters, itemIndex, parameters.string('name')).key;
+export const recordKey: RecordKey = (_itemIndex, run, parameters) =>
+	readMatch(run, parameters, parameters.string('name')).key;
 
 /** Creates the item's code when the run's list has none, else changes only what differs. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const request = readCreateRequest(parameters);
-	const match = readMatch(run, parameters, itemIndex, String(request.body.name));
+	const match = readMatch(run, parameters, String(request.body.name));
 
 	// An item without an ID to match can only create: it needs no list.
 	let index: CodeIndex | undefined;

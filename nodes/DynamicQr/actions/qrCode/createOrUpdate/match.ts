@@ -12,14 +12,10 @@ export interface Match {
 }
 
 /** How an item of Create or Update finds its code, checked before any request. */
-export function readMatch(
-	{ ctx, client }: ActionRun,
-	parameters: ParameterReader,
-	itemIndex: number,
-	name: string,
-): Match {
+export function readMatch(run: ActionRun, parameters: ParameterReader, name: string): Match {
+	const { itemIndex } = parameters;
 	const fail = (message: string, description: string) =>
-		new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+		new NodeOperationError(run.ctx.getNode(), message, { itemIndex, description });
 	if (parameters.option('matchBy') === 'name') {
 		return {
 			key: `name:${name}`,
@@ -50,7 +46,7 @@ export function readMatch(
 		key: `id:${id}`,
 		// Missing from the run's list: made since, or left out (archived?); a 404 says there is none.
 		find: async (index) =>
-			(await index()).get(id) ?? (await client.getRecord(`/qr-codes/${id}`, itemIndex)),
+			(await index()).get(id) ?? (await run.client.getRecord(`/qr-codes/${id}`, itemIndex)),
 	};
 }
 
