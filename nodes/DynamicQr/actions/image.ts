@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { imageFile, type BinaryAnswer } from '../api';
 import { binaryFieldName, binaryFieldProperty } from './operationParameters';
@@ -71,27 +66,24 @@ export const imageProperties: INodeProperties[] = [
 	),
 ];
 
-/** Format, size (as `query`) and the binary field of the output, checked before the request. */
+/**
+ * Format, size (as `query`) and the output's binary field, checked before the request; `items`
+ * makes the output of the answer: `json` and the format, the image in its binary field.
+ */
 export function readImageRequest(parameters: ParameterReader) {
 	const format = parameters.option('format');
 	const size: IDataObject =
 		parameters.option('sizeUnit') === 'mm'
 			? { mm: parameters.number('mm'), dpi: parameters.number('dpi') }
 			: { size: parameters.number('size') };
-	return { format, query: { format, ...size }, binaryField: binaryFieldName(parameters) };
-}
-
-/** The output item: `json`, and the image in its binary field with its MIME type and file name. */
-export async function imageItems(
-	ctx: IExecuteFunctions,
-	{ format, binaryField }: ReturnType<typeof readImageRequest>,
-	image: BinaryAnswer,
-	baseName: string,
-	json: IDataObject,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const mimeType = FORMATS.get(format)?.mimeType ?? image.contentType;
-	const file = imageFile(ctx.getNode(), image, format, itemIndex);
-	const data = await ctx.helpers.prepareBinaryData(file, `${baseName}.${format}`, mimeType);
-	return [{ json, binary: { [binaryField]: data } }];
+	const binaryField = binaryFieldName(parameters);
+	return {
+		query: { format, ...size },
+		async items(ctx: IExecuteFunctions, image: BinaryAnswer, name: string, json: IDataObject) {
+			const mimeType = FORMATS.get(format)?.mimeType ?? image.contentType;
+			const file = imageFile(ctx.getNode(), image, format, parameters.itemIndex as number);
+			const data = await ctx.helpers.prepareBinaryData(file, `${name}.${format}`, mimeType);
+			return [{ json: { ...json, format }, binary: { [binaryField]: data } }];
+		},
+	};
 }

@@ -32,9 +32,8 @@ export const filtersProperty = (options: INodeProperties[]) =>
 export const listFiltersProperty = filtersProperty(codeFilterOptions('list'));
 
 /** The most records to list: undefined for Return All. */
-export function readLimit(parameters: ParameterReader): number | undefined {
-	return parameters.boolean('returnAll') ? undefined : parameters.number('limit');
-}
+export const readLimit = (parameters: ParameterReader) =>
+	parameters.boolean('returnAll') ? undefined : parameters.number('limit');
 
 /** A Get Many of a whole list with Return All / Limit and nothing else. */
 export function listOperation(path: string) {

@@ -2,10 +2,7 @@ import type { INodeProperties, INodePropertyModeTypeOptions } from 'n8n-workflow
 
 import { ID_CHARACTERS, ID_PATTERN, ID_RULE } from '../api';
 
-/**
- * A record's locator: from a searchable list (methods/: `searchQrCodes` for `qrCodeId`), by ID, and
- * by dashboard URL (`dashboardSegment`).
- */
+/** By list (methods/: searchQrCodes for qrCodeId), by ID, by dashboard URL (`dashboardSegment`). */
 function recordLocator(name: string, noun: string, dashboardSegment?: string): INodeProperties {
 	const searchListMethod = `search${name[0].toUpperCase()}${name.slice(1, -'Id'.length)}s`;
 	const regex = `^https?://\\S+/${dashboardSegment}/(${ID_CHARACTERS})/?(?:[?#]\\S*)?$`;

@@ -9,11 +9,7 @@ import type { ParameterReader } from '../shared/parameters';
 /** A Map, so that "constructor" or "toString" finds no operation. */
 const OPERATIONS = new Map(RESOURCES.flatMap(({ operations }) => operations));
 
-/**
- * Runs the operation once per item, results in input order and paired. Items start in input order
- * while the rate model has room, but an item of a record with an item running waits for it. With
- * Continue On Fail an item's error becomes its output; otherwise the earliest failure stops the run.
- */
+/** Runs the operation once per item, a record's items in turn; results in input order, paired. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
@@ -40,19 +36,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 
 	const runItem = async (itemIndex: number, parameters: ParameterReader) => {
-		try {
-			const output = await execute.call(this, itemIndex, run, parameters);
-			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
-		} catch (error) {
-			if (!this.continueOnFail()) return fail(itemIndex, error as Error);
+		const output = await execute.call(this, itemIndex, run, parameters).catch((error: Error) => {
+			if (!this.continueOnFail()) throw error;
 			const { message, description } = error as { message: string; description?: string };
 			// "Continue (using error output)": n8n 1.x and 2.x move an item whose only key is
 			// `error` to the error output, merged with its input item; the fix goes in the text.
 			const json = toErrorOutput
 				? { error: description ? `${message}. ${description}` : message }
 				: { error: message, ...(description ? { description } : {}) };
-			results[itemIndex] = [{ json, pairedItem: { item: itemIndex } }];
-		}
+			return [{ json }];
+		});
+		results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 	};
 
 	// A finished item starts the next one of its record, then as many as the rate model has room for.

@@ -7,20 +7,20 @@ import type {
 
 import type { ApiClient } from '../api';
 import type { ParameterReader } from '../shared/parameters';
+import type { CodeIndex } from './qrCode/createOrUpdate/match';
 
 /** A run of the action node: one client for all its items, and what operations keep across them. */
 export class ActionRun {
-	readonly kept = new Map<symbol, unknown>();
+	/** Create or Update: the account's codes, read once, and the creates under way. */
+	codeIndex?: Promise<CodeIndex>;
+	readonly creates = new Set<Promise<unknown>>();
+	/** Get Scan Report: the shortest range the service refused as too long (days). */
+	refusedDays = Infinity;
 
 	constructor(
 		readonly ctx: IExecuteFunctions,
 		readonly client: ApiClient,
 	) {}
-
-	keep<T>(key: symbol, create: () => T): T {
-		if (!this.kept.has(key)) this.kept.set(key, create());
-		return this.kept.get(key) as T;
-	}
 }
 
 /** An item's index, the run, and the item's reader (by the operation's declared fields). */

@@ -27,35 +27,27 @@ function fieldProperties(type: QrType, field: QrTypeField, mode: PayloadMode): I
 		: [{ ...base, displayOptions: { show: { ...fields, type: [type.value] } } }];
 }
 
-/** Which types use a payload key, e.g. "URL (required), Event, Coupon". */
-function usersOf(types: QrType[], key: string, mode: PayloadMode): string {
-	return types
-		.flatMap((type) =>
-			type.fields
-				.filter((field) => field.name === key)
-				.map((field) => `${type.label}${isFieldRequired(type, field, mode) ? ' (required)' : ''}`),
-		)
-		.join(', ');
-}
-
 /**
  * "Fields for Mixed Types": every payload key once, never required. Version 1 has a parameter per
  * key; from version 2 they are options of one collection, so only the keys the data has show.
  */
 function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperties[] {
-	const every = types.flatMap((type) => type.fields);
-	const firstOfKey = every.filter(
-		(field, index) => every.findIndex(({ name }) => name === field.name) === index,
-	);
-	const fields: INodeProperties[] = firstOfKey.map((field) => ({
+	// Each key as its first type declares it, and the types using it: "URL (required), Event".
+	const keys = new Map<string, { field: QrTypeField; users: string[] }>();
+	for (const type of types) {
+		for (const field of type.fields) {
+			const key = keys.get(field.name) ?? { field, users: [] };
+			key.users.push(type.label + (isFieldRequired(type, field, mode) ? ' (required)' : ''));
+			keys.set(field.name, key);
+		}
+	}
+	const fields: INodeProperties[] = [...keys.values()].map(({ field, users }) => ({
 		displayName: field.label,
 		name: field.name,
-		description: `payload.${field.name}, sent for items of type ${usersOf(types, field.name, mode)}${
+		description: `payload.${field.name}, sent for items of type ${users.join(', ')}${
 			field.format === 'links' ? '. A JSON list of {"title", "url"}.' : ''
 		}`,
-		...(field.format === 'links'
-			? { type: 'json' as const, default: '' }
-			: { ...fieldInput(field), placeholder: field.placeholder }),
+		...(field.format === 'links' ? { type: 'json' as const, default: '' } : fieldInput(field)),
 	}));
 	return [
 		...fields.map((field) => ({

@@ -79,39 +79,30 @@ export function validatePayload(
 	mode: PayloadMode,
 ): void {
 	const { node, itemIndex } = parameters;
+	const fail = (message: string, description: string) =>
+		new NodeOperationError(node, message, { itemIndex, description });
 	const unknown = Object.keys(payload).filter(
 		(key) => !type.fields.some((field) => field.name === key),
 	);
 	if (unknown.length) {
-		throw new NodeOperationError(
-			node,
+		throw fail(
 			`Item ${itemIndex} has ${unknown.map((key) => `payload.${key}`).join(', ')}, which type ${type.label} does not have`,
-			{
-				itemIndex,
-				description: `Type ${type.label} (${type.value}) takes: ${type.fields.map((field) => field.name).join(', ')}. Nothing was sent to the API.`,
-			},
+			`Type ${type.label} (${type.value}) takes: ${type.fields.map((field) => field.name).join(', ')}. Nothing was sent to the API.`,
 		);
 	}
 	for (const field of type.fields) {
 		const value = payload[field.name];
 		const where = `"${field.label}" (payload.${field.name}) in item ${itemIndex}`;
 		if (isEmpty(value) && isFieldRequired(type, field, mode)) {
-			throw new NodeOperationError(
-				node,
-				`Missing ${where}: it is required for type ${type.label}`,
-				{ itemIndex, description: howToFill(parameters, type, field) },
-			);
+			const fix = howToFill(parameters, type, field);
+			throw fail(`Missing ${where}: it is required for type ${type.label}`, fix);
 		}
 		if (isEmpty(value)) continue;
 		const problem =
 			field.format !== 'links' && typeof value !== 'string' && typeof value !== 'number'
 				? `must be text (got ${describeValue(value)})`
 				: FORMATS[field.format].check?.(value);
-		if (problem) {
-			throw new NodeOperationError(node, `Invalid ${where}: ${problem}`, {
-				itemIndex,
-				description: `Correct "${field.label}" for this item and run again; nothing was sent to the API.`,
-			});
-		}
+		const fix = `Correct "${field.label}" for this item and run again; nothing was sent to the API.`;
+		if (problem) throw fail(`Invalid ${where}: ${problem}`, fix);
 	}
 }

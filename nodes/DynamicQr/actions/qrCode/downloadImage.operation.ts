@@ -1,6 +1,6 @@
 import type { BinaryAnswer } from '../../api';
 import { qrCodeLocator } from '../locators';
-import { imageProperties, readImageRequest, imageItems } from '../image';
+import { imageProperties, readImageRequest } from '../image';
 import type { Operation } from '../run';
 
 export const description = [qrCodeLocator, ...imageProperties];
@@ -15,6 +15,6 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		binary: true,
 		itemIndex,
 	});
-	const json = { id: code.id, name: code.name, short_url: code.short_url, format: request.format };
-	return await imageItems(this, request, image, `qr-${id}`, json, itemIndex);
+	const json = { id: code.id, name: code.name, short_url: code.short_url };
+	return await request.items(this, image, `qr-${id}`, json);
 };

@@ -97,14 +97,14 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	// As many at once as the rate model lets leave; each code once, started in list order.
 	const results: IDataObject[] = new Array(codes.length);
 	const queue = codes.entries();
-	let failure: { code: IDataObject; error: Error } | undefined;
+	let failure: string | undefined;
 	const worker = async () => {
 		for (const [index, code] of queue) {
 			if (failure) return;
 			results[index] = await settle(code).catch((error: Error) => {
 				if (isGone(error)) return { id: code.id, skipped: 'deleted since it was listed', dryRun };
-				if (!this.continueOnFail()) failure ??= { code, error };
 				const { message, description } = error as NodeOperationError;
+				if (!this.continueOnFail()) failure ??= `Code ${String(code.id)}: ${message}`;
 				const said = description ? { description } : {};
 				return { id: code.id, error: message, ...said, before: restorable(code) };
 			});
@@ -112,8 +112,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	};
 	await Promise.all(Array.from({ length: run.client.rate.limit }, worker));
 	if (failure) {
-		const { code, error } = failure;
-		throw new NodeOperationError(this.getNode(), `Code ${String(code.id)}: ${error.message}`, {
+		throw new NodeOperationError(this.getNode(), failure, {
 			itemIndex,
 			description: `Changed before it stopped: ${written.join(', ') || 'none'}. Run it again to change what still differs.`,
 		});

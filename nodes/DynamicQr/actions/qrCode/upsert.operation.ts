@@ -2,11 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { notice } from '../display';
 import type { Operation, RecordKey } from '../run';
-import { description as createProperties } from './create.operation';
+import { description as createProperties, createCode, readCreateRequest } from './create.operation';
 import { differences } from './createOrUpdate/differences';
 import { type CodeIndex, codeIndex, creating, readMatch } from './createOrUpdate/match';
 import { changedRecord } from './changedRecord';
-import { createCode, readCreateRequest } from './createRequest';
 
 /** Record fields are snake_case, so a camelCase output key cannot meet one of them. */
 const RESULT_KEY = 'createOrUpdate';
@@ -58,31 +57,30 @@ export const description: INodeProperties[] = [
 export const reads = [...createProperties, ...description];
 
 /** Items that match one code (one name, or one ID) run one after another and see each other's changes. */
-export const recordKey: RecordKey = (itemIndex, run, parameters) =>
-	readMatch(run, parameters, itemIndex, parameters.string('name')).key;
+export const recordKey: RecordKey = (_itemIndex, run, parameters) =>
+	readMatch(run, parameters, parameters.string('name')).key;
 
 /** Creates the item's code when the run's list has none, else changes only what differs. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const request = readCreateRequest(parameters);
-	// Paused is left out unless the user added it: then each code is kept as it is.
-	const paused = request.additional.paused as boolean | undefined;
-	const match = readMatch(run, parameters, itemIndex, String(request.body.name));
+	const match = readMatch(run, parameters, String(request.body.name));
 
 	// An item without an ID to match can only create: it needs no list.
 	let index: CodeIndex | undefined;
 	const found = await match.find(async () => (index ??= await codeIndex(run, itemIndex)));
 	if (found) {
-		const changes = differences(found, { ...request, paused });
+		const changes = differences(found, request);
 		if (!changes.fields.length) return [{ json: { ...found, [RESULT_KEY]: 'unchanged' } }];
 		const record = await changedRecord(run, String(found.id), changes.body, itemIndex);
-		index?.put(record);
+		index?.set(String(record.id), record);
 		return [{ json: { ...record, [RESULT_KEY]: 'updated' } }];
 	}
 	let record = await creating(run, () => createCode(run, request, itemIndex));
 	// A create has no paused flag: a code asked for paused is paused right after.
+	const { paused } = request;
 	if (paused !== undefined && Boolean(record.paused) !== paused) {
 		record = await changedRecord(run, String(record.id), { paused }, itemIndex);
 	}
-	index?.put(record);
+	index?.set(String(record.id), record);
 	return [{ json: { ...record, [RESULT_KEY]: 'created' } }];
 };

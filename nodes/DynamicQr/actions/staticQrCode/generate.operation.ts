@@ -2,8 +2,7 @@ import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { STATIC_QR_TYPES } from '../../qrTypes';
 import type { BinaryAnswer } from '../../api';
-
-import { imageProperties, readImageRequest, imageItems } from '../image';
+import { imageProperties, readImageRequest } from '../image';
 import { payloadProperties } from '../payload/payloadProperties';
 import { getQrType, readPayload } from '../payload/read';
 import { notice } from '../display';
@@ -34,6 +33,5 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 		binary: true,
 		itemIndex,
 	});
-	const json = { type: type.value, payload, format: request.format };
-	return await imageItems(this, request, image, `qr-static-${type.value}`, json, itemIndex);
+	return await request.items(this, image, `qr-static-${type.value}`, { type: type.value, payload });
 };

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { asObject, ownValue } from '../../../api';
+import { asObject, isObject, ownValue } from '../../../api';
 import type { QrType } from '../../../qrTypes';
 import { FORMATS, sameText } from '../../payload/formats';
 
@@ -10,26 +10,19 @@ import { FORMATS, sameText } from '../../payload/formats';
  */
 export type WantedCode = { type?: QrType; body: IDataObject; paused?: boolean; whole?: boolean };
 
-function deepEqual(a: unknown, b: unknown): boolean {
-	if (a === b) return true;
-	if (Array.isArray(a) || Array.isArray(b)) {
-		return (
-			Array.isArray(a) &&
-			Array.isArray(b) &&
-			a.length === b.length &&
-			a.every((entry, index) => deepEqual(entry, b[index]))
-		);
-	}
-	const [x, y] = [asObject(a), asObject(b)];
-	if (!x || !y) return false;
-	const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
-	return [...keys].every((key) => deepEqual(ownValue(x, key), ownValue(y, key)));
-}
+/** JSON with every object's keys in order: equal values (from JSON) give the same text. */
+const canonical = (value: unknown) =>
+	JSON.stringify(value, (_key, entry: unknown) =>
+		isObject(entry)
+			? Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : 1)))
+			: entry,
+	);
 
-function payloadDiffers(type: QrType, wanted: IDataObject, current: IDataObject, whole = false) {
+function payloadDiffers({ type, body, whole }: WantedCode, current: IDataObject) {
+	const wanted = body.payload as IDataObject;
 	if (whole && Object.keys(current).some((key) => ownValue(wanted, key) === undefined)) return true;
 	return Object.entries(wanted).some(([key, value]) => {
-		const format = type.fields.find((field) => field.name === key)?.format;
+		const format = type?.fields.find((field) => field.name === key)?.format;
 		const same = (format && FORMATS[format].same) || sameText;
 		return !same(value, ownValue(current, key));
 	});
@@ -49,10 +42,7 @@ export function differences(record: IDataObject, wanted: WantedCode) {
 		// A new type's fields replace the old payload.
 		body.type = type;
 		body.payload = payload;
-	} else if (
-		wanted.type &&
-		payloadDiffers(wanted.type, payload as IDataObject, currentPayload, wanted.whole)
-	) {
+	} else if (wanted.type && payloadDiffers(wanted, currentPayload)) {
 		// PATCH replaces the payload it is sent: the fields left empty keep the code's values.
 		body.payload = wanted.whole ? payload : { ...currentPayload, ...(payload as IDataObject) };
 	}
@@ -62,7 +52,7 @@ export function differences(record: IDataObject, wanted: WantedCode) {
 		const currentDesign = asObject(record.design);
 		const merged = { ...currentDesign, ...(design as IDataObject) };
 		if (!currentDesign) unknown.design = design;
-		else if (!deepEqual(merged, currentDesign)) body.design = design;
+		else if (canonical(merged) !== canonical(currentDesign)) body.design = design;
 	}
 	if (wanted.paused !== undefined) {
 		if (typeof record.paused !== 'boolean') unknown.paused = wanted.paused;

@@ -4,7 +4,6 @@ import { ID_PATTERN, ID_RULE } from '../../../api';
 import type { ParameterReader } from '../../../shared/parameters';
 import type { ActionRun } from '../../run';
 
-/** How an item of Create or Update finds its code. */
 export interface Match {
 	/** Serialises the items of one code; none for an item that can only create. */
 	key?: string;
@@ -12,27 +11,22 @@ export interface Match {
 	find: (index: () => Promise<CodeIndex>) => Promise<IDataObject | undefined>;
 }
 
-/** How the item finds its code, checked before any request. */
-export function readMatch(
-	{ ctx, client }: ActionRun,
-	parameters: ParameterReader,
-	itemIndex: number,
-	name: string,
-): Match {
+/** How an item of Create or Update finds its code, checked before any request. */
+export function readMatch(run: ActionRun, parameters: ParameterReader, name: string): Match {
+	const { itemIndex } = parameters;
+	const fail = (message: string, description: string) =>
+		new NodeOperationError(run.ctx.getNode(), message, { itemIndex, description });
 	if (parameters.option('matchBy') === 'name') {
 		return {
 			key: `name:${name}`,
 			find: async (index) => {
-				const found = (await index()).named(name);
+				// Exactly `name`: case and spaces count.
+				const codes = [...(await index()).values()];
+				const found = codes.filter((code) => String(code.name) === name);
 				if (found.length > 1) {
-					throw new NodeOperationError(
-						ctx.getNode(),
+					throw fail(
 						`${found.length} QR codes are named "${name}" (item ${itemIndex}): ${found.map((code) => code.id).join(', ')}`,
-						{
-							itemIndex,
-							description:
-								'Give those codes distinct names in the dashboard (or delete the extra ones), or match by QR Code ID instead. Nothing was changed for this item.',
-						},
+						'Give those codes distinct names in the dashboard (or delete the extra ones), or match by QR Code ID instead. Nothing was changed for this item.',
 					);
 				}
 				return found[0];
@@ -43,62 +37,34 @@ export function readMatch(
 	const id = parameters.string('matchQrCodeId', { required: false }).trim();
 	if (!id) return { find: async () => undefined };
 	if (!new RegExp(ID_PATTERN).test(id)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
+		throw fail(
 			`Invalid QR Code ID to Match "${id}" in item ${itemIndex}: an ID has ${ID_RULE}`,
-			{
-				itemIndex,
-				description:
-					'Map the column that holds the ID of the code made for this row, or leave it empty to create a code. Nothing was sent to the API.',
-			},
+			'Map the column that holds the ID of the code made for this row, or leave it empty to create a code. Nothing was sent to the API.',
 		);
 	}
 	return {
 		key: `id:${id}`,
 		// Missing from the run's list: made since, or left out (archived?); a 404 says there is none.
 		find: async (index) =>
-			(await index()).byId.get(id) ?? (await client.getRecord(`/qr-codes/${id}`, itemIndex)),
+			(await index()).get(id) ?? (await run.client.getRecord(`/qr-codes/${id}`, itemIndex)),
 	};
 }
 
-/** The account's codes by id and name, read once per run and kept up to date with its changes. */
-export class CodeIndex {
-	readonly byId = new Map<string, IDataObject>();
-
-	private readonly byName = new Map<string, Set<IDataObject>>();
-
-	constructor(records: IDataObject[]) {
-		for (const record of records) this.put(record);
-	}
-
-	put(record: IDataObject): void {
-		const previous = this.byId.get(String(record.id));
-		if (previous) this.byName.get(String(previous.name))?.delete(previous);
-		this.byId.set(String(record.id), record);
-		const name = String(record.name);
-		this.byName.set(name, (this.byName.get(name) ?? new Set()).add(record));
-	}
-
-	/** Codes whose name is exactly `name` (case and spaces count). */
-	named(name: string): IDataObject[] {
-		return [...(this.byName.get(name) ?? [])];
-	}
-}
-
-const [CODE_INDEX, CREATES] = [Symbol('codeIndex'), Symbol('creates')];
-const creates = (run: ActionRun) => run.keep(CREATES, () => new Set<Promise<unknown>>());
+/** The account's codes by id, read once per run; the run's creates and changes are put back in. */
+export type CodeIndex = Map<string, IDataObject>;
 
 /** Read once, after the run's creates under way (they change the list); a failure fails every item. */
 export const codeIndex = (run: ActionRun, itemIndex: number): Promise<CodeIndex> =>
-	run.keep(CODE_INDEX, async () => {
-		await Promise.allSettled(creates(run));
-		return new CodeIndex(await run.client.all('/qr-codes', {}, undefined, { itemIndex }));
-	});
+	(run.codeIndex ??= (async () => {
+		await Promise.allSettled(run.creates);
+		const records = await run.client.all('/qr-codes', {}, undefined, { itemIndex });
+		return new Map(records.map((record) => [String(record.id), record]));
+	})());
 
 /** A create: after the run's read of the list when one started, else one that read waits for. */
 export async function creating<T>(run: ActionRun, create: () => Promise<T>): Promise<T> {
-	await (run.kept.get(CODE_INDEX) as Promise<CodeIndex> | undefined)?.catch(() => undefined);
+	await run.codeIndex?.catch(() => undefined);
 	const sent = create();
-	creates(run).add(sent);
-	return await sent.finally(() => creates(run).delete(sent));
+	run.creates.add(sent);
+	return await sent.finally(() => run.creates.delete(sent));
 }

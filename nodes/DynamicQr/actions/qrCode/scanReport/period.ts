@@ -10,18 +10,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const ZONE_MS = 14 * 60 * 60 * 1000;
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const addDays = (day: string, count: number) =>
+export const addDays = (day: string, count: number) =>
 	new Date(dayMs(day) + count * DAY_MS).toISOString().slice(0, 10);
 export const daysIn = ({ from, to }: Days) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
-
-/** The range in two halves (the first one the shorter when the days are odd). */
-export function halves(range: Days): [Days, Days] {
-	const firstTo = addDays(range.from, Math.floor(daysIn(range) / 2) - 1);
-	return [
-		{ from: range.from, to: firstTo },
-		{ from: addDays(firstTo, 1), to: range.to },
-	];
-}
 
 /** The period and the previous one: the same number of days, ending the day before it starts. */
 function reportPeriod(name: string, days: Days): ReportPeriod {

@@ -10,10 +10,7 @@ import {
 } from '../../../api';
 import type { ActionRun } from '../../run';
 import type { Days, ReportPeriod } from './period';
-import { daysIn, halves, mayHaveScansSince, scannedOnlyWithin } from './period';
-
-/** The shortest range the service refused as too long in this run (days). */
-const REFUSED_DAYS = Symbol('scanReport.refusedDays');
+import { addDays, daysIn, mayHaveScansSince, scannedOnlyWithin } from './period';
 
 /** A code of the report: its scans in the period and the one before, the period's breakdowns. */
 export interface CodeScans {
@@ -24,10 +21,9 @@ export interface CodeScans {
 }
 
 /**
- * One code's scans in the period and the previous one: no request for a code not scanned since the
- * previous period began, nor for one made and last scanned within one period (its lifetime count);
- * else one `/scans` of both periods, and one of the period alone when both had scans and breakdowns
- * are wanted: an answer's breakdowns cover its whole range.
+ * One code's scans in the period and the one before. None asked for when its times tell (no scan
+ * since, or made and last scanned in one period); else one `/scans` of both periods, and one of the
+ * period alone for breakdowns when both had scans (an answer's breakdowns cover its whole range).
  */
 export async function countScans(
 	run: ActionRun,
@@ -49,25 +45,24 @@ export async function countScans(
 		return { record, scans: lifetime, previousScans: 0, breakdowns: [] };
 	}
 	const path = `/qr-codes/${encodeURIComponent(String(record.id))}/scans`;
-	const refused = run.keep(REFUSED_DAYS, () => ({ days: Infinity }));
 	// A range the service refuses as too long (422 naming `from` or `to`; the reference shows no
 	// limit) is asked for in halves; the run then splits every range that long before asking.
 	const ask = async (range: Days): Promise<IDataObject[]> => {
 		const days = daysIn(range);
-		if (days < refused.days || days < 2) {
-			let refusal: unknown;
-			try {
-				return [unwrap(await run.client.request('GET', path, { qs: { ...range }, itemIndex }))];
-			} catch (error) {
-				refusal = error;
-			}
-			// Anything else is the API error the client built: passed on as it is.
-			if (days < 2 || !(rejectsField(refusal, 'from') || rejectsField(refusal, 'to')))
-				throw refusal;
-			refused.days = Math.min(refused.days, days);
+		if (days < run.refusedDays || days < 2) {
+			const asked = run.client.request('GET', path, { qs: { ...range }, itemIndex });
+			const answer = await asked.catch((refusal: unknown) => {
+				// Anything else is the API error the client built: passed on as it is.
+				if (days < 2 || !(rejectsField(refusal, 'from') || rejectsField(refusal, 'to')))
+					throw refusal;
+				run.refusedDays = Math.min(run.refusedDays, days);
+			});
+			if (answer !== undefined) return [unwrap(answer)];
 		}
-		const [first, second] = halves(range);
-		return [...(await ask(first)), ...(await ask(second))];
+		// In halves, the first the shorter when the days are odd.
+		const firstTo = addDays(range.from, Math.floor(days / 2) - 1);
+		const first = await ask({ from: range.from, to: firstTo });
+		return [...first, ...(await ask({ from: addDays(firstTo, 1), to: range.to }))];
 	};
 	const to = mayHaveScansSince(lastScannedAt, period.from) ? period.to : period.previous.to;
 	const answers = await ask({ from: period.previous.from, to });
@@ -97,11 +92,10 @@ function topValues(codes: CodeScans[]): IDataObject {
 	return Object.fromEntries(
 		BREAKDOWNS.map((name) => {
 			const totals = new Map<string, number>();
-			for (const breakdowns of codes.flatMap((code) => code.breakdowns)) {
-				for (const [value, count] of breakdownCounts(breakdowns, name)) {
-					totals.set(value, (totals.get(value) ?? 0) + count);
-				}
-			}
+			const counted = codes.flatMap((code) =>
+				code.breakdowns.flatMap((of) => breakdownCounts(of, name)),
+			);
+			for (const [value, count] of counted) totals.set(value, (totals.get(value) ?? 0) + count);
 			const top = [...totals]
 				.filter(([, scans]) => scans > 0)
 				.sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
