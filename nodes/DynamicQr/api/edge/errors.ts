@@ -17,9 +17,10 @@ const RECORD_NAMES = new Map([
 
 /** "QR code abc123def456" for /qr-codes/abc123def456/scans, so a 404 names what was missing. */
 function describeRecord(path: string): string {
-	const [collection, id] = path.replace(/^\/+/, '').split('/');
-	const name = RECORD_NAMES.get(collection) ?? `record under /${collection}`;
-	return id ? `${name} "${id}"` : name;
+	const segments = path.replace(/^\/+/, '').split('/');
+	const at = RECORD_NAMES.has(segments.slice(0, 2).join('/')) ? 2 : 1; // uploads/logos
+	const name = RECORD_NAMES.get(segments.slice(0, at).join('/')) ?? `record under /${segments[0]}`;
+	return segments[at] ? `${name} "${segments[at]}"` : name;
 }
 
 const text = (message: string, description: string) => ({ message, description });
