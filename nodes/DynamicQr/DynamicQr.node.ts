@@ -5,7 +5,7 @@ import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import { requestOptionsProperty } from './actions/operationParameters';
 import { ACTION_VERSIONS, LATEST_ACTION_VERSION, propertiesOfVersion } from './actions/versions';
-import { listSearch } from './methods';
+import { listSearch } from './methods/listSearch';
 import { nodeVersions } from './shared/nodeVersions';
 
 const properties: INodeTypeDescription['properties'] = [

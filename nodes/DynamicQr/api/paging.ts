@@ -130,8 +130,7 @@ async function readInTurn(client: ApiClient, read: ListRead, first: Page) {
 			const [afterId, afterMs] = [recordId(last), timeMs(last?.created_at)];
 			position = { page: position.page + 1, afterId, afterMs, total: page.total };
 			if (!resumeAt) continue;
-			// After page 1, where an earlier read ended: it does not follow page 1, and it may have
-			// stepped back to records taken then.
+			// Then where an earlier read ended: not after page 1, maybe stepped back to records taken.
 			position = resumeAt;
 			resumeAt = previousFirstId = undefined;
 			rereading = true;

@@ -17,15 +17,11 @@ const MINUTE_MS = 60_000;
 /** Of n8n's poll budget, what paced requests may fill; the rest is for their answers. */
 const BUDGET_USE = 0.8;
 
-/**
- * Share of Plan (%) and Plan Requests per Minute; what past polls learnt (learntLimit); the ms
- * since the last poll (none on the first, which takes the least: its interval is not known).
- */
 export interface PlanShare {
-	sharePercent: number;
-	planLimit?: number;
-	learntLimit?: number;
-	sinceLastPollMs?: number;
+	sharePercent: number; // Share of Plan (%)
+	planLimit?: number; // Plan Requests per Minute
+	learntLimit?: number; // what past polls learnt
+	sinceLastPollMs?: number; // none on the first poll, which takes the least (its interval unknown)
 }
 
 /**
@@ -59,10 +55,7 @@ export class RateModel {
 		return Math.max(1, Math.min(this.cap, this.remaining ?? this.cap));
 	}
 
-	/**
-	 * Room in flight, then the request's turn; the ms waited for it. Undefined at once (holding
-	 * nothing, taking no turn) when the turn is further than `maxWaitMs` (a poll near its end).
-	 */
+	/** Room in flight, then its turn: the ms waited; undefined, holding nothing, past `maxWaitMs`. */
 	async acquire(maxWaitMs = Infinity): Promise<number | undefined> {
 		if (this.waiting.length === 0 && this.inFlight < this.limit) this.inFlight++;
 		else await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -119,10 +112,7 @@ export class RateModel {
 		return (plan * percent) / 100;
 	}
 
-	/**
-	 * The requests a poll may send: its share of a minute of the plan (less for polls under a minute
-	 * apart), no more than pacing sends in the `msLeft` of its budget; at least 2 (page 1 and one).
-	 */
+	/** A poll's share of the plan since the last (at most a minute's), within its budget; >= 2. */
 	requestsPerPoll(share: PlanShare, msLeft: number): number {
 		const spanMs = Math.min(share.sinceLastPollMs ?? 0, MINUTE_MS);
 		const inSpan = this.perMinute(share) * (spanMs / MINUTE_MS);

@@ -179,8 +179,7 @@ export function rateLimitError(node: INode, waitedSeconds: number, itemIndex?: n
 }
 
 export function networkError(node: INode, code: string, request: string, itemIndex?: number) {
-	// The code stays out of the message: n8n swaps any message naming a network code for its
-	// generic text, which would lose which request failed.
+	// No code in the message: n8n would swap it for its generic text, losing which request failed.
 	const message = `The connection to the Dynamic QR API failed during ${request}`;
 	return new NodeApiError(node, { message } as JsonObject, {
 		message,
