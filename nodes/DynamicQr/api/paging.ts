@@ -173,9 +173,8 @@ async function readAtOnce(client: ApiClient, read: ListRead, first: Page, pages:
 }
 
 /**
- * THE list reader (Return All, Limit, the scan sweep, card leads, the catch-up): page 1, then the
- * rest at once when the list is counted and read whole, else page after page. Records in list
- * order (a resumed read may give one again); `next` unless the end was reached.
+ * THE list reader: page 1, then the rest at once when the list is counted and read whole, else
+ * page after page; records in list order (a resumed read may repeat one), `next` unless at the end.
  */
 export async function readList(client: ApiClient, read: ListRead) {
 	const first = await readPage(client, read, 1);

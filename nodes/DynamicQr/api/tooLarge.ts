@@ -27,9 +27,8 @@ function largest({ query = [], idempotencyKey }: SentRequest, withKey: boolean):
 		const field = QUERY_FIELDS.get(name);
 		return field ? [{ name: `"${field}"`, length: encodeURIComponent(value).length }] : [];
 	});
-	if (withKey && idempotencyKey) {
+	if (withKey && idempotencyKey)
 		parts.push({ name: 'the Idempotency Key', length: idempotencyKey.length });
-	}
 	parts.sort((a, b) => b.length - a.length);
 	return parts
 		.filter((part) => part.length * 2 >= parts[0].length)

@@ -40,11 +40,10 @@ const searchList = (path: string, toItem: ToItem, serverSearch = false) =>
 			? { records: await client.all(path), hasMore: false, next: FIRST_PAGE }
 			: await client.page(path, qs, cursorOf(paginationToken), PAGE_SIZE);
 		const { siteUrl } = await client.connection();
-		const items = records.map((record) => toItem(record, siteUrl));
 		return {
-			results: items.filter((item) =>
-				`${item.name} ${String(item.value)}`.toLowerCase().includes(needle),
-			),
+			results: records
+				.map((record) => toItem(record, siteUrl))
+				.filter((item) => `${item.name} ${String(item.value)}`.toLowerCase().includes(needle)),
 			paginationToken: hasMore ? tokenOf(next) : undefined,
 		};
 	};

@@ -62,9 +62,8 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 		const nested = NESTED_KEYS.map((key) => [key, ownValue(value, key)] as const).filter(
 			([, inner]) => isObject(inner) || Array.isArray(inner),
 		);
-		if (inFieldMap && named === undefined && text === undefined && !nested.length) {
+		if (inFieldMap && named === undefined && text === undefined && !nested.length)
 			return readFieldMap(value, field);
-		}
 		const entryField = named ?? field;
 		if (text !== undefined) add(entryField, text);
 		for (const [key, inner] of nested) {
@@ -75,16 +74,14 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 				readEntry(inner, entryField);
 			}
 		}
-		if (text === undefined && !nested.length && Object.keys(value).length) {
+		if (text === undefined && !nested.length && Object.keys(value).length)
 			add(entryField, firstText(value, ['code']) ?? JSON.stringify(value).slice(0, 200));
-		}
 	};
 
 	readEntry(json);
 	// A shape none of these fits (`{ "error": {} }`) is still said: never an error without words.
-	if (!said.length && !fields.size && typeof json === 'object' && json) {
+	if (!said.length && !fields.size && typeof json === 'object' && json)
 		said.push(JSON.stringify(json).slice(0, 200));
-	}
 	return {
 		...(said.length ? { message: said.join('; ') } : {}),
 		...(fields.size ? { fields } : {}),
@@ -96,9 +93,8 @@ export function parseErrorBody(body: unknown, contentType: string, secret: strin
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
 	if (typeof text !== 'string') return readErrorBody(redact(text, secret));
 	// Reading "html-error-pages": a proxy's HTML page is named as such (errors.ts), not shown.
-	if (/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text)) {
+	if (/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text))
 		return { format: 'html' };
-	}
 	try {
 		return readErrorBody(redact(JSON.parse(text), secret));
 	} catch {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { atLeast, countOf, isObject, recordId } from './records';
+import { asObject, atLeast, countOf, isObject, recordId } from './records';
 
 /** Where a list goes on; the service's own page size, once known, counts the records before. */
 export interface PageCursor {
@@ -41,8 +41,7 @@ export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Pa
 	const firstId = recordId(records[0]);
 	if (repeatsPage(records, cursor.previousFirstId))
 		return { records: [], hasMore: false, next: cursor };
-	const links = isObject(answer) && isObject(answer.links) ? answer.links : {};
-	const meta = isObject(answer) && isObject(answer.meta) ? answer.meta : {};
+	const [links, meta] = ['links', 'meta'].map((key) => asObject(asObject(answer)?.[key]) ?? {});
 	const pageSize = atLeast(countOf(meta.per_page), 1) ?? cursor.pageSize;
 	const total = countOf(meta.total);
 	const reportedLast = countOf(meta.last_page) ?? countOf(meta.total_pages);
