@@ -88,10 +88,7 @@ export async function apiRequest<T>(client: ApiClient, call: Call): Promise<T> {
 		disableFollowRedirect: true,
 	};
 
-	let waitedSeconds = 0;
-	let networkAttempt = 0;
-	let backoffAttempt = 0;
-	let redirects = 0;
+	let [waitedSeconds, networkAttempt, backoffAttempt, redirects] = [0, 0, 0, 0];
 	const outOfBudget = (waitSeconds?: number, status?: number) =>
 		outOfBudgetError(node, client.budgetMs ?? 0, `${method} ${path}`, waitSeconds, status);
 	for (;;) {
