@@ -23,13 +23,10 @@ const firstText = (object: Record<string, unknown>, keys: string[]): string | un
 		.find((value): value is string => typeof value === 'string' && value.trim() !== '');
 
 /** A field name given as text, or as a list of steps (`["payload", "url"]` is "payload.url"). */
-function fieldNameIn(entry: Record<string, unknown>): string | undefined {
-	for (const value of FIELD_KEYS.map((key) => ownValue(entry, key))) {
-		if (typeof value === 'string' && value !== '') return value;
-		if (Array.isArray(value) && value.length) return value.map(String).join('.');
-	}
-	return undefined;
-}
+const fieldNameIn = (entry: Record<string, unknown>) =>
+	FIELD_KEYS.map((key) => ownValue(entry, key))
+		.map((value) => (Array.isArray(value) ? value.map(String).join('.') : value))
+		.find((value): value is string => typeof value === 'string' && value !== '');
 
 /**
  * Reads an error body of any shape: `errors` as a field map or a list (reading "errors-as-list"),
