@@ -21,15 +21,13 @@ export interface ListRead {
 	qs?: IDataObject;
 	limit?: number;
 	itemIndex?: number;
-	/** For newest-first lists read down to a point: records it marks end the list. */
-	isPast?: (record: IDataObject) => boolean;
+	isPast?: (record: IDataObject) => boolean; // a newest-first list read down to a point ends there
 	/**
 	 * A poll's share of the plan: the requests it may send, page 1 included (counted once page 1
 	 * told the plan's rate). What it or the time budget leaves unread ends the read, with a position.
 	 */
 	share?: PlanShare;
-	/** Where an earlier read goes on, after page 1 (new records are there). */
-	from?: ListPosition;
+	from?: ListPosition; // where an earlier read goes on, after page 1 (new records are there)
 }
 
 const perPageOf = (limit?: number) =>

@@ -38,10 +38,8 @@ export class RateModel {
 	private nextSlotAt = 0;
 	private lastSlotAt = 0;
 	private heldUntil = 0; // a Retry-After in force
-	/** The plan's requests a minute as `X-RateLimit-Limit` said (not in the reference). */
-	private saidLimit?: number;
-	/** The plan's requests a minute at least: the most `X-RateLimit-Remaining` left, plus one. */
-	private leftBound?: number;
+	private saidLimit?: number; // the plan's rate as X-RateLimit-Limit said (not in the reference)
+	private leftBound?: number; // the plan's at least: the most X-RateLimit-Remaining left, plus one
 
 	constructor(
 		cap?: number,

@@ -22,7 +22,10 @@ export class FieldChecker {
 	/** " in item 2", or nothing for a trigger. */
 	private readonly inItem = this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`;
 
-	constructor(protected readonly source: ParameterSource) {}
+	constructor(
+		protected readonly source: ParameterSource,
+		protected readonly properties: INodeProperties[],
+	) {}
 
 	private error = (message: string, description: string) =>
 		new NodeOperationError(this.node, message, { itemIndex: this.itemIndex, description });
