@@ -7,8 +7,7 @@
 export type FieldFormat = 'text' | 'longText' | 'url' | 'email' | 'phone' | 'datetime' | 'links';
 
 export interface QrTypeField {
-	/** The key inside `payload`. */
-	name: string;
+	name: string; // the key inside `payload`
 	label: string;
 	format: FieldFormat;
 	required: boolean;
@@ -20,12 +19,9 @@ export interface QrType {
 	value: string;
 	label: string;
 	description: string;
-	/** `pro` types need a plan with smart redirects. */
-	plan: 'all' | 'pro';
-	/** Whether Static QR Code > Generate can encode it (it needs no redirect of the service). */
-	static: boolean;
-	/** Fields that only a static code needs (it has no page of the service to fall back to). */
-	staticRequired?: string[];
+	plan: 'all' | 'pro'; // `pro` types need a plan with smart redirects
+	static: boolean; // Static QR Code > Generate can encode it (it needs no redirect of the service)
+	staticRequired?: string[]; // fields only a static code needs (it has no page to fall back to)
 	fields: QrTypeField[];
 }
 

@@ -25,14 +25,10 @@ export interface Call {
 	body?: IDataObject | Buffer;
 	qs?: IDataObject;
 	headers?: IDataObject;
-	/** Put on errors so n8n pairs them with the right item. */
-	itemIndex?: number;
-	/** Sent as `Idempotency-Key` (headerSafeKey); makes retries safe. */
-	idempotencyKey?: string;
-	/** Answer as a Buffer with its content type instead of parsed JSON. */
-	binary?: boolean;
-	/** Longest total wait on 429 and 5xx answers (default: the run's). */
-	maxWaitSeconds?: number;
+	itemIndex?: number; // put on errors so n8n pairs them with the right item
+	idempotencyKey?: string; // sent as `Idempotency-Key` (headerSafeKey); makes retries safe
+	binary?: boolean; // answer as a Buffer with its content type instead of parsed JSON
+	maxWaitSeconds?: number; // longest total wait on 429 and 5xx answers (default: the run's)
 }
 
 export type ApiRequestOptions = Omit<Call, 'method' | 'path'>;

@@ -2,8 +2,7 @@
 export interface SentRequest {
 	method: string;
 	path: string;
-	/** Query parameters as sent (in `qs` or in the URL a redirect gave), by name. */
-	query?: ReadonlyArray<readonly [string, string]>;
+	query?: ReadonlyArray<readonly [string, string]>; // as sent, by name (in qs or a redirect's URL)
 	idempotencyKey?: string;
 }
 

@@ -2,12 +2,10 @@ import { isObject, ownValue, redact } from './records';
 
 /** What an error answer said, whatever its shape; decisions are made on `fields`, not words. */
 export interface ApiErrorBody {
-	/** What the service said without naming a field (joined by "; "). */
-	message?: string;
+	message?: string; // what the service said without naming a field (joined by "; ")
 	/** Each field named, with its messages (a Map: the names are the service's text). */
 	fields?: ReadonlyMap<string, readonly string[]>;
-	/** Set when the answer was not the API's JSON. */
-	format?: 'html' | 'text';
+	format?: 'html' | 'text'; // set when the answer was not the API's JSON
 }
 
 /** Keys whose text is an error's message, in the order they are looked for. */

@@ -6,8 +6,7 @@ import { asObject, atLeast, countOf, isObject, recordId } from './records';
 export interface PageCursor {
 	page: number;
 	pageSize?: number;
-	/** The first record of the page before, to know that page when it comes again. */
-	previousFirstId?: string;
+	previousFirstId?: string; // the first record of the page before, to know that page again
 }
 
 export const FIRST_PAGE: PageCursor = { page: 1 };
@@ -16,8 +15,7 @@ export interface Page {
 	records: IDataObject[];
 	hasMore: boolean;
 	next: PageCursor;
-	/** `meta.total` when this answer was made. */
-	total?: number;
+	total?: number; // `meta.total` when this answer was made
 	lastPage?: number;
 }
 

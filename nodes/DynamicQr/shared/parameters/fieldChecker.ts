@@ -8,8 +8,7 @@ export interface ParameterSource {
 	node: INode;
 	/** The parameter's value as n8n resolved it; `fallback` when the node has none stored. */
 	get(name: string, fallback: unknown): unknown;
-	/** Set for the action node, whose errors belong to an item. */
-	itemIndex?: number;
+	itemIndex?: number; // set for the action node, whose errors belong to an item
 }
 
 /** A field's description, and the collection it sits in. */
