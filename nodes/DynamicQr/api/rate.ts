@@ -11,11 +11,9 @@ export const DEFAULT_IN_FLIGHT = 10;
  * bulk create meanwhile runs at half speed, a 10,000-code sweep at 60 a minute takes minutes.
  */
 export const DEFAULT_PLAN_SHARE_PERCENT = 50;
-/** When neither the setting nor any answer tells the plan's rate: the smallest plan we know. */
-const ASSUMED_PLAN_LIMIT = 60;
+const ASSUMED_PLAN_LIMIT = 60; // the smallest plan known, while nothing tells the plan's rate
 const MINUTE_MS = 60_000;
-/** Of n8n's poll budget, what paced requests may fill; the rest is for their answers. */
-const BUDGET_USE = 0.8;
+const BUDGET_USE = 0.8; // of a poll's budget, what paced requests may fill (the rest: answers)
 
 export interface PlanShare {
 	sharePercent: number; // Share of Plan (%)

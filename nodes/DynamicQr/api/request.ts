@@ -41,8 +41,7 @@ export interface BinaryAnswer {
 export const CREDENTIAL_NAME = 'dynamicQrApi';
 
 const NETWORK_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
-/** How often an answer without Retry-After is repeated (429 is bounded by the wait alone). */
-const MAX_BACKOFF_RETRIES = 3;
+const MAX_BACKOFF_RETRIES = 3; // repeats of an answer without Retry-After (429: the wait alone)
 const MAX_REDIRECTS = 5;
 
 function networkCode(error: unknown): string | undefined {

@@ -12,8 +12,7 @@ export interface ApiErrorBody {
 const MESSAGE_KEYS = ['message', 'msg', 'detail', 'error_description', 'title', 'error'];
 /** Keys an error entry names its field under (`loc` as a list of steps, as FastAPI gives it). */
 const FIELD_KEYS = ['field', 'param', 'attribute', 'loc'];
-/** Keys that hold more errors: a nested `error` object, lists or field maps. */
-const NESTED_KEYS = ['error', 'errors', 'details', 'detail'];
+const NESTED_KEYS = ['error', 'errors', 'details', 'detail']; // more errors: lists, maps, objects
 
 const firstText = (object: Record<string, unknown>, keys: string[]): string | undefined =>
 	keys
