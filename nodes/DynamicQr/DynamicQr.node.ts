@@ -1,11 +1,11 @@
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import { requestOptionsProperty } from './actions/operationParameters';
 import { ACTION_VERSIONS, LATEST_ACTION_VERSION, propertiesOfVersion } from './actions/versions';
-import { listSearch } from './methods';
+import { listSearch } from './methods/listSearch';
 import { nodeVersions } from './shared/nodeVersions';
 
 const properties: INodeTypeDescription['properties'] = [
@@ -73,13 +73,11 @@ class DynamicQrVersion implements INodeType {
 
 	methods = { listSearch };
 
+	execute = router;
+
 	constructor(version: number) {
 		const ofVersion = propertiesOfVersion(properties, version);
 		this.description = { ...this.description, version, properties: ofVersion };
-	}
-
-	async execute(this: IExecuteFunctions) {
-		return await router.call(this);
 	}
 }
 

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { loadOptions } from './methods';
+import { loadOptions } from './methods/listSearch';
 import { pollingProperties } from './polling/pollingProperties';
 import { poll } from './polling/poll';
 

@@ -106,6 +106,14 @@ describe("error bodies in any shape keep the service's words", () => {
 		const error = httpError(node, 410, { method: 'GET', path: '/qr-codes/AAAAAAAAAAAA' }, {}, 0);
 		expect(error.message).toBe('The QR code "AAAAAAAAAAAA" was deleted (410)');
 	});
+
+	test('404 and 410 on /uploads/logos name a logo upload', () => {
+		const upload = { method: 'POST', path: '/uploads/logos' };
+		expect(httpError(node, 404, upload, {}, 0).message).toBe(
+			'The logo upload was not found in this workspace (404)',
+		);
+		expect(httpError(node, 410, upload, {}, 0).message).toBe('The logo upload was deleted (410)');
+	});
 });
 
 describe('answers that retrying cannot fix', () => {

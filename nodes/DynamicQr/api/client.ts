@@ -9,14 +9,10 @@ import { RateModel, type PlanShare } from './rate';
 import { CREDENTIAL_NAME, type ApiRequestOptions, type Call } from './request';
 
 export interface ClientSettings {
-	/** Concurrent Requests (rate.ts has the default). */
-	concurrency?: number;
-	/** Max Rate Limit Wait, per request. */
-	maxWaitSeconds?: number;
-	/** A poll's time budget in ms from now: no request starts, no wait ends after it. */
-	budgetMs?: number;
-	/** A share of the plan every request keeps to by its spacing, at the rate known as it leaves. */
-	pace?: PlanShare;
+	concurrency?: number; // Concurrent Requests (rate.ts has the default)
+	maxWaitSeconds?: number; // Max Rate Limit Wait, per request
+	budgetMs?: number; // a poll's, in ms from now: no request starts, no wait ends after it
+	pace?: PlanShare; // the plan's share kept by spacing, at the rate known as each request leaves
 }
 
 type ReadOptions = Pick<ListRead, 'itemIndex' | 'isPast'>;

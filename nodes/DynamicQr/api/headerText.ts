@@ -7,8 +7,7 @@ export const hasControlCharacters = (text: string): boolean => [...text].some(is
 
 /** Keys sent as given: printable ASCII, no space at either end, at most 255 characters. */
 const PLAIN_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
-/** Marks a key sent as the hash of what the user gave; plain keys with it are hashed too. */
-const HASHED_PREFIX = 'key-sha256-';
+const HASHED_PREFIX = 'key-sha256-'; // marks a hashed key; plain keys with it are hashed too
 
 /**
  * Clients drop what a header cannot hold ("注文-東京" and "注文-大阪" would both be "-"): other keys

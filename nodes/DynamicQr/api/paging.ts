@@ -21,15 +21,13 @@ export interface ListRead {
 	qs?: IDataObject;
 	limit?: number;
 	itemIndex?: number;
-	/** For newest-first lists read down to a point: records it marks end the list. */
-	isPast?: (record: IDataObject) => boolean;
+	isPast?: (record: IDataObject) => boolean; // a newest-first list read down to a point ends there
 	/**
 	 * A poll's share of the plan: the requests it may send, page 1 included (counted once page 1
 	 * told the plan's rate). What it or the time budget leaves unread ends the read, with a position.
 	 */
 	share?: PlanShare;
-	/** Where an earlier read goes on, after page 1 (new records are there). */
-	from?: ListPosition;
+	from?: ListPosition; // where an earlier read goes on, after page 1 (new records are there)
 }
 
 const perPageOf = (limit?: number) =>
@@ -130,8 +128,7 @@ async function readInTurn(client: ApiClient, read: ListRead, first: Page) {
 			const [afterId, afterMs] = [recordId(last), timeMs(last?.created_at)];
 			position = { page: position.page + 1, afterId, afterMs, total: page.total };
 			if (!resumeAt) continue;
-			// After page 1, where an earlier read ended: it does not follow page 1, and it may have
-			// stepped back to records taken then.
+			// Then where an earlier read ended: not after page 1, maybe stepped back to records taken.
 			position = resumeAt;
 			resumeAt = previousFirstId = undefined;
 			rereading = true;
@@ -174,9 +171,8 @@ async function readAtOnce(client: ApiClient, read: ListRead, first: Page, pages:
 }
 
 /**
- * THE list reader (Return All, Limit, the scan sweep, card leads, the catch-up): page 1, then the
- * rest at once when the list is counted and read whole, else page after page. Records in list
- * order (a resumed read may give one again); `next` unless the end was reached.
+ * THE list reader: page 1, then the rest at once when the list is counted and read whole, else
+ * page after page; records in list order (a resumed read may repeat one), `next` unless at the end.
  */
 export async function readList(client: ApiClient, read: ListRead) {
 	const first = await readPage(client, read, 1);

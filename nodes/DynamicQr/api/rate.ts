@@ -11,21 +11,15 @@ export const DEFAULT_IN_FLIGHT = 10;
  * bulk create meanwhile runs at half speed, a 10,000-code sweep at 60 a minute takes minutes.
  */
 export const DEFAULT_PLAN_SHARE_PERCENT = 50;
-/** When neither the setting nor any answer tells the plan's rate: the smallest plan we know. */
-const ASSUMED_PLAN_LIMIT = 60;
+const ASSUMED_PLAN_LIMIT = 60; // the smallest plan known, while nothing tells the plan's rate
 const MINUTE_MS = 60_000;
-/** Of n8n's poll budget, what paced requests may fill; the rest is for their answers. */
-const BUDGET_USE = 0.8;
+const BUDGET_USE = 0.8; // of a poll's budget, what paced requests may fill (the rest: answers)
 
-/**
- * Share of Plan (%) and Plan Requests per Minute; what past polls learnt (learntLimit); the ms
- * since the last poll (none on the first, which takes the least: its interval is not known).
- */
 export interface PlanShare {
-	sharePercent: number;
-	planLimit?: number;
-	learntLimit?: number;
-	sinceLastPollMs?: number;
+	sharePercent: number; // Share of Plan (%)
+	planLimit?: number; // Plan Requests per Minute
+	learntLimit?: number; // what past polls learnt
+	sinceLastPollMs?: number; // none on the first poll, which takes the least (its interval unknown)
 }
 
 /**
@@ -42,10 +36,8 @@ export class RateModel {
 	private nextSlotAt = 0;
 	private lastSlotAt = 0;
 	private heldUntil = 0; // a Retry-After in force
-	/** The plan's requests a minute as `X-RateLimit-Limit` said (not in the reference). */
-	private saidLimit?: number;
-	/** The plan's requests a minute at least: the most `X-RateLimit-Remaining` left, plus one. */
-	private leftBound?: number;
+	private saidLimit?: number; // the plan's rate as X-RateLimit-Limit said (not in the reference)
+	private leftBound?: number; // the plan's at least: the most X-RateLimit-Remaining left, plus one
 
 	constructor(
 		cap?: number,
@@ -59,10 +51,7 @@ export class RateModel {
 		return Math.max(1, Math.min(this.cap, this.remaining ?? this.cap));
 	}
 
-	/**
-	 * Room in flight, then the request's turn; the ms waited for it. Undefined at once (holding
-	 * nothing, taking no turn) when the turn is further than `maxWaitMs` (a poll near its end).
-	 */
+	/** Room in flight, then its turn: the ms waited; undefined, holding nothing, past `maxWaitMs`. */
 	async acquire(maxWaitMs = Infinity): Promise<number | undefined> {
 		if (this.waiting.length === 0 && this.inFlight < this.limit) this.inFlight++;
 		else await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -119,10 +108,7 @@ export class RateModel {
 		return (plan * percent) / 100;
 	}
 
-	/**
-	 * The requests a poll may send: its share of a minute of the plan (less for polls under a minute
-	 * apart), no more than pacing sends in the `msLeft` of its budget; at least 2 (page 1 and one).
-	 */
+	/** A poll's share of the plan since the last (at most a minute's), within its budget; >= 2. */
 	requestsPerPoll(share: PlanShare, msLeft: number): number {
 		const spanMs = Math.min(share.sinceLastPollMs ?? 0, MINUTE_MS);
 		const inSpan = this.perMinute(share) * (spanMs / MINUTE_MS);

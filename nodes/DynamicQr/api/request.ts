@@ -25,14 +25,10 @@ export interface Call {
 	body?: IDataObject | Buffer;
 	qs?: IDataObject;
 	headers?: IDataObject;
-	/** Put on errors so n8n pairs them with the right item. */
-	itemIndex?: number;
-	/** Sent as `Idempotency-Key` (headerSafeKey); makes retries safe. */
-	idempotencyKey?: string;
-	/** Answer as a Buffer with its content type instead of parsed JSON. */
-	binary?: boolean;
-	/** Longest total wait on 429 and 5xx answers (default: the run's). */
-	maxWaitSeconds?: number;
+	itemIndex?: number; // put on errors so n8n pairs them with the right item
+	idempotencyKey?: string; // sent as `Idempotency-Key` (headerSafeKey); makes retries safe
+	binary?: boolean; // answer as a Buffer with its content type instead of parsed JSON
+	maxWaitSeconds?: number; // longest total wait on 429 and 5xx answers (default: the run's)
 }
 
 export type ApiRequestOptions = Omit<Call, 'method' | 'path'>;
@@ -45,8 +41,7 @@ export interface BinaryAnswer {
 export const CREDENTIAL_NAME = 'dynamicQrApi';
 
 const NETWORK_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
-/** How often an answer without Retry-After is repeated (429 is bounded by the wait alone). */
-const MAX_BACKOFF_RETRIES = 3;
+const MAX_BACKOFF_RETRIES = 3; // repeats of an answer without Retry-After (429: the wait alone)
 const MAX_REDIRECTS = 5;
 
 function networkCode(error: unknown): string | undefined {
@@ -88,10 +83,7 @@ export async function apiRequest<T>(client: ApiClient, call: Call): Promise<T> {
 		disableFollowRedirect: true,
 	};
 
-	let waitedSeconds = 0;
-	let networkAttempt = 0;
-	let backoffAttempt = 0;
-	let redirects = 0;
+	let [waitedSeconds, networkAttempt, backoffAttempt, redirects] = [0, 0, 0, 0];
 	const outOfBudget = (waitSeconds?: number, status?: number) =>
 		outOfBudgetError(node, client.budgetMs ?? 0, `${method} ${path}`, waitSeconds, status);
 	for (;;) {

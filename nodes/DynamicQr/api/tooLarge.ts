@@ -2,8 +2,7 @@
 export interface SentRequest {
 	method: string;
 	path: string;
-	/** Query parameters as sent (in `qs` or in the URL a redirect gave), by name. */
-	query?: ReadonlyArray<readonly [string, string]>;
+	query?: ReadonlyArray<readonly [string, string]>; // as sent, by name (in qs or a redirect's URL)
 	idempotencyKey?: string;
 }
 
@@ -27,9 +26,8 @@ function largest({ query = [], idempotencyKey }: SentRequest, withKey: boolean):
 		const field = QUERY_FIELDS.get(name);
 		return field ? [{ name: `"${field}"`, length: encodeURIComponent(value).length }] : [];
 	});
-	if (withKey && idempotencyKey) {
+	if (withKey && idempotencyKey)
 		parts.push({ name: 'the Idempotency Key', length: idempotencyKey.length });
-	}
 	parts.sort((a, b) => b.length - a.length);
 	return parts
 		.filter((part) => part.length * 2 >= parts[0].length)

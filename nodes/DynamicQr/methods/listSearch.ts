@@ -8,10 +8,7 @@ const PAGE_SIZE = 50;
 const cardLabel = (card: IDataObject): string =>
 	String(card.name ?? card.title ?? card.short_url ?? card.id);
 
-/**
- * The next page's number, the service's page size (a service may cap it) and the id the page
- * before began with, to know it when answered again past the end (api/paging); URI-encoded.
- */
+/** Page, page size (the service may cap it), the first id of the page before (to know a repeat). */
 const tokenOf = ({ page, pageSize, previousFirstId }: PageCursor) =>
 	[page, pageSize ?? PAGE_SIZE, encodeURIComponent(previousFirstId ?? '')].join(':');
 
@@ -43,38 +40,40 @@ const searchList = (path: string, toItem: ToItem, serverSearch = false) =>
 			? { records: await client.all(path), hasMore: false, next: FIRST_PAGE }
 			: await client.page(path, qs, cursorOf(paginationToken), PAGE_SIZE);
 		const { siteUrl } = await client.connection();
-		const items = records.map((record) => toItem(record, siteUrl));
 		return {
-			results: items.filter((item) =>
-				`${item.name} ${String(item.value)}`.toLowerCase().includes(needle),
-			),
+			results: records
+				.map((record) => toItem(record, siteUrl))
+				.filter((item) => `${item.name} ${String(item.value)}`.toLowerCase().includes(needle)),
 			paginationToken: hasMore ? tokenOf(next) : undefined,
 		};
 	};
 
-export const searchQrCodes = searchList(
-	'/qr-codes',
-	(code, siteUrl) => ({
-		name: `${String(code.name)} (${String(code.type)})`,
-		value: String(code.id),
-		url: `${siteUrl}/qr-codes/${String(code.id)}`,
-	}),
-	true,
-);
-
-export const searchCards = searchList('/cards', (card, siteUrl) => ({
-	name: cardLabel(card),
-	value: String(card.id),
-	url: `${siteUrl}/cards/${String(card.id)}`,
-}));
-
-export const searchWebhookEndpoints = searchList('/webhooks', (endpoint) => ({
-	name: `${String(endpoint.url)} (${((endpoint.events as string[]) ?? []).join(', ')})`,
-	value: String(endpoint.id),
-}));
+/** The action node's list searches, by the names its locators give. */
+export const listSearch = {
+	searchQrCodes: searchList(
+		'/qr-codes',
+		(code, siteUrl) => ({
+			name: `${String(code.name)} (${String(code.type)})`,
+			value: String(code.id),
+			url: `${siteUrl}/qr-codes/${String(code.id)}`,
+		}),
+		true,
+	),
+	searchCards: searchList('/cards', (card, siteUrl) => ({
+		name: cardLabel(card),
+		value: String(card.id),
+		url: `${siteUrl}/cards/${String(card.id)}`,
+	})),
+	searchWebhookEndpoints: searchList('/webhooks', (endpoint) => ({
+		name: `${String(endpoint.url)} (${((endpoint.events as string[]) ?? []).join(', ')})`,
+		value: String(endpoint.id),
+	})),
+};
 
 /** The polling trigger's card options. */
-export async function getCards(this: ILoadOptionsFunctions) {
-	const cards = await new ApiClient(this).all('/cards');
-	return cards.map((card) => ({ name: cardLabel(card), value: String(card.id) }));
-}
+export const loadOptions = {
+	async getCards(this: ILoadOptionsFunctions) {
+		const cards = await new ApiClient(this).all('/cards');
+		return cards.map((card) => ({ name: cardLabel(card), value: String(card.id) }));
+	},
+};

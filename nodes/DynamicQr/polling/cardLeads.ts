@@ -45,10 +45,8 @@ export async function pollCardLeads(ctx: IPollFunctions, client: ApiClient) {
 	const cards: CardCursor[] = cardIds
 		.map((id) => known.get(id) ?? { key: id, recent: [], fromMs: saved?.sinceMs })
 		.sort((a, b) => (a.readMs ?? -Infinity) - (b.readMs ?? -Infinity));
-	const turn = cards.slice(
-		0,
-		Math.max(1, client.rate.requestsPerPoll(settings, client.msLeft()) - listRequests),
-	);
+	const perPoll = client.rate.requestsPerPoll(settings, client.msLeft());
+	const turn = cards.slice(0, Math.max(1, perPoll - listRequests));
 
 	if (isManual) {
 		// "Fetch Test Event": the newest lead of the cards one poll would read.

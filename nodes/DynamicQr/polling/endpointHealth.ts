@@ -21,7 +21,7 @@ async function probe(ctx: IPollFunctions, client: ApiClient, url: string) {
 	const timeoutMs = Math.min(PROBE_TIMEOUT_MS, client.msLeft() - 1000);
 	if (timeoutMs < 1000) return null;
 	try {
-		const answer = (await ctx.helpers.httpRequest({
+		const { statusCode: status } = (await ctx.helpers.httpRequest({
 			method: 'POST',
 			url,
 			body: '{}',
@@ -30,7 +30,6 @@ async function probe(ctx: IPollFunctions, client: ApiClient, url: string) {
 			ignoreHttpStatusErrors: true,
 			timeout: timeoutMs,
 		})) as { statusCode: number };
-		const status = answer.statusCode;
 		return status === 404 || status === 410 || status >= 500 ? `HTTP ${status}` : undefined;
 	} catch (error) {
 		const { code, message } = error as { code?: string; message?: string };
@@ -47,9 +46,8 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 	const endpoints = webhookEndpoints(await client.all('/webhooks'));
 	const checkedAt = new Date().toISOString();
 
-	const reasonOf = async (endpoint: WebhookEndpoint) => {
-		if (!endpoint.active) return { reason: 'paused' as Reason, detail: undefined };
-		const { url } = endpoint;
+	const reasonOf = async ({ active, url }: WebhookEndpoint) => {
+		if (!active) return { reason: 'paused' as Reason, detail: undefined };
 		const detail =
 			checkAddresses && url && isTriggerAddress(url) && (await probe(ctx, client, url));
 		return typeof detail === 'string' ? { reason: 'unreachable' as Reason, detail } : undefined;

@@ -3,8 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { unwrap, type ApiClient } from '../api';
 import type { CodeView, ScanRule } from './scanEvents';
 
-/** The service refuses a statistics range over 366 days. */
-const MAX_RANGE_MS = 365 * 24 * 60 * 60 * 1000;
+const MAX_RANGE_MS = 365 * 24 * 60 * 60 * 1000; // the service refuses ranges over 366 days
 
 const item = (code: CodeView, before: number): IDataObject => ({
 	...code.summary,

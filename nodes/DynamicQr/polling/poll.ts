@@ -8,8 +8,7 @@ import { pollCardLeads } from './cardLeads';
 import { pollEndpointHealth } from './endpointHealth';
 import { pollScanEvent } from './scanEvents';
 
-/** At most this many new QR codes per poll (100 pages); a warning says when older ones are skipped. */
-const MAX_NEW_QR_CODES = 10000;
+const MAX_NEW_QR_CODES = 10000; // a poll's most (100 pages); a warning says when older are skipped
 
 /**
  * Within the time n8n gives the poll (getPollBudgetMs, n8n-workflow 2.39+), or it fails before the

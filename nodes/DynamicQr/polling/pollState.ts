@@ -13,12 +13,9 @@ import type { ListPosition } from '../api';
 /** `cursor`: New Lead on one card and New QR Code (cursor.ts, since 0.1.0). */
 export interface Cursor extends IDataObject {
 	key: string;
-	/** Newest `created_at` seen, in ms; undefined while nothing at all has been seen. */
-	newestMs?: number;
-	/** [id, createdAtMs] of the records seen with createdAtMs >= newestMs − window. */
-	recent: Array<[string, number]>;
-	/** Nothing created at or before it is new (a card of New Lead on several cards: activation). */
-	fromMs?: number;
+	newestMs?: number; // the newest `created_at` seen, in ms; none while nothing has been seen
+	recent: Array<[string, number]>; // [id, createdAtMs] of those seen since newestMs − window
+	fromMs?: number; // nothing created at or before it is new (New Lead on more cards: activation)
 }
 
 /** A card's cursor; `readMs`: n8n's time of its last read (the least recently read go first). */

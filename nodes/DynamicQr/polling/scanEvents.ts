@@ -14,8 +14,7 @@ export type CodeView = NonNullable<ReturnType<typeof codeView>>;
 
 type Step = { state: CodeState; items: IDataObject[] };
 export interface ScanRule {
-	/** What else belongs to the cursor's key (a change starts over). */
-	settings?: string;
+	settings?: string; // what else belongs to the cursor's key (a change starts over)
 	next(code: CodeView, before: CodeState, nowMs: number): Step;
 	/** Manual "Fetch Test Event": an item for the most telling code, shaped like the event's. */
 	sample(codes: CodeView[], nowMs: number): IDataObject | undefined;

@@ -1,4 +1,4 @@
-import { looksLikeSecret, SECRET_FIELDS, SECRET_PREFIX, secretCandidates } from '../api';
+import { looksLikeSecret, mapLeaves, SECRET_FIELDS, SECRET_PREFIX, secretCandidates } from '../api';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -21,16 +21,8 @@ export const isValidSecret = (secret: unknown) => decodeSecret(secret) !== undef
 export const webhookSecretOf = (answer: unknown) => secretCandidates(answer).find(isValidSecret);
 
 /** A copy with every `whsec_` value and every secret field's value, wherever it sits, masked. */
-export function maskSigningSecrets<T>(value: T, mask: string): T {
-	if (looksLikeSecret(value)) return mask as T;
-	if (Array.isArray(value)) return value.map((entry) => maskSigningSecrets(entry, mask)) as T;
-	if (!value || typeof value !== 'object') return value;
-	return Object.fromEntries(
-		Object.entries(value).map(([field, entry]) => [
-			field,
-			SECRET_FIELDS.includes(field) && typeof entry === 'string' && entry !== ''
-				? mask
-				: maskSigningSecrets(entry, mask),
-		]),
-	) as T;
-}
+export const maskSigningSecrets = <T>(value: T, mask: string): T =>
+	mapLeaves(value, (leaf, field = '') => {
+		const named = SECRET_FIELDS.includes(field) && typeof leaf === 'string' && leaf !== '';
+		return named || looksLikeSecret(leaf) ? mask : leaf;
+	});

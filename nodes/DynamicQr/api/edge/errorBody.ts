@@ -2,20 +2,17 @@ import { isObject, ownValue, redact } from './records';
 
 /** What an error answer said, whatever its shape; decisions are made on `fields`, not words. */
 export interface ApiErrorBody {
-	/** What the service said without naming a field (joined by "; "). */
-	message?: string;
+	message?: string; // what the service said without naming a field (joined by "; ")
 	/** Each field named, with its messages (a Map: the names are the service's text). */
 	fields?: ReadonlyMap<string, readonly string[]>;
-	/** Set when the answer was not the API's JSON. */
-	format?: 'html' | 'text';
+	format?: 'html' | 'text'; // set when the answer was not the API's JSON
 }
 
 /** Keys whose text is an error's message, in the order they are looked for. */
 const MESSAGE_KEYS = ['message', 'msg', 'detail', 'error_description', 'title', 'error'];
 /** Keys an error entry names its field under (`loc` as a list of steps, as FastAPI gives it). */
 const FIELD_KEYS = ['field', 'param', 'attribute', 'loc'];
-/** Keys that hold more errors: a nested `error` object, lists or field maps. */
-const NESTED_KEYS = ['error', 'errors', 'details', 'detail'];
+const NESTED_KEYS = ['error', 'errors', 'details', 'detail']; // more errors: lists, maps, objects
 
 const firstText = (object: Record<string, unknown>, keys: string[]): string | undefined =>
 	keys
@@ -23,13 +20,10 @@ const firstText = (object: Record<string, unknown>, keys: string[]): string | un
 		.find((value): value is string => typeof value === 'string' && value.trim() !== '');
 
 /** A field name given as text, or as a list of steps (`["payload", "url"]` is "payload.url"). */
-function fieldNameIn(entry: Record<string, unknown>): string | undefined {
-	for (const value of FIELD_KEYS.map((key) => ownValue(entry, key))) {
-		if (typeof value === 'string' && value !== '') return value;
-		if (Array.isArray(value) && value.length) return value.map(String).join('.');
-	}
-	return undefined;
-}
+const fieldNameIn = (entry: Record<string, unknown>) =>
+	FIELD_KEYS.map((key) => ownValue(entry, key))
+		.map((value) => (Array.isArray(value) ? value.map(String).join('.') : value))
+		.find((value): value is string => typeof value === 'string' && value !== '');
 
 /**
  * Reads an error body of any shape: `errors` as a field map or a list (reading "errors-as-list"),
@@ -62,9 +56,8 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 		const nested = NESTED_KEYS.map((key) => [key, ownValue(value, key)] as const).filter(
 			([, inner]) => isObject(inner) || Array.isArray(inner),
 		);
-		if (inFieldMap && named === undefined && text === undefined && !nested.length) {
+		if (inFieldMap && named === undefined && text === undefined && !nested.length)
 			return readFieldMap(value, field);
-		}
 		const entryField = named ?? field;
 		if (text !== undefined) add(entryField, text);
 		for (const [key, inner] of nested) {
@@ -75,16 +68,14 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 				readEntry(inner, entryField);
 			}
 		}
-		if (text === undefined && !nested.length && Object.keys(value).length) {
+		if (text === undefined && !nested.length && Object.keys(value).length)
 			add(entryField, firstText(value, ['code']) ?? JSON.stringify(value).slice(0, 200));
-		}
 	};
 
 	readEntry(json);
 	// A shape none of these fits (`{ "error": {} }`) is still said: never an error without words.
-	if (!said.length && !fields.size && typeof json === 'object' && json) {
+	if (!said.length && !fields.size && typeof json === 'object' && json)
 		said.push(JSON.stringify(json).slice(0, 200));
-	}
 	return {
 		...(said.length ? { message: said.join('; ') } : {}),
 		...(fields.size ? { fields } : {}),
@@ -96,9 +87,8 @@ export function parseErrorBody(body: unknown, contentType: string, secret: strin
 	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
 	if (typeof text !== 'string') return readErrorBody(redact(text, secret));
 	// Reading "html-error-pages": a proxy's HTML page is named as such (errors.ts), not shown.
-	if (/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text)) {
+	if (/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text))
 		return { format: 'html' };
-	}
 	try {
 		return readErrorBody(redact(JSON.parse(text), secret));
 	} catch {

@@ -17,9 +17,10 @@ const RECORD_NAMES = new Map([
 
 /** "QR code abc123def456" for /qr-codes/abc123def456/scans, so a 404 names what was missing. */
 function describeRecord(path: string): string {
-	const [collection, id] = path.replace(/^\/+/, '').split('/');
-	const name = RECORD_NAMES.get(collection) ?? `record under /${collection}`;
-	return id ? `${name} "${id}"` : name;
+	const segments = path.replace(/^\/+/, '').split('/');
+	const at = RECORD_NAMES.has(segments.slice(0, 2).join('/')) ? 2 : 1; // uploads/logos
+	const name = RECORD_NAMES.get(segments.slice(0, at).join('/')) ?? `record under /${segments[0]}`;
+	return segments[at] ? `${name} "${segments[at]}"` : name;
 }
 
 const text = (message: string, description: string) => ({ message, description });
@@ -178,8 +179,7 @@ export function rateLimitError(node: INode, waitedSeconds: number, itemIndex?: n
 }
 
 export function networkError(node: INode, code: string, request: string, itemIndex?: number) {
-	// The code stays out of the message: n8n swaps any message naming a network code for its
-	// generic text, which would lose which request failed.
+	// No code in the message: n8n would swap it for its generic text, losing which request failed.
 	const message = `The connection to the Dynamic QR API failed during ${request}`;
 	return new NodeApiError(node, { message } as JsonObject, {
 		message,

@@ -6,11 +6,7 @@ import { isGone, rejectsField, unreadableAnswerError } from './errors';
 import { isObject, recordId, uploadRecord } from './records';
 import { SECRET_FIELDS, secretCandidates } from './webhooks';
 
-/**
- * A fallback for a reading of what the reference leaves "not shown": the calls to try in turn
- * (none: it does not apply), the refusal that moves on to the next, what stands when all were
- * refused (else the last refusal), and the answer to keep instead of the service's.
- */
+/** Calls to try in turn, the refusal that moves on, what stands if all fail, the answer kept. */
 interface Fallback {
 	attempts(call: Call, baseUrl: string): Array<{ call: Call; taken?: () => void }>;
 	refused?(error: unknown): boolean;

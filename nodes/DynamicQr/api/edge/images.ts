@@ -14,8 +14,7 @@ const BEGINNINGS = new Map<string, (file: Buffer) => boolean>([
 	['svg', (file) => /<svg[\s>]/.test(file.subarray(0, 4096).toString('utf8'))],
 ]);
 
-/** Where reading "static-image-json" puts the file, in base64 (maybe as a data: URL). */
-const FILE_FIELDS = ['image', 'file', 'content'];
+const FILE_FIELDS = ['image', 'file', 'content']; // reading "static-image-json": the file in base64
 
 function fileInJson(answer: BinaryAnswer): Buffer | undefined {
 	let body: IDataObject | undefined;

@@ -1,13 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { atLeast, countOf, isObject, recordId } from './records';
+import { asObject, atLeast, countOf, isObject, recordId } from './records';
 
 /** Where a list goes on; the service's own page size, once known, counts the records before. */
 export interface PageCursor {
 	page: number;
 	pageSize?: number;
-	/** The first record of the page before, to know that page when it comes again. */
-	previousFirstId?: string;
+	previousFirstId?: string; // the first record of the page before, to know that page again
 }
 
 export const FIRST_PAGE: PageCursor = { page: 1 };
@@ -16,8 +15,7 @@ export interface Page {
 	records: IDataObject[];
 	hasMore: boolean;
 	next: PageCursor;
-	/** `meta.total` when this answer was made. */
-	total?: number;
+	total?: number; // `meta.total` when this answer was made
 	lastPage?: number;
 }
 
@@ -41,8 +39,7 @@ export function pageOf(answer: unknown, cursor: PageCursor, perPage: number): Pa
 	const firstId = recordId(records[0]);
 	if (repeatsPage(records, cursor.previousFirstId))
 		return { records: [], hasMore: false, next: cursor };
-	const links = isObject(answer) && isObject(answer.links) ? answer.links : {};
-	const meta = isObject(answer) && isObject(answer.meta) ? answer.meta : {};
+	const [links, meta] = ['links', 'meta'].map((key) => asObject(asObject(answer)?.[key]) ?? {});
 	const pageSize = atLeast(countOf(meta.per_page), 1) ?? cursor.pageSize;
 	const total = countOf(meta.total);
 	const reportedLast = countOf(meta.last_page) ?? countOf(meta.total_pages);

@@ -59,16 +59,19 @@ export function uploadRecord(answer: IDataObject): IDataObject {
 	return field === undefined || field === 'id' ? record : { id: record[field], ...record };
 }
 
+type Leaf = (value: unknown, key?: string) => unknown;
+
+/** A copy with each value in no list or object (a Buffer is one value) as `leaf` gives it. */
+export function mapLeaves<T>(value: T, leaf: Leaf, key?: string): T {
+	if (Array.isArray(value)) return value.map((entry) => mapLeaves(entry, leaf)) as T;
+	if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return leaf(value, key) as T;
+	// fromEntries keeps a key such as "__proto__" an own key; assigning it would not.
+	const entries = Object.entries(value).map(([name, item]) => [name, mapLeaves(item, leaf, name)]);
+	return Object.fromEntries(entries) as T;
+}
+
 /** The key must never reach an output: drop it wherever the API might echo it back. */
 export function redact<T>(value: T, secret: string): T {
-	if (!secret) return value;
-	if (typeof value === 'string') return value.split(secret).join('[redacted]') as T;
-	if (Array.isArray(value)) return value.map((entry) => redact(entry, secret)) as T;
-	if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-		// fromEntries keeps a key such as "__proto__" an own key; assigning it would not.
-		return Object.fromEntries(
-			Object.entries(value).map(([key, entry]) => [key, redact(entry, secret)]),
-		) as T;
-	}
-	return value;
+	const hide = (v: unknown) => (typeof v === 'string' ? v.split(secret).join('[redacted]') : v);
+	return secret ? mapLeaves(value, hide) : value;
 }

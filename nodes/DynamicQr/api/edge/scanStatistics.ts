@@ -25,8 +25,7 @@ function pairsOf(value: unknown, key: 'date' | 'value'): Array<Pair | undefined>
 
 const isPair = (pair: Pair | undefined): pair is Pair => pair !== undefined;
 
-/** Where the scans per day are: `days`, or (reading "scans-per-day") `per_day`. */
-const DAY_LISTS = ['days', 'per_day'];
+const DAY_LISTS = ['days', 'per_day']; // the second by reading "scans-per-day"
 
 const dayList = (statistics: IDataObject) =>
 	DAY_LISTS.map((name) => ownValue(statistics, name)).find((value) => value !== undefined);

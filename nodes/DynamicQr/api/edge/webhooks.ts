@@ -7,8 +7,7 @@ export interface WebhookEndpoint {
 	url?: string;
 	events?: string[];
 	status?: string;
-	/** Whether the service delivers to it. */
-	active: boolean;
+	active: boolean; // whether the service delivers to it
 }
 
 /**

@@ -8,8 +8,7 @@ export interface ParameterSource {
 	node: INode;
 	/** The parameter's value as n8n resolved it; `fallback` when the node has none stored. */
 	get(name: string, fallback: unknown): unknown;
-	/** Set for the action node, whose errors belong to an item. */
-	itemIndex?: number;
+	itemIndex?: number; // set for the action node, whose errors belong to an item
 }
 
 /** A field's description, and the collection it sits in. */
@@ -22,7 +21,10 @@ export class FieldChecker {
 	/** " in item 2", or nothing for a trigger. */
 	private readonly inItem = this.itemIndex === undefined ? '' : ` in item ${this.itemIndex}`;
 
-	constructor(protected readonly source: ParameterSource) {}
+	constructor(
+		protected readonly source: ParameterSource,
+		protected readonly properties: INodeProperties[],
+	) {}
 
 	private error = (message: string, description: string) =>
 		new NodeOperationError(this.node, message, { itemIndex: this.itemIndex, description });

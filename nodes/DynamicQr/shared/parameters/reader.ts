@@ -1,6 +1,6 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import { FieldChecker, type Field, type ParameterSource } from './fieldChecker';
+import { FieldChecker, type Field } from './fieldChecker';
 import { isBlank, isPlainObject } from './values';
 
 /**
@@ -10,13 +10,6 @@ import { isBlank, isPlainObject } from './values';
  * fix, and read texts as booleans and numbers by other rules.
  */
 export class ParameterReader extends FieldChecker {
-	constructor(
-		source: ParameterSource,
-		private readonly properties: INodeProperties[],
-	) {
-		super(source);
-	}
-
 	/** A top-level parameter's declaration (the first: a field declared twice has one type). */
 	property(name: string): INodeProperties {
 		const property = this.properties.find((candidate) => candidate.name === name);
