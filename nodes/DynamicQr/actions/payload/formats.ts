@@ -34,12 +34,8 @@ const textInput = (field: QrTypeField, rows?: number) => ({
 });
 
 const checkUrl = (value: unknown): string | null => {
-	try {
-		const url = new URL(String(value));
-		if (/^https?:$/.test(url.protocol) && url.hostname) return null;
-	} catch {
-		// reported below
-	}
+	const url = URL.canParse(String(value)) ? new URL(String(value)) : undefined;
+	if (url && /^https?:$/.test(url.protocol) && url.hostname) return null;
 	return `must be a full http or https URL, e.g. https://example.com (got ${describeValue(value)})`;
 };
 

@@ -1,4 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import { jsonParse, type INode } from 'n8n-workflow';
 
 import type { BinaryAnswer } from '../request';
 import { unreadableAnswerError } from './errors';
@@ -17,12 +17,7 @@ const BEGINNINGS = new Map<string, (file: Buffer) => boolean>([
 const FILE_FIELDS = ['image', 'file', 'content']; // reading "static-image-json": the file in base64
 
 function fileInJson(answer: BinaryAnswer): Buffer | undefined {
-	let body: IDataObject | undefined;
-	try {
-		body = asObject(JSON.parse(answer.data.toString('utf8')));
-	} catch {
-		return undefined;
-	}
+	const body = asObject(jsonParse<unknown>(answer.data.toString('utf8'), { fallbackValue: null }));
 	const text = [asObject(body?.data), body]
 		.flatMap((holder) => FILE_FIELDS.map((field) => holder && ownValue(holder, field)))
 		.find((value) => typeof value === 'string') as string | undefined;
