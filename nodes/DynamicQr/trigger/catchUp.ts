@@ -78,10 +78,9 @@ export async function missedEvents(
 	const missed: IDataObject[] = [];
 	const record = (type: string, data: IDataObject) => {
 		const key = createdRecordKey(type, data);
-		if (key && !ledger.has([key])) {
-			ledger.claim(key);
-			missed.push(missedItem(type, data, key));
-		}
+		if (!key || ledger.has([key])) return;
+		ledger.claim(key);
+		missed.push(missedItem(type, data, key));
 	};
 	if (filters.events.includes('lead.created')) {
 		const cards = await client.all('/cards');
