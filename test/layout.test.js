@@ -131,7 +131,7 @@ test('each trigger has one owner of its static data', () => {
 // (polling/share.ts, polling/sweep.ts) and the scan report's cheaper codes added 300; leads of
 // several cards, Webhook Endpoint Stopped and the trigger's catch-up (README "When n8n was away")
 // about 500. Update Many, the one list reader and the one ledger came in within 7,900; folding
-// one-use modules and repeats brought the whole back to 7,025. The aim stays 7,000.
+// one-use modules and repeats brought the whole back to 7,027. The aim stays 7,000.
 test('nodes/ is at most 7,050 lines, comments and blank lines included (as wc -l counts them)', () => {
 	const lines = nodeSources().reduce(
 		(sum, file) => sum + fs.readFileSync(file, 'utf8').split('\n').length - 1,

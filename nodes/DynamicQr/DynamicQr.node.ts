@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, VersionedNodeType } from 'n8n-workflow';
 
 import { RESOURCES } from './actions/resources';
@@ -73,11 +73,13 @@ class DynamicQrVersion implements INodeType {
 
 	methods = { listSearch };
 
-	execute = router;
-
 	constructor(version: number) {
 		const ofVersion = propertiesOfVersion(properties, version);
 		this.description = { ...this.description, version, properties: ofVersion };
+	}
+
+	async execute(this: IExecuteFunctions) {
+		return await router.call(this);
 	}
 }
 
