@@ -3,8 +3,9 @@
 const { summary, range, counts, fixed } = require('./stats');
 
 const TARGETS = {
-	bulkFloorRatio: 1.15,
-	returnAllRatio: 0.5,
+	/** Issue 42: bulk create at 3,000 and at 60 a minute; Return All at 10,000 and 100,000 codes. */
+	bulkFloorRatio: 1.05,
+	returnAllRatio: 0.25,
 	triggerRatio: 0.9,
 	/** Under the default engine, over n8n's Webhook node v1, which pays the same isolate. */
 	defaultEngineRatio: 0.95,
@@ -61,39 +62,45 @@ function evaluate(results) {
 			const storms = entry.runs.reduce((sum, r) => sum + r.status429, 0);
 			rows.push([
 				`Bulk create at ${small.rateLimitPerMinute} per minute: ${entry.label}`,
-				'no failed item, no 429 storm',
+				`no failed item, no 429 storm, ≤ ${TARGETS.bulkFloorRatio}× the floor`,
 				`${failed} failed items, ${storms} answers 429 over ${entry.runs.length} runs; ${fixed(ratio, 2)}× the floor (${small.floorMs / 1000} s)`,
-				mark(failed === 0 && storms === 0),
+				mark(failed === 0 && storms === 0 && ratio <= TARGETS.bulkFloorRatio),
 			]);
 		}
 	}
 
 	if (returnAll) {
+		const over = (count, what) => `Return All over ${(count ?? 0).toLocaleString('en-US')} ${what} vs HTTP Request pagination`;
 		const lists = [
-			['oursFull', 'httpPages', `Return All over ${(returnAll.codes ?? 10000).toLocaleString('en-US')} codes vs HTTP Request pagination`],
-			['leadsOurs', 'leadsHttp', `Return All over ${(returnAll.leads ?? 0).toLocaleString('en-US')} leads vs HTTP Request pagination`],
-			['endpointsOurs', 'endpointsHttp', `Return All over ${(returnAll.endpoints ?? 0).toLocaleString('en-US')} webhook endpoints vs HTTP Request pagination`],
+			['oursFull', 'httpPages', over(returnAll.codes, 'codes'), returnAll],
+			['leadsOurs', 'leadsHttp', over(returnAll.leads, 'leads'), returnAll],
+			['endpointsOurs', 'endpointsHttp', over(returnAll.endpoints, 'webhook endpoints'), returnAll],
+			['oursFull', 'httpPages', over(returnAll.large?.codes, 'codes'), returnAll.large],
 		];
-		for (const [oursKey, httpKey, label] of lists) {
-			const ours = returnAll.results[oursKey];
-			const http = returnAll.results[httpKey];
+		for (const [oursKey, httpKey, label, section] of lists) {
+			const ours = section?.results[oursKey];
+			const http = section?.results[httpKey];
 			if (!ours?.runs.length || !http?.runs.length) continue;
 			const oursMs = med(col(ours.runs, (r) => r.ms));
 			const httpMs = med(col(http.runs, (r) => r.ms));
 			const ratio = oursMs / httpMs;
-			const split = oursKey === 'oursFull' ? returnAll.results.httpSplit : undefined;
+			const split = oursKey === 'oursFull' ? section.results.httpSplit : undefined;
 			const splitRatio = split?.runs.length ? oursMs / med(col(split.runs, (r) => r.ms)) : undefined;
 			const complete = ours.runs.every((r) => r.records === ours.runs[0].records && r.status === 'success');
 			const met = ratio <= TARGETS.returnAllRatio && complete;
+			// No reader is faster than the plan lets its requests through: the bucket, then the rate.
+			const { rateLimitPerMinute: perMinute = 3000, rateLimitBurst: burst = 50 } = results.meta?.sandbox ?? {};
+			const requests = med(col(ours.runs, (r) => r.apiRequests));
+			const floorMs = (Math.max(0, requests - burst) / perMinute) * 60000;
 			rows.push([
 				label,
 				`≤ ${TARGETS.returnAllRatio}× HTTP Request's time`,
-				`${fixed(ratio, 2)}× (${fixed(oursMs / 1000, 2)} vs ${fixed(httpMs / 1000, 2)} s${splitRatio === undefined ? '' : `; vs HTTP Request + Split Out: ${fixed(splitRatio, 2)}×`})`,
+				`${fixed(ratio, 2)}× (${fixed(oursMs / 1000, 2)} vs ${fixed(httpMs / 1000, 2)} s${splitRatio === undefined ? '' : `; vs HTTP Request + Split Out: ${fixed(splitRatio, 2)}×`}); the plan's floor for ${requests} requests: ${fixed(floorMs / 1000, 1)} s = ${fixed(floorMs / httpMs, 2)}×`,
 				mark(met),
 			]);
 			if (!met) {
 				notes.push(
-					`**${label}** missed: ${fixed(oursMs / 1000, 2)} s vs ${fixed(httpMs / 1000, 2)} s with ${counts(col(ours.runs, (r) => r.apiRequests))} API requests. The rate limit (${results.meta?.sandbox?.rateLimitPerMinute ?? 3000} per minute, bucket ${results.meta?.sandbox?.rateLimitBurst ?? 50}) allows about 50 pages a second; the rest is n8n's per-item work on a shared machine.`,
+					`**${label}** missed: ${fixed(oursMs / 1000, 2)} s vs ${fixed(httpMs / 1000, 2)} s with ${counts(col(ours.runs, (r) => r.apiRequests))} API requests. The rate limit (${perMinute} per minute, bucket ${burst}) lets ${requests} requests through in no less than ${fixed(floorMs / 1000, 1)} s, ${fixed(floorMs / httpMs, 2)}× the pager's time${floorMs / httpMs > TARGETS.returnAllRatio ? ': no reader can meet the goal on this plan' : '; the rest is n8n\'s per-item work on a shared machine'}.`,
 				);
 			}
 		}
@@ -478,6 +485,13 @@ function render(results) {
 		out.push('');
 		out.push(returnAllTable(r));
 		out.push(errorsOf(r));
+		if (r.large) {
+			out.push('');
+			out.push(`Then ${(r.large.codes - r.codes).toLocaleString('en-US')} more codes seeded, and the codes' list of ${r.large.codes.toLocaleString('en-US')} read by our node and the pager alone, no unmeasured run first:`);
+			out.push('');
+			out.push(returnAllTable(r.large));
+			out.push(errorsOf(r.large));
+		}
 		out.push('');
 	}
 
