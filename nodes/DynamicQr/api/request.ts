@@ -10,13 +10,7 @@ import type { ApiClient } from './client';
 import { parseErrorBody } from './edge/errorBody';
 import { httpError, networkError, outOfBudgetError, rateLimitError } from './edge/errors';
 import { redact } from './edge/records';
-import {
-	backoffSeconds,
-	isWorthWaiting,
-	REDIRECT_STATUSES,
-	retryAfterSeconds,
-	successBody,
-} from './edge/statuses';
+import { isWorthWaiting, REDIRECT_STATUSES, retryAfterSeconds, successBody } from './edge/statuses';
 import { headerSafeKey } from './headerText';
 
 export interface Call {
@@ -152,7 +146,8 @@ export async function apiRequest<T>(client: ApiClient, call: Call): Promise<T> {
 			const hinted = retryAfterSeconds(headers);
 			const exhausted =
 				hinted === undefined && status !== 429 && backoffAttempt >= MAX_BACKOFF_RETRIES;
-			const seconds = hinted ?? backoffSeconds(backoffAttempt++);
+			// Without Retry-After: 1, 2, 4, then 8 s (short, growing, never a tight loop).
+			const seconds = hinted ?? 2 ** Math.min(backoffAttempt++, 3);
 			if (!exhausted && waitedSeconds + seconds <= maxWaitSeconds) {
 				// A wait past the budget is pointless (n8n abandons the poll): fail now.
 				if (seconds * 1000 >= client.msLeft()) throw outOfBudget(seconds, status);

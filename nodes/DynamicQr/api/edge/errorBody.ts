@@ -76,10 +76,7 @@ export function readErrorBody(json: unknown): ApiErrorBody {
 	// A shape none of these fits (`{ "error": {} }`) is still said: never an error without words.
 	if (!said.length && !fields.size && typeof json === 'object' && json)
 		said.push(JSON.stringify(json).slice(0, 200));
-	return {
-		...(said.length ? { message: said.join('; ') } : {}),
-		...(fields.size ? { fields } : {}),
-	};
+	return { message: said.join('; ') || undefined, fields: fields.size ? fields : undefined };
 }
 
 /** What an error answer said, or what kind of page stood in for it; the key taken out first. */

@@ -15,9 +15,6 @@ export function isWorthWaiting(status: number, repeatable: boolean, keyed: boole
 /** Redirects the node follows itself (reading "image-redirect-cdn": an image on a CDN). */
 export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** Waits without Retry-After (1, 2, 4, then 8 s): short, growing, never a tight loop. */
-export const backoffSeconds = (attempt: number): number => 2 ** Math.min(attempt, 3);
-
 /** `Retry-After` in seconds or as an HTTP date (reading "retry-after-http-date"), if not past. */
 export function retryAfterSeconds(headers: IDataObject, now = Date.now()): number | undefined {
 	const text = String(headers['retry-after'] ?? '').trim();
