@@ -63,9 +63,8 @@ export type PayloadMode = 'create' | 'update' | 'static';
 
 /** Whether a field must be filled: an update may leave anything out; a static code needs more. */
 export const isFieldRequired = (type: QrType, field: QrTypeField, mode: PayloadMode) =>
-	mode === 'update'
-		? false
-		: field.required || (mode === 'static' && (type.staticRequired ?? []).includes(field.name));
+	mode !== 'update' &&
+	(field.required || (mode === 'static' && (type.staticRequired ?? []).includes(field.name)));
 
 /** A row of the table: `plan` "pro" needs smart redirects; `isStatic` as QrType's `static`. */
 const qrType = (

@@ -30,11 +30,11 @@ type ToItem = (record: IDataObject, siteUrl: string) => INodeListSearchItems;
  * One page per call while the user scrolls. A filter the service cannot apply (only QR codes have
  * `search`) is applied here to the whole list, not page by page to pages of few or no matches.
  */
-const searchList = (path: string, toItem: ToItem, serverSearch = false) =>
+const searchList = (path: string, toItem: ToItem) =>
 	async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		const needle = (filter ?? '').toLowerCase();
-		const filterHere = needle !== '' && !serverSearch;
-		const qs: IDataObject = needle && serverSearch ? { search: filter } : {};
+		const filterHere = needle !== '' && path !== '/qr-codes';
+		const qs: IDataObject = needle && !filterHere ? { search: filter } : {};
 		const client = new ApiClient(this);
 		const { records, hasMore, next } = filterHere
 			? { records: await client.all(path), hasMore: false, next: FIRST_PAGE }
@@ -50,15 +50,11 @@ const searchList = (path: string, toItem: ToItem, serverSearch = false) =>
 
 /** The action node's list searches, by the names its locators give. */
 export const listSearch = {
-	searchQrCodes: searchList(
-		'/qr-codes',
-		(code, siteUrl) => ({
-			name: `${String(code.name)} (${String(code.type)})`,
-			value: String(code.id),
-			url: `${siteUrl}/qr-codes/${String(code.id)}`,
-		}),
-		true,
-	),
+	searchQrCodes: searchList('/qr-codes', (code, siteUrl) => ({
+		name: `${String(code.name)} (${String(code.type)})`,
+		value: String(code.id),
+		url: `${siteUrl}/qr-codes/${String(code.id)}`,
+	})),
 	searchCards: searchList('/cards', (card, siteUrl) => ({
 		name: cardLabel(card),
 		value: String(card.id),

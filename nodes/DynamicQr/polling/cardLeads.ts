@@ -7,7 +7,7 @@ import { pollingParameters, shareSettings } from './pollingProperties';
 import { emit, loadLeadCursor, saveLeadCursor, type CardCursor } from './pollState';
 
 const CARDS_PER_PAGE = 100;
-const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/leads`;
+export const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/leads`;
 
 /** Oldest first across cards, ties in order; with no readable time last (`advance`: newest). */
 function oldestFirst(leads: IDataObject[]): IDataObject[] {
@@ -15,7 +15,7 @@ function oldestFirst(leads: IDataObject[]): IDataObject[] {
 		const ms = timeMs(lead.created_at);
 		return Number.isFinite(ms) ? ms : Infinity;
 	};
-	return [...leads].sort((a, b) => at(a) - at(b) || 0);
+	return leads.sort((a, b) => at(a) - at(b) || 0);
 }
 
 /** The card a lead was shared on, also where the service's list leaves it out. */
@@ -26,9 +26,7 @@ const withCard = (lead: IDataObject, cardId: string) =>
 export async function pollCardLeads(ctx: IPollFunctions, client: ApiClient) {
 	const parameters = pollingParameters(ctx);
 	const chosen =
-		parameters.option('cards') === 'chosen'
-			? parameters.stringList('cardIds', { required: true })
-			: undefined;
+		parameters.option('cards') === 'chosen' ? parameters.stringList('cardIds') : undefined;
 	const key = chosen ? `newLead|chosen|${[...chosen].sort().join(',')}` : 'newLead|all';
 	const nowMs = Date.now();
 	const isManual = ctx.getMode() === 'manual';

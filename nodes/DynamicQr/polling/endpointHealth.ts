@@ -2,9 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { webhookEndpoints, type ApiClient, type WebhookEndpoint } from '../api';
 import { pollingParameters } from './pollingProperties';
-import { emit, loadEndpointCursor, saveEndpointCursor, type WatchedEndpoint } from './pollState';
-
-type Reason = NonNullable<WatchedEndpoint['stopped']>;
+import { emit, loadEndpointCursor, saveEndpointCursor } from './pollState';
 
 const PROBE_TIMEOUT_MS = 10_000;
 /** A Dynamic QR Trigger's production URL ends in /<webhookId, a UUID>/webhook (its path). */
@@ -47,10 +45,10 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 	const checkedAt = new Date().toISOString();
 
 	const reasonOf = async ({ active, url }: WebhookEndpoint) => {
-		if (!active) return { reason: 'paused' as Reason, detail: undefined };
+		if (!active) return { reason: 'paused' as const, detail: undefined };
 		const detail =
 			checkAddresses && url && isTriggerAddress(url) && (await probe(ctx, client, url));
-		return typeof detail === 'string' ? { reason: 'unreachable' as Reason, detail } : undefined;
+		return typeof detail === 'string' ? { reason: 'unreachable' as const, detail } : undefined;
 	};
 	// Ids and addresses listed now (an id never looks like an address).
 	const listed = new Set(endpoints.flatMap((endpoint) => [endpoint.id, endpoint.url]));
@@ -65,7 +63,7 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 	]);
 
 	const before = new Map(saved?.endpoints.map((endpoint) => [endpoint.id, endpoint.stopped]));
-	const item = (endpoint: WebhookEndpoint, reason: Reason, detail?: string): IDataObject => ({
+	const item = (endpoint: WebhookEndpoint, reason: string, detail?: string): IDataObject => ({
 		id: endpoint.id,
 		url: endpoint.url ?? null,
 		events: endpoint.events ?? null,

@@ -16,8 +16,7 @@ const item = (code: CodeView, reached: number[]): IDataObject => ({
 export function milestoneRule(ctx: IPollFunctions): ScanRule {
 	const parameters = pollingParameters(ctx);
 	const field = { property: parameters.property('milestones') };
-	const entries = parameters.stringList('milestones', { required: true });
-	const milestones = checkedMilestones(parameters, field, entries);
+	const milestones = checkedMilestones(parameters, field, parameters.stringList('milestones'));
 	return {
 		next(code, before) {
 			const reached = milestonesBetween(milestones, before.count, code.scans);

@@ -4,7 +4,7 @@ import { ApiClient, createdAtOrBefore } from '../api';
 import { advance, cutoffMs } from './cursor';
 import { isScanEvent, pollingParameters } from './pollingProperties';
 import { emit, loadCursor, saveCursor } from './pollState';
-import { pollCardLeads } from './cardLeads';
+import { leadsPath, pollCardLeads } from './cardLeads';
 import { pollEndpointHealth } from './endpointHealth';
 import { pollScanEvent } from './scanEvents';
 
@@ -22,9 +22,9 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	if (event === 'endpointStopped') return await pollEndpointHealth(ctx, client);
 	const isLead = event === 'newLead';
 	if (isLead && parameters.option('cards') !== 'one') return await pollCardLeads(ctx, client);
-	const cardId = isLead ? (parameters.value('cardId', { required: true }) as string) : '';
-	const path = isLead ? `/cards/${encodeURIComponent(cardId)}/leads` : '/qr-codes';
-	const newest = async () => (await client.all(path, {}, 1)).slice(0, 1);
+	const cardId = isLead ? parameters.recordId('cardId') : '';
+	const path = isLead ? leadsPath(cardId) : '/qr-codes';
+	const newest = async () => await client.all(path, {}, 1);
 	const fetch = async (afterMs?: number) => {
 		if (isLead) return await client.since(path, afterMs);
 		const isPast = afterMs === undefined ? undefined : createdAtOrBefore(afterMs);

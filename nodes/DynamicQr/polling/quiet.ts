@@ -20,7 +20,7 @@ const item = (code: CodeView, days: number, nowMs: number): IDataObject => ({
 
 /** Quiet Code (docs/triggers.md): `flag`, this quiet spell was reported; a new scan clears it. */
 export function quietRule(ctx: IPollFunctions): ScanRule {
-	const days = pollingParameters(ctx).value('quietDays', { required: true }) as number;
+	const days = pollingParameters(ctx).number('quietDays') as number;
 	const isQuiet = (code: CodeView, nowMs: number) => nowMs - quietSinceMs(code) >= days * DAY_MS;
 	return {
 		settings: String(days),

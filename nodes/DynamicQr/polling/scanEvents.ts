@@ -107,7 +107,7 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 	const readSinceMs = cursor?.sweep
 		? (cursor.readSinceMs ?? cursor.polledMs)
 		: (cursor?.sweepStartedMs ?? cursor?.polledMs);
-	if (includeBreakdown && readSinceMs !== undefined && folded.items.length)
+	if (includeBreakdown && readSinceMs !== undefined)
 		await addBreakdowns(client, folded.items, readSinceMs, nowMs);
 	const since = cursor ? (cursor.sinceCreatedMs ?? cursor.newestCreatedMs) : newest;
 	const learnt = client.rate.learntLimit(settings);
@@ -118,7 +118,7 @@ export async function pollScanEvent(ctx: IPollFunctions, client: ApiClient, even
 		codes: packCodes(folded.codes),
 		...(folded.met ? { met: folded.met } : {}),
 		...(sweep.next ? { sweep: sweep.next } : {}),
-		...(since !== undefined && Number.isFinite(since) ? { sinceCreatedMs: since } : {}),
+		...(Number.isFinite(since) ? { sinceCreatedMs: since } : {}),
 		...(learnt ? { learntLimit: learnt } : {}),
 		sweepStartedMs,
 		...(readSinceMs !== undefined ? { readSinceMs } : {}),

@@ -61,8 +61,7 @@ export class FieldChecker {
 				// Options loaded from the API have no list here: their values are record IDs.
 				if (property.typeOptions?.loadOptionsMethod) return this.toId(field, value);
 				const text = typeof value === 'string' ? value.trim() : value;
-				const found = optionValues(property).find((option) => option === text);
-				return this.fitting(field, value, found);
+				return this.fitting(field, value, optionValues(property).includes(text) ? text : undefined);
 			}
 			case 'multiOptions':
 				return this.toOptionList(field, value, required);
