@@ -51,8 +51,7 @@ function recordLocator(name: string, noun: string, dashboardSegment?: string): I
 		],
 	};
 	// Only codes and cards have a dashboard URL.
-	if (!dashboardSegment) locator.modes = locator.modes?.slice(0, 2);
-	return locator;
+	return dashboardSegment ? locator : { ...locator, modes: locator.modes?.slice(0, 2) };
 }
 
 export const qrCodeLocator = recordLocator('qrCodeId', 'QR code', 'qr-codes');

@@ -30,10 +30,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(items.length);
 	let failure: { itemIndex: number; error: Error } | undefined;
-	const fail = (itemIndex: number, error: Error) => {
-		// Keep the failure of the earliest item, as a one-at-a-time run would have.
-		if (!failure || itemIndex < failure.itemIndex) failure = { itemIndex, error };
-	};
 
 	const runItem = async (itemIndex: number, parameters: ParameterReader) => {
 		const output = await execute.call(this, itemIndex, run, parameters).catch((error: Error) => {
@@ -58,7 +54,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		const start = (itemIndex: number, parameters: ParameterReader, key: string | undefined) => {
 			active++;
 			void runItem(itemIndex, parameters)
-				.catch((error: Error) => fail(itemIndex, error))
+				.catch((error: Error) => {
+					// Keep the failure of the earliest item, as a one-at-a-time run would have.
+					if (!failure || itemIndex < failure.itemIndex) failure = { itemIndex, error };
+				})
 				.finally(() => {
 					active--;
 					const following = waiting.get(key)?.shift();

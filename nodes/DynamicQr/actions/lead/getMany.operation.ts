@@ -12,8 +12,7 @@ export const description = [
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const path = `/cards/${parameters.recordId('cardId')}/leads`;
 	const since = parameters.collection('filters').since as string | undefined;
-	const limit = readLimit(parameters);
 	// Leads at or before Since are left out whatever the service does with `since` (client.since).
 	const sinceMs = since ? Date.parse(since) : undefined;
-	return toItems(await run.client.since(path, sinceMs, limit, { itemIndex }));
+	return toItems(await run.client.since(path, sinceMs, readLimit(parameters), { itemIndex }));
 };

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { isFieldRequired, type PayloadMode, type QrType, type QrTypeField } from '../../qrTypes';
 import { typeOptions } from '../../shared/codeFilters';
@@ -11,6 +11,12 @@ import {
 	TYPED_PAYLOAD_SINCE,
 	mixedParameterName,
 } from './names';
+
+/** Shown for a Payload Input: in version 1, or (`typed`) from version TYPED_PAYLOAD_SINCE. */
+const shownFor = (payloadInput: string, typed: boolean): IDisplayOptions => {
+	const versions = typed ? sinceVersion(TYPED_PAYLOAD_SINCE) : [1];
+	return { show: { payloadInput: [payloadInput], '@version': versions } };
+};
 
 /** A required field is declared twice (requiredWhen). */
 function fieldProperties(type: QrType, field: QrTypeField, mode: PayloadMode): INodeProperties[] {
@@ -53,7 +59,7 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 		...fields.map((field) => ({
 			...field,
 			name: mixedParameterName(field.name),
-			displayOptions: { show: { payloadInput: ['mixed'], '@version': [1] } },
+			displayOptions: shownFor('mixed', false),
 		})),
 		{
 			displayName: 'Payload Fields',
@@ -64,9 +70,7 @@ function mixedFieldProperties(types: QrType[], mode: PayloadMode): INodeProperti
 			description:
 				'The payload fields the items may need, each mapped to your data; each item sends the ones its own type uses',
 			options: [...fields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-			displayOptions: {
-				show: { payloadInput: ['mixed'], '@version': sinceVersion(TYPED_PAYLOAD_SINCE) },
-			},
+			displayOptions: shownFor('mixed', true),
 		},
 	];
 }
@@ -156,14 +160,8 @@ export function payloadProperties(types: QrType[], mode: PayloadMode): INodeProp
 	};
 	// Chosen as the payload, it is the payload: required from version 2 (version 1 reads empty as {}).
 	properties.push(
-		{ ...payloadJson, displayOptions: { show: { payloadInput: ['json'], '@version': [1] } } },
-		{
-			...payloadJson,
-			required: true,
-			displayOptions: {
-				show: { payloadInput: ['json'], '@version': sinceVersion(TYPED_PAYLOAD_SINCE) },
-			},
-		},
+		{ ...payloadJson, displayOptions: shownFor('json', false) },
+		{ ...payloadJson, required: true, displayOptions: shownFor('json', true) },
 		...types.flatMap((type) => type.fields.flatMap((field) => fieldProperties(type, field, mode))),
 		...mixedFieldProperties(types, mode),
 	);

@@ -93,11 +93,11 @@ export function validatePayload(
 	for (const field of type.fields) {
 		const value = payload[field.name];
 		const where = `"${field.label}" (payload.${field.name}) in item ${itemIndex}`;
-		if (isEmpty(value) && isFieldRequired(type, field, mode)) {
+		if (isEmpty(value)) {
+			if (!isFieldRequired(type, field, mode)) continue;
 			const fix = howToFill(parameters, type, field);
 			throw fail(`Missing ${where}: it is required for type ${type.label}`, fix);
 		}
-		if (isEmpty(value)) continue;
 		const problem =
 			field.format !== 'links' && typeof value !== 'string' && typeof value !== 'number'
 				? `must be text (got ${describeValue(value)})`

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { scansPerDay, unreadableDays, unwrap } from '../../api';
 import { qrCodeLocator } from '../locators';
@@ -32,10 +32,8 @@ export const description: INodeProperties[] = [
 
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	const id = parameters.recordId('qrCodeId');
-	const [from, to] = [parameters.string('from'), parameters.string('to')];
-	const qs: IDataObject = {};
-	if (from) qs.from = calendarDay(from);
-	if (to) qs.to = calendarDay(to);
+	const range = ['from', 'to'].map((key) => [key, calendarDay(parameters.string(key))]);
+	const qs = Object.fromEntries(range.filter(([, day]) => day));
 	const output = parameters.option('output');
 	const answer = await run.client.request('GET', `/qr-codes/${id}/scans`, { qs, itemIndex });
 	const statistics = unwrap(answer);
