@@ -36,8 +36,14 @@ const { DIST } = require('../../dev/paths');
 const { waitFor } = require('../../dev/wait-for');
 const { sandboxApi } = require('./helpers');
 
-const { parseFieldParameterName } = require(
-	path.join(DIST, 'nodes/DynamicQr/actions/payload/names.js'),
+const { fieldParameterName } = require(path.join(DIST, 'nodes/DynamicQr/actions/payload/names.js'));
+const { QR_TYPES } = require(path.join(DIST, 'nodes/DynamicQr/qrTypes.js'));
+
+/** The QR type of each "Fields for the Type" parameter, by its name. */
+const typeOfFieldParameter = new Map(
+	QR_TYPES.flatMap((type) =>
+		type.fields.map((field) => [fieldParameterName(type.value, field.name), type.value]),
+	),
 );
 
 const version = N8N_VERSIONS.current;
@@ -74,8 +80,8 @@ describe(suiteName, () => {
 					.map((property) => property.name),
 			);
 			payloadParameters = [...names].flatMap((name) => {
-				const parsed = parseFieldParameterName(name);
-				return parsed ? [{ name, type: parsed.type.value }] : [];
+				const type = typeOfFieldParameter.get(name);
+				return type ? [{ name, type }] : [];
 			});
 			browser = await launchEditorBrowser({ log });
 			editor = await browser.signIn(n8n);
@@ -114,7 +120,7 @@ describe(suiteName, () => {
 	const shownPayloadParameters = async () =>
 		(await editor.visibleParameters())
 			.map((parameter) => parameter.name)
-			.filter((name) => name && parseFieldParameterName(name));
+			.filter((name) => typeOfFieldParameter.has(name));
 	const payloadParametersOf = (type) =>
 		payloadParameters
 			.filter((parameter) => parameter.type === type)

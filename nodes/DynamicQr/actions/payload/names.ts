@@ -1,5 +1,3 @@
-import { QR_TYPES } from '../../qrTypes';
-
 /** From this version the mixed-type fields are one collection, and Payload (JSON) is required. */
 export const TYPED_PAYLOAD_SINCE = 2;
 
@@ -8,16 +6,10 @@ export const MIXED_PAYLOAD_COLLECTION = 'mixedPayload';
 
 /**
  * "Fields for the Type", one parameter per type and field (names saved workflows store), e.g.
- * `payload_link_bio_links`. Type values and field names contain "_": split back by the table.
+ * `payload_link_bio_links`. Type values and field names contain "_": look a name up, never split it.
  */
 export const fieldParameterName = (typeValue: string, fieldName: string) =>
 	`payload_${typeValue}_${fieldName}`;
 
 /** "Fields for Mixed Types" in version 1: one parameter per field name, e.g. `mixedPayload_url`. */
 export const mixedParameterName = (fieldName: string) => `mixedPayload_${fieldName}`;
-
-/** The type and field a "Fields for the Type" parameter belongs to. */
-export const parseFieldParameterName = (name: string) =>
-	QR_TYPES.flatMap((type) => type.fields.map((field) => ({ type, field }))).find(
-		({ type, field }) => fieldParameterName(type.value, field.name) === name,
-	);
