@@ -25,6 +25,8 @@ async function startBalancer({ mainPort, webhookPorts, log }) {
 		route: undefined,
 		/** When true, a refused connection is tried on the next processor instead of answering 502. */
 		failover: false,
+		/** A status to answer every webhook request with, unforwarded (n8n away), or undefined. */
+		refuse: undefined,
 		/** One record per forwarded request: `{ seq, at, answeredAt, method, path, webhookId, target, processor, status, answer, error, tried }` (`answer`: a webhook answer's first 200 characters). */
 		records,
 		/** Records of `/webhook/` requests only. */
@@ -75,6 +77,13 @@ async function startBalancer({ mainPort, webhookPorts, log }) {
 		};
 		records.push(record);
 
+		if (isWebhook && balancer.refuse) {
+			record.status = balancer.refuse;
+			record.answeredAt = Date.now();
+			res.writeHead(balancer.refuse, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ message: 'Refused by the balancer' }));
+			return;
+		}
 		let outcome;
 		if (isWebhook) {
 			const ports = webhookPorts();

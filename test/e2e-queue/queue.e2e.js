@@ -16,11 +16,13 @@ const crypto = require('node:crypto');
 const os = require('node:os');
 
 const { startQueueCluster } = require('../../dev/n8n/queue');
+const { movableClock } = require('../../dev/n8n/movable-clock');
 const { N8N_VERSIONS } = require('../../dev/n8n/runtime');
 const { startSandbox } = require('../../dev/sandbox');
 const { CREDENTIAL_NAME } = require('../../dev/examples');
 const { waitFor } = require('../../dev/wait-for');
 const { isRecorded } = require('../support/delivery-record');
+const { useMovedTime, passTime, movedSeconds, movesWith } = require('../support/time');
 const {
 	postForged,
 	sandboxApi,
@@ -38,11 +40,22 @@ const log = (line) => process.stderr.write(`[e2e-queue] ${line}\n`);
 
 let cluster;
 let sandbox;
+let clock;
+
+// Every process's clock moves with this file's (the sandbox's) in the last test, as time does.
+useMovedTime();
 
 beforeAll(
 	async () => {
 		sandbox = await startSandbox({ port: 0, rateLimitPerMinute: 60000 });
-		cluster = await startQueueCluster({ version: VERSION, webhookProcessors: PROCESSORS, log });
+		clock = await movableClock({ seconds: movedSeconds(), log });
+		movesWith(clock);
+		cluster = await startQueueCluster({
+			version: VERSION,
+			webhookProcessors: PROCESSORS,
+			log,
+			env: clock.env,
+		});
 		log(`cluster start timings (s): ${JSON.stringify(cluster.timings)}`);
 		await cluster.createCredential({
 			name: CREDENTIAL_NAME,
@@ -64,6 +77,7 @@ afterAll(async () => {
 		if (left !== 0) throw new Error(`${left} Redis keys with prefix ${queuePrefix} were left`);
 	}
 	await sandbox?.close();
+	clock?.remove();
 }, 120000);
 
 // ---------------------------------------------------------------------------------------------
@@ -903,6 +917,83 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			expect(fresh.length).toBeGreaterThanOrEqual(5);
 			expect(fresh.filter((record) => record.status !== 200)).toEqual([]);
 		} finally {
+			await cluster.deactivate(created.id);
+		}
+	});
+
+	// Last: it moves every process's clock and the service's 25 hours ahead, for the rest of the file.
+	test('after a silence longer than the service retries, two leads reach both processors at once: each draws a catch-up ticket, one catch-up runs, and the lead the service dropped starts one execution', async () => {
+		const created = await cluster.createWorkflow(triggerWorkflow(['lead.created']));
+		const url = cluster.webhookUrl(created.webhookIds['Dynamic QR Trigger']);
+		const path = new URL(url).pathname;
+		const ours = () => cluster.balancer.webhookRecords().filter((record) => record.path === path);
+		await cluster.activate(created.id);
+		await endpointsAt(url, 1);
+		try {
+			const before = (await sandbox.control('POST', '/leads', { name: 'Before the silence' })).data;
+			await settledExecutions(created.id, 1, 'the execution of the lead before the silence');
+			// n8n unreachable through the service's whole retry schedule: that lead is dropped.
+			cluster.balancer.refuse = 503;
+			const dropped = (await sandbox.control('POST', '/leads', { name: 'Dropped' })).data;
+			await passTime(sandbox, 9 * 60 * 60);
+			cluster.balancer.refuse = undefined;
+			await passTime(sandbox, 16 * 60 * 60);
+			await waitFor(
+				async () => {
+					for (const port of cluster.webhookPorts) {
+						const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
+						if (Date.parse(answer.headers.get('date')) < Date.now() - 5000) return null;
+					}
+					return true;
+				},
+				{ what: "the webhook processors' clocks 25 hours on" },
+			);
+
+			// The next two leads, one to each processor, at once: both see the silence.
+			let routed = 0;
+			cluster.balancer.route = (req) =>
+				req.url.startsWith(path) && routed < PROCESSORS ? routed++ : undefined;
+			const mark = ours().length;
+			const monday = await Promise.all(
+				['Monday A', 'Monday B'].map(
+					async (name) => (await sandbox.control('POST', '/leads', { name })).data,
+				),
+			);
+			// Each processor sends its catch-up once the tickets' saves have settled (30 s).
+			const catchUps = await waitFor(
+				() => {
+					const sent = ours()
+						.slice(mark)
+						.filter((record) => String(record.webhookId).startsWith('catchup_'));
+					return sent.length === PROCESSORS && sent.every((record) => record.status) ? sent : null;
+				},
+				{ what: 'a catch-up from each processor, answered', timeoutMs: 120000 },
+			);
+			cluster.balancer.route = undefined;
+			expect(catchUps.map((record) => record.status)).toEqual([200, 200]);
+			expect(
+				catchUps.filter((record) => record.answer.includes('Workflow was started')),
+			).toHaveLength(1);
+			expect(
+				catchUps.filter((record) => record.answer.includes('another catch-up runs')),
+			).toHaveLength(1);
+
+			const executions = await quietExecutions(created.id);
+			const items = [];
+			for (const summary of executions)
+				items.push(...(await cluster.execution(summary.id)).items('Dynamic QR Trigger'));
+			const leads = items.map((item) => [item.json.data.lead.id, item.json.caught_up ?? false]);
+			expect(executions).toHaveLength(4);
+			expect(leads.filter(([, caught]) => caught)).toEqual([[dropped.id, true]]);
+			expect(
+				leads
+					.filter(([, caught]) => !caught)
+					.map(([id]) => id)
+					.sort(),
+			).toEqual([before, ...monday].map((lead) => lead.id).sort());
+		} finally {
+			cluster.balancer.route = undefined;
+			cluster.balancer.refuse = undefined;
 			await cluster.deactivate(created.id);
 		}
 	});

@@ -331,3 +331,62 @@ describe('scan milestone claims', () => {
 		expect(copy.scanMilestones.claims).toBe('code1,1000;a%2Cb%3Bc,100');
 	});
 });
+
+describe('catch-up tickets', () => {
+	/** A request that loads the copy, runs `use` on its ledger, and saves it when a key was set. */
+	function opened(processModule, db, use) {
+		const copy = db.load();
+		const ledger = processModule.openLedger(contextOver(copy), Date.now());
+		const result = use(ledger);
+		return () => {
+			if (ledger.save()) db.save(copy);
+			return result;
+		};
+	}
+	/** A resync: what the process knows that the stored copy lacks is written back. */
+	const resync = (processModule, db) => opened(processModule, db, () => undefined)();
+	/** Whether a catch-up holding `ticket`, arriving at this process, runs. */
+	const runs = (processModule, db, ticket) =>
+		opened(processModule, db, (ledger) => ledger.runsCatchUp(ticket))();
+
+	test.each([
+		['the lower ticket’s processor resyncs first', [0, 1]],
+		['the higher ticket’s processor resyncs first', [1, 0]],
+	])(
+		'two processors see one silence at once (%s), a third saves an older copy over both: once their resyncs ran, only the highest ticket’s catch-up runs, on any processor',
+		(_, resyncOrder) => {
+			const db = database();
+			const [a, b, c] = [newProcess(), newProcess(), newProcess()];
+			const tickets = [1000.25, 1000.75];
+			// Each request loaded the copy before either saved: both draw a ticket.
+			const stale = request(c, db, 'evt_from_an_older_copy');
+			const silent = [a, b].map((processModule, index) =>
+				opened(processModule, db, (ledger) => ledger.markMissed(tickets[index])),
+			);
+			silent[1]();
+			silent[0]();
+			expect(db.load().catchUpTicket).toBe(tickets[0]);
+			expect(stale.save()).toBe(true);
+			expect(db.load().catchUpTicket).toBeUndefined();
+			// Before any resync, each processor knows only its own ticket.
+			expect(runs(a, db, tickets[0])).toBe(true);
+			for (const index of resyncOrder) resync([a, b][index], db);
+			expect(db.load().catchUpTicket).toBe(tickets[1]);
+			for (const processModule of [a, b, c, newProcess()]) {
+				expect(runs(processModule, db, tickets[0])).toBe(false);
+				expect(runs(processModule, db, tickets[1])).toBe(true);
+			}
+		},
+	);
+
+	test('a catch-up sent at activation holds no ticket and runs; the next silence draws a higher ticket than any stored', () => {
+		const db = database();
+		const a = newProcess();
+		opened(a, db, (ledger) => ledger.markMissed(1000.5))();
+		expect(runs(newProcess(), db, undefined)).toBe(true);
+		expect(runs(newProcess(), db, 'not a ticket')).toBe(false);
+		opened(newProcess(), db, (ledger) => ledger.markMissed(2000.5))();
+		expect(db.load().catchUpTicket).toBe(2000.5);
+		expect(runs(a, db, 2000.5)).toBe(true);
+	});
+});

@@ -8,7 +8,7 @@ import {
 	timeMs,
 } from '../api';
 import type { Ledger } from './ledger';
-import type { TriggerContext } from './state';
+import { IN_FLIGHT_MS, type TriggerContext } from './state';
 import { missedMilestones, watchesMilestones } from './scanMilestones';
 import { filterOut, type DeliveryFilters, type TriggerSettings } from './filters';
 import { sendSigned } from './selfRequest';
@@ -26,6 +26,8 @@ const ANSWER_TIMEOUT_MS = 15 * 60_000;
 /** The service retries after 1, 5, 30, 120 and 360 minutes: a longer silence may have lost some. */
 export const RETRY_SPAN_MS = (1 + 5 + 30 + 120 + 360) * 60_000;
 
+type CatchUp = { since: number; ticket?: number };
+
 export const catchesUp = (mode: TriggerSettings['mode'], filters: DeliveryFilters) =>
 	mode === 'automatic' &&
 	(filters.events.some((event) => CAUGHT_UP_EVENTS.includes(event)) || watchesMilestones(filters));
@@ -34,17 +36,19 @@ export const catchesUp = (mode: TriggerSettings['mode'], filters: DeliveryFilter
 const stillRunning = (error: { code?: unknown }) =>
 	error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
 
-/** Sends the catch-up (since: ms) to the trigger's own webhook once n8n routes it, or logs. */
-export function scheduleCatchUp(ctx: TriggerContext, url: string, secret: unknown, since: number) {
-	const event = { type: CATCH_UP_TYPE, since };
+/** Sends the catch-up (since: ms; a silence's ticket) to the trigger's own webhook, or logs. */
+export function scheduleCatchUp(ctx: TriggerContext, url: string, secret: unknown, due: CatchUp) {
+	const event = { type: CATCH_UP_TYPE, ...due };
 	const options = { idPrefix: 'catchup', timeoutMs: ANSWER_TIMEOUT_MS };
 	void (async () => {
+		// Until every save of a drawn ticket landed and the resync's last round wrote it back.
+		if (due.ticket) await sleep(3 * IN_FLIGHT_MS);
 		for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
 			await sleep(1000 * 2 ** attempt);
 			if (await sendSigned(ctx, url, secret, event, options).then(() => true, stillRunning)) return;
 		}
 		ctx.logger.warn(
-			`Dynamic QR Trigger: the catch-up of leads and codes created since ${new Date(since).toISOString()} could not reach ${url}; deactivate and activate the workflow to try again`,
+			`Dynamic QR Trigger: the catch-up of leads and codes created since ${new Date(due.since).toISOString()} could not reach ${url}; deactivate and activate the workflow to try again`,
 		);
 	})();
 }

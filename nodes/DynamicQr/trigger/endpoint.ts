@@ -150,7 +150,7 @@ export async function registerEndpoint(ctx: IHookFunctions, settings: TriggerSet
 		ledger.registered();
 		const missedSince = ledger.missedSince();
 		if (missedSince !== undefined && catchesUp('automatic', filters))
-			scheduleCatchUp(ctx, url, secret, missedSince);
+			scheduleCatchUp(ctx, url, secret, { since: missedSince });
 		else ledger.caughtUp();
 		return true;
 	}

@@ -136,8 +136,9 @@ const newClaims = () =>
 		},
 	);
 
+type Memory = { deliveries: Section; claims: Section; baseline?: string; ticket?: number };
 /** Per trigger, what this process knows. Kept for the process (docs/n8n-behaviours.md, 7). */
-const memories = new Map<string, { deliveries: Section; claims: Section; baseline?: string }>();
+const memories = new Map<string, Memory>();
 
 export function triggerKey(ctx: TriggerContext): string {
 	const node = ctx.getNode();
@@ -155,6 +156,9 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 	const trigger = triggerKey(ctx);
 	const memory = memories.get(trigger) ?? { deliveries: newDeliveries(), claims: newClaims() };
 	memories.set(trigger, memory);
+	// The highest catch-up ticket drawn here or stored: written back as started keys are.
+	const ticket = (drawn = 0) => (memory.ticket = Math.max(memory.ticket ?? 0, drawn));
+	ticket(state.catchUpTicket);
 	const { deliveries } = memory;
 	const loaded = textOf(state.deliveries);
 	deliveries.learn(loaded);
@@ -179,10 +183,13 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 		},
 		missedSince: () => state.missedSince,
 		/** What came after the last key started was missed: kept until a catch-up reads it. */
-		markMissed(): void {
+		markMissed(drawn?: number): void {
 			state.missedSince ??= ledger.seenAt();
+			ticket(drawn);
 			keepFrom(state.missedSince);
 		},
+		/** Whether the catch-up holding `held` runs: one sent at activation, or the highest drawn. */
+		runsCatchUp: (held: unknown) => held === undefined || Number(held) >= ticket(),
 		/** The catch-up read what was missed (saved only with its run, or with its "nothing"). */
 		caughtUp(): void {
 			if (state.missedSince !== undefined) delete state.missedSince;
@@ -223,7 +230,9 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 			if (next !== loaded) state.deliveries = next;
 			const claims = baseline === undefined ? loadedClaims : memory.claims.written(loadedClaims);
 			if (claims !== loadedClaims) state.scanMilestones = { baseline: baseline ?? '', claims };
-			return next !== loaded || claims !== loadedClaims;
+			const ticketAdded = ticket() > (state.catchUpTicket ?? 0);
+			if (ticketAdded) state.catchUpTicket = ticket();
+			return next !== loaded || claims !== loadedClaims || ticketAdded;
 		},
 	};
 	return ledger;

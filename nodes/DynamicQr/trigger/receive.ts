@@ -82,6 +82,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 	const filters = settings.filters();
 	const ledger = openLedger(ctx, nowMs);
 	if (type === CATCH_UP_TYPE) {
+		if (!ledger.runsCatchUp(event.ticket)) return answer(ctx, 'another catch-up runs', ledger);
 		const missed = await missedEvents(ctx, ledger, event.since, filters).catch(
 			(error: Error) => error,
 		);
@@ -95,10 +96,12 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 	const seenAt = ledger.seenAt() ?? nowMs;
 	const silent = nowMs - seenAt > RETRY_SPAN_MS && ctx.getMode() !== 'manual';
 	if (silent && ledger.missedSince() === undefined && catchesUp(settings.mode, filters)) {
-		ledger.markMissed();
+		const ticket = nowMs + Math.random();
+		ledger.markMissed(ticket);
+		scheduleResync(ctx, secret);
 		// The webhook's own URL is asked for only when a catch-up is due, not on every delivery.
 		const ownUrl = ctx.getNodeWebhookUrl('default');
-		if (ownUrl) scheduleCatchUp(ctx, ownUrl, secret, seenAt);
+		if (ownUrl) scheduleCatchUp(ctx, ownUrl, secret, { since: seenAt, ticket });
 	}
 	const skip = filterOut(type, data, filters);
 	if (skip) return answer(ctx, skip, ledger);

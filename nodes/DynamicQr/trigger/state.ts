@@ -15,6 +15,7 @@ interface StoredTrigger {
 	scanMilestones?: { baseline: string; claims: string };
 	missedSince?: number;
 	seenAt?: number;
+	catchUpTicket?: number;
 }
 
 export type TriggerContext = IHookFunctions | IWebhookFunctions;
