@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { scansPerDay, unreadableDays, unwrap } from '../../api';
+import { scansPerDay, unwrap } from '../../api';
 import { qrCodeLocator } from '../locators';
 import { calendarDay } from './scanReport/period';
 import { dateProperty } from '../display';
@@ -38,10 +38,7 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	const answer = await run.client.request('GET', `/qr-codes/${id}/scans`, { qs, itemIndex });
 	const statistics = unwrap(answer);
 	if (output !== 'days') return toItems({ qr_code_id: id, ...statistics });
-	const days = scansPerDay(statistics);
-	if (!days) {
-		const fix = 'the Statistics output gives the answer as it is';
-		throw unreadableDays(this.getNode(), statistics, itemIndex, fix);
-	}
+	const fix = 'the Statistics output gives the answer as it is';
+	const days = scansPerDay(this.getNode(), statistics, itemIndex, fix);
 	return toItems(days.map((day) => ({ qr_code_id: id, ...day })));
 };

@@ -33,14 +33,18 @@ const dayList = (statistics: IDataObject) =>
 /**
  * The scans per day of a statistics body: `[{ date, scans }]`, or (readings "scans-days-count" and
  * "scans-days-map") `[{ date, count }]` or a map of date to count, under a name of DAY_LISTS (null:
- * none). Undefined when there is none in a known shape (reading "scans-days-timeline"): the item
- * fails (unreadableDays), never gives no days.
+ * none). None in a known shape (reading "scans-days-timeline") fails the item, never gives no days:
+ * the error names the list found, else the fields there are, and `fix`.
  */
-export function scansPerDay(statistics: IDataObject) {
+export function scansPerDay(node: INode, statistics: IDataObject, itemIndex: number, fix: string) {
 	const days = dayList(statistics);
 	if (days === null) return [];
 	const pairs = pairsOf(days, 'date');
-	if (!pairs?.every(isPair)) return undefined;
+	if (!pairs?.every(isPair)) {
+		const where = DAY_LISTS.map((name) => `"${name}"`).join(' or ');
+		const expected = `scans per day under ${where}, as a list of { date, scans } or a map of date to count (${fix})`;
+		throw unreadableAnswerError(node, ['scan statistics', days ?? statistics, expected], itemIndex);
+	}
 	if (!Array.isArray(days)) pairs.sort(([a], [b]) => a.localeCompare(b));
 	return pairs.map(([date, scans]) => ({ date, scans }));
 }
@@ -53,15 +57,4 @@ export function breakdownCounts(breakdowns: unknown, name: string): Pair[] {
 		.map((alias) => given && ownValue(given, alias))
 		.find((value) => value !== undefined);
 	return (pairsOf(found, 'value') ?? []).filter(isPair);
-}
-
-/** The error for statistics `scansPerDay` cannot read: the list found, else the fields there are. */
-export function unreadableDays(node: INode, body: IDataObject, itemIndex: number, fix: string) {
-	const where = DAY_LISTS.map((name) => `"${name}"`).join(' or ');
-	const expected = `scans per day under ${where}, as a list of { date, scans } or a map of date to count (${fix})`;
-	return unreadableAnswerError(
-		node,
-		['scan statistics', dayList(body) ?? body, expected],
-		itemIndex,
-	);
 }

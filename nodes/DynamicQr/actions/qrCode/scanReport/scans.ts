@@ -1,13 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	breakdownCounts,
-	rejectsField,
-	scanCount,
-	scansPerDay,
-	unreadableDays,
-	unwrap,
-} from '../../../api';
+import { breakdownCounts, rejectsField, scanCount, scansPerDay, unwrap } from '../../../api';
 import type { ActionRun } from '../../run';
 import type { Days, ReportPeriod } from './period';
 import { addDays, daysIn, mayHaveScansSince, scannedOnlyWithin } from './period';
@@ -66,12 +59,8 @@ export async function countScans(
 	};
 	const to = mayHaveScansSince(lastScannedAt, period.from) ? period.to : period.previous.to;
 	const answers = await ask({ from: period.previous.from, to });
-	const days = answers.flatMap((answer) => {
-		const answerDays = scansPerDay(answer);
-		if (answerDays) return answerDays;
-		const fix = 'QR Code › Get Scan Statistics gives the answer as it is';
-		throw unreadableDays(run.ctx.getNode(), answer, itemIndex, fix);
-	});
+	const fix = 'QR Code › Get Scan Statistics gives the answer as it is';
+	const days = answers.flatMap((answer) => scansPerDay(run.ctx.getNode(), answer, itemIndex, fix));
 	const sum = (range: Days) =>
 		days
 			.filter(({ date }) => date >= range.from && date <= range.to)
