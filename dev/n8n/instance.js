@@ -102,6 +102,17 @@ async function assertPackageLoaded(client, context) {
  * @param {number} [options.startTimeoutMs] default 240000
  */
 async function startN8n(options = {}) {
+	try {
+		return await startOnce(options);
+	} catch (error) {
+		// A start that failed once is tried once more, so that one slow or unlucky start on a loaded
+		// machine costs a minute rather than a whole run. The first failure stays in the output.
+		(options.log ?? defaultLog)(`n8n did not start; starting it once more. ${error.message}`);
+		return startOnce(options);
+	}
+}
+
+async function startOnce(options) {
 	const {
 		version = N8N_VERSIONS.current,
 		env: extraEnv = {},

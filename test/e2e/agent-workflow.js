@@ -227,25 +227,32 @@ function twoCodesScript(codes) {
 async function startAgentStack({ version, log, reply }) {
 	const sandbox = await startSandbox({ port: 0 });
 	const openai = reply ? await startFakeOpenAi({ reply }) : undefined;
-	// On a fresh machine this first provisions n8n (several minutes; .ci/run does it beforehand).
-	const n8n = await startN8n({ version, log });
-	await n8n.createCredential({
-		name: DYNAMIC_QR_CREDENTIAL,
-		type: 'dynamicQrApi',
-		data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
-	});
-	if (openai) {
-		await n8n.createCredential({
-			name: OPENAI_CREDENTIAL,
-			type: 'openAiApi',
-			data: { apiKey: openai.apiKey, url: openai.baseUrl, header: false },
-		});
-	}
+	let n8n;
 	const stop = async () => {
-		await n8n.stop({ keep: process.env.E2E_KEEP === '1' });
+		await n8n?.stop({ keep: process.env.E2E_KEEP === '1' });
 		await openai?.close();
 		await sandbox.close();
 	};
+	try {
+		// On a fresh machine this first provisions n8n (several minutes; .ci/run does it beforehand).
+		n8n = await startN8n({ version, log });
+		await n8n.createCredential({
+			name: DYNAMIC_QR_CREDENTIAL,
+			type: 'dynamicQrApi',
+			data: { apiKey: sandbox.keys.readWrite, baseUrl: sandbox.baseUrl },
+		});
+		if (openai) {
+			await n8n.createCredential({
+				name: OPENAI_CREDENTIAL,
+				type: 'openAiApi',
+				data: { apiKey: openai.apiKey, url: openai.baseUrl, header: false },
+			});
+		}
+	} catch (error) {
+		// The caller gets no stack to stop: left open, the servers would keep jest from exiting.
+		await stop();
+		throw error;
+	}
 	return { n8n, sandbox, openai, stop };
 }
 
