@@ -80,7 +80,9 @@ async function assertPackageLoaded(client, context) {
 /**
  * Starts n8n `version` (provisioning it first when the cache lacks it) with this package loaded,
  * sets up the owner account and signs in. Resolves when n8n answers its REST API and lists our
- * node types, with the REST client's methods (rest-client.js) and the process's own.
+ * node types, with the REST client's methods (rest-client.js) and the process's own. A start that
+ * fails is logged and tried once more (tests, the bench, `npm run dev` and a queue cluster's main
+ * all start n8n here), so one unlucky start on a loaded machine costs a start, not a whole run.
  *
  * @param {object} [options]
  * @param {string} [options.version] n8n version (default N8N_VERSIONS.current)
@@ -105,8 +107,6 @@ async function startN8n(options = {}) {
 	try {
 		return await startOnce(options);
 	} catch (error) {
-		// A start that failed once is tried once more, so that one slow or unlucky start on a loaded
-		// machine costs a minute rather than a whole run. The first failure stays in the output.
 		(options.log ?? defaultLog)(`n8n did not start; starting it once more. ${error.message}`);
 		return startOnce(options);
 	}
