@@ -7,10 +7,7 @@ const path = require('path');
 const crypto = require('crypto');
 const { execFileSync } = require('child_process');
 const { Webhook: StandardWebhook } = require('standardwebhooks');
-const {
-	verifySignature,
-	describeFailure,
-} = require('../../dist/nodes/DynamicQr/trigger/signature');
+const { verifySignature, FAILURES } = require('../../dist/nodes/DynamicQr/trigger/signature');
 const {
 	decodeSecret,
 	decodeBase64Strict,
@@ -163,7 +160,7 @@ describe('Standard Webhooks published vectors', () => {
 		}
 		expect(decodeSecret(VECTOR.secret)).toHaveLength(24);
 		expect(decodeBase64Strict('QQ==')).toEqual(Buffer.from('A'));
-		expect(describeFailure('invalid_secret')).not.toMatch(/whsec_[A-Za-z0-9]/);
+		for (const words of Object.values(FAILURES)) expect(words).not.toMatch(/whsec_[A-Za-z0-9]/);
 	});
 });
 

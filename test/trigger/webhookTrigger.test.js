@@ -300,6 +300,9 @@ describe('webhook lifecycle', () => {
 			'http://localhost:5678/webhook',
 			'https://192.168.1.20/webhook',
 			'http://n8n.example.com/webhook',
+			// IPv4-mapped IPv6, which URL writes in hex: [::ffff:7f00:1] and [::ffff:c0a8:114].
+			'http://[::ffff:127.0.0.1]:5678/webhook',
+			'https://[::ffff:192.168.1.20]/webhook',
 		]) {
 			const setup = createWorkflow({
 				parameters: { endpointMode: 'automatic', events: ['scan.created'], filters: {} },

@@ -26,9 +26,15 @@ const LOCAL_HOSTS = [
 	/^(::1?|f[cd][0-9a-f]{2}:.*|fe[89ab][0-9a-f]:.*)$/,
 ];
 
+/** An IPv4-mapped IPv6 address, which URL writes in hex (::ffff:7f00:1), as that IPv4 address. */
+const unmapped = (host: string) =>
+	host.replace(/^::ffff:([\da-f]{1,4}):([\da-f]{1,4})$/, (_, high: string, low: string) =>
+		[parseInt(high, 16), parseInt(low, 16)].flatMap((group) => [group >> 8, group & 255]).join('.'),
+	);
+
 /** For a URL's hostname, which URL gives lowercase, IPv4 canonical and IPv6 in brackets. */
 const isLocalHost = (hostname: string) =>
-	LOCAL_HOSTS.some((pattern) => pattern.test(hostname.replace(/^\[|\]$|\.$/g, '')));
+	LOCAL_HOSTS.some((pattern) => pattern.test(unmapped(hostname.replace(/^\[|\]$|\.$/g, ''))));
 
 /** The service delivers from the internet: a local or plain HTTP URL only works with a local API. */
 function assertReachable(ctx: IHookFunctions, webhookUrl: string, apiBaseUrl: string) {

@@ -6,7 +6,7 @@ import { CATCH_UP_TYPE, catchesUp, missedEvents, RETRY_SPAN_MS, scheduleCatchUp 
 import { filterOut, type TriggerSettings } from './filters';
 import { checkScanMilestone } from './scanMilestones';
 import { missingSecretWarning, signingSecret } from './secret';
-import { describeFailure, verifySignature } from './signature';
+import { FAILURES, verifySignature } from './signature';
 import { resync, RESYNC_TYPE, scheduleResync } from './selfRequest';
 import { openLedger, type Ledger } from './ledger';
 
@@ -69,7 +69,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 	}
 	if (!result.valid) {
 		if (result.reason === 'invalid_secret') ctx.logger.warn(missingSecretWarning(ctx, settings));
-		return answer(ctx, { kind: 'refused', why: describeFailure(result.reason) });
+		return answer(ctx, { kind: 'refused', why: FAILURES[result.reason] });
 	}
 
 	const event = asObject(jsonParse<unknown>(raw.toString('utf8'), { fallbackValue: null }));

@@ -11,7 +11,7 @@ const MAX_ID_LENGTH = 256;
 const MAX_SIGNATURES = 32;
 
 /** Each failure in words, for the debug log; none contains the secret or a signature. */
-const FAILURES = {
+export const FAILURES = {
 	invalid_secret: 'the stored signing secret is missing or is not a valid "whsec_" secret',
 	missing_headers: 'the webhook-id, webhook-timestamp or webhook-signature header is missing',
 	ambiguous_headers: 'a webhook-* header was sent more than once with different values',
@@ -25,8 +25,6 @@ const FAILURES = {
 type FailureReason = keyof typeof FAILURES;
 type HeaderBag = Record<string, string | string[] | undefined | null>;
 type Body = Buffer | Uint8Array | string;
-
-export const describeFailure = (reason: FailureReason): string => FAILURES[reason];
 
 /** HMAC-SHA256 over `id.timestamp.body` in base64 (a string body as its UTF-8 bytes). */
 const signWithKey = (key: Buffer, id: string, timestamp: string, body: Body) =>
