@@ -259,11 +259,12 @@ async function startReceiver() {
 	// unreachable): n8n answers this status and saves none of the request's static data.
 	let failStartWith = null;
 	const pending = new Set();
+	// On the monotonic clock: tests move `Date` (test/support/time.js), the trigger's timers do not.
 	let lastRequestAt = 0;
 
 	const recorder = await startRecorder({
 		respond: (received, req, res) => {
-			lastRequestAt = Date.now();
+			lastRequestAt = performance.now();
 			const work = (async () => {
 				const url = new URL(req.url, 'http://127.0.0.1');
 				const setup = routes.get(url.pathname);
@@ -307,7 +308,8 @@ async function startReceiver() {
 				} catch (error) {
 					res.statusCode = 500;
 					res.end(JSON.stringify({ message: error.message }));
-					record.push({ path: url.pathname, status: 500, error: error.message });
+					const { message, description } = error;
+					record.push({ path: url.pathname, status: 500, error: message, description });
 					return;
 				}
 				// The node answered itself.
@@ -350,7 +352,7 @@ async function startReceiver() {
 			pending.add(work);
 			work.finally(() => {
 				pending.delete(work);
-				lastRequestAt = Date.now();
+				lastRequestAt = performance.now();
 			});
 		},
 	});
@@ -388,7 +390,7 @@ async function startReceiver() {
 		async close() {
 			for (;;) {
 				while (pending.size) await Promise.all([...pending]);
-				const quietFor = Date.now() - lastRequestAt;
+				const quietFor = performance.now() - lastRequestAt;
 				if (quietFor >= RESYNC_WAIT_MS) break;
 				await new Promise((resolve) => setTimeout(resolve, RESYNC_WAIT_MS - quietFor));
 			}

@@ -15,6 +15,7 @@ const {
 const { sandboxClient, createQrCode, endpoints, flushDeliveries } = require('../support/sandbox');
 const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
 const { KEPT_FOR_MS } = require('../../dist/nodes/DynamicQr/trigger/secret');
+const { REPORT_EVERY_MS } = require('../../dist/nodes/DynamicQr/trigger/refusals');
 const { DynamicQrTrigger } = require('../../dist/nodes/DynamicQr/DynamicQrTrigger.node');
 const { sign, randomSecret } = require('../support/sign');
 const { isRecorded } = require('../support/delivery-record');
@@ -453,18 +454,20 @@ describe('deliveries', () => {
 			{ what: 'the last resync round writing the ids back', timeoutMs: 15000, intervalMs: 250 },
 		);
 		expect(receiver.executions).toHaveLength(3);
-		// A forged resync is refused like any forged delivery.
+		// A forged resync is refused like any forged delivery (this trigger's first: a failed run).
 		const forged = await post(setup, {
 			id: 'resync_forged',
 			timestamp: now(),
 			body: JSON.stringify({ type: 'n8n-nodes-dynamic-qr.resync', round: 1 }),
 			signature: 'v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
 		});
-		expect(forged.status).toBe(401);
+		expect(forged.status).toBe(500);
+		expect(receiver.resyncs.at(-1).error).toMatch(/^A delivery was refused: no v1 signature/);
+		expect(receiver.executions).toHaveLength(3);
 		await deactivate(setup);
 	});
 
-	test('forged, tampered, replayed and unsigned deliveries answer 401 and start nothing', async () => {
+	test('forged, tampered, replayed and unsigned deliveries start nothing: the first signed one fails one run naming the cause and the fix, the others answer 401', async () => {
 		const setup = trigger();
 		await activate(setup);
 		const secret = stored(setup).secret;
@@ -493,11 +496,18 @@ describe('deliveries', () => {
 				signature: sign(secret, id, t, body),
 			}, // re-serialised
 		];
-		for (const delivery of cases) {
+		for (const [index, delivery] of cases.entries()) {
 			const answer = await post(setup, delivery);
-			expect(answer.status).toBe(401);
+			// The first, signed with another secret, is seen (trigger/refusals.ts); then 10 minutes pass
+			// before another.
+			expect(answer.status).toBe(index === 0 ? 500 : 401);
 			expect(answer.body).not.toContain(secret.slice(6));
 		}
+		expect(receiver.answers[0]).toMatchObject({
+			status: 500,
+			error: 'A delivery was refused: no v1 signature in webhook-signature matches the body',
+			description: expect.stringContaining('deactivate and activate the workflow'),
+		});
 		expect(receiver.executions).toEqual([]);
 		expect(collected).toEqual([]);
 
@@ -531,9 +541,17 @@ describe('deliveries', () => {
 		const id = 'evt_nosecret000000001';
 		const body = eventBody(id);
 		const guessed = 'whsec_' + Buffer.alloc(24).toString('base64');
-		for (const signature of [sign(guessed, id, now(), body), undefined]) {
-			expect((await post(setup, { id, timestamp: now(), body, signature })).status).toBe(401);
+		// Signed: seen once (a failed run); unsigned: not a delivery, only refused.
+		for (const [signature, status] of [
+			[sign(guessed, id, now(), body), 500],
+			[undefined, 401],
+		]) {
+			expect((await post(setup, { id, timestamp: now(), body, signature })).status).toBe(status);
 		}
+		expect(receiver.answers[0]).toMatchObject({
+			error: expect.stringContaining('the stored signing secret is missing'),
+			description: expect.stringContaining('No signing secret is stored for this workflow'),
+		});
 		setup.workflow.staticData[`node:${setup.node.name}`] = { secret: '' };
 		expect(
 			(await post(setup, { id, timestamp: now(), body, signature: sign(guessed, id, now(), body) }))
@@ -688,7 +706,13 @@ describe('endpoint created in the dashboard', () => {
 		await flushDeliveries(sandbox);
 		await receiver.settle();
 		expect(collected).toHaveLength(1);
-		expect(receiver.answers.filter((answer) => answer.status === 401)).toHaveLength(1);
+		expect(receiver.answers.at(-1)).toMatchObject({
+			status: 500,
+			error: expect.stringContaining('no v1 signature'),
+			description: expect.stringContaining(
+				'The secret in the Dynamic QR Webhook Signing Secret credential is not the one the service signs',
+			),
+		});
 
 		useSecret('not-a-secret');
 		await expect(activate(setup)).rejects.toThrow(
@@ -741,7 +765,7 @@ describe('endpoint created in the dashboard', () => {
 		current = randomSecret();
 		expect(await deliver(current)).toBe(200);
 		expect(reads).toBe(2);
-		expect(await deliver(first)).toBe(401); // the old secret, read again: still refused
+		expect(await deliver(first)).toBe(500); // the old secret, read again: refused (seen once)
 		expect(reads).toBe(3);
 
 		// Changed in n8n only: the kept secret verifies for at most KEPT_FOR_MS after its read.
@@ -783,10 +807,73 @@ describe('endpoint created in the dashboard', () => {
 			await receiver.settle();
 		}
 		expect(collected).toHaveLength(1);
-		expect(receiver.answers.filter((a) => a.status === 401)).toHaveLength(2);
+		// The first refusal is seen as a failed run; the second, minutes later, only answered 401.
+		expect(receiver.answers.slice(-2).map((answer) => answer.status)).toEqual([500, 401]);
+		expect(receiver.answers.at(-2).description).toContain('the Signing Secret parameter');
 
 		expect(await deactivate(setup)).toBe(true);
 		expect((await endpoints(sandbox)).map((e) => e.id)).toEqual([created.body.data.id]); // left alone
 		expect(logLines.map((l) => l.message).join('\n')).not.toContain(created.body.data.secret);
+	});
+});
+
+describe('refused deliveries are seen', () => {
+	const forged = (index, timestamp = now()) => {
+		const id = `evt_forged${String(index).padStart(12, '0')}`;
+		const body = eventBody(id);
+		return { id, timestamp, body, signature: sign(randomSecret(), id, timestamp, body) };
+	};
+
+	test("in the editor's Listen for Test Event, each refusal ends the wait with an error naming the cause and the fix", async () => {
+		const setup = trigger();
+		await activate(setup, { mode: 'manual', activation: 'manual', isTest: true });
+		setup.webhookMode = 'manual';
+		const secret = stored(setup).secret;
+		const id = 'evt_listened00000001';
+		const body = eventBody(id);
+		const old = now() - 400;
+		const cases = [
+			[forged(1), /no v1 signature/, /signed for another endpoint/],
+			[forged(2), /no v1 signature/, /signed for another endpoint/],
+			[
+				{ id, timestamp: old, body, signature: sign(secret, id, old, body) },
+				/more than 300 seconds old/,
+				/clock/,
+			],
+			[{ id, timestamp: now(), body }, /header is missing/, /signed deliveries/],
+		];
+		for (const [delivery, cause, fix] of cases) {
+			expect((await post(setup, delivery)).status).toBe(500);
+			const { error, description } = receiver.answers.at(-1);
+			expect(error).toMatch(cause);
+			expect(description).toMatch(fix);
+			expect(`${error} ${description}`).not.toContain(secret.slice(6));
+		}
+		expect(receiver.executions).toEqual([]);
+	});
+
+	test('in production, 600 forged signed requests fail one run per 10 minutes and write no static data; unsigned ones fail none', async () => {
+		const setup = trigger();
+		await activate(setup);
+		const before = JSON.stringify(setup.workflow.staticData);
+		const statuses = [];
+		for (let index = 0; index < 600; index++) statuses.push((await post(setup, forged(index))).status);
+		for (let index = 0; index < 100; index++) {
+			const { id, timestamp, body } = forged(1000 + index);
+			statuses.push((await post(setup, { id, timestamp, body })).status);
+		}
+		expect(statuses.filter((status) => status === 500)).toHaveLength(1);
+		expect(statuses[0]).toBe(500);
+		expect(statuses.filter((status) => status === 401)).toHaveLength(699);
+		expect(JSON.stringify(setup.workflow.staticData)).toBe(before);
+		expect(receiver.executions).toEqual([]);
+
+		// Ten minutes on, a refused delivery is seen again: a secret that still does not match is
+		// reported every ten minutes while deliveries keep coming.
+		const realNow = Date.now.bind(Date);
+		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + REPORT_EVERY_MS);
+		expect((await post(setup, forged(2000))).status).toBe(500);
+		expect((await post(setup, forged(2001))).status).toBe(401);
+		expect(JSON.stringify(setup.workflow.staticData)).toBe(before);
 	});
 });

@@ -4,6 +4,7 @@ import { jsonParse } from 'n8n-workflow';
 import { asObject, createdRecordKey } from '../api';
 import { CATCH_UP_TYPE, catchesUp, missedEvents, RETRY_SPAN_MS, scheduleCatchUp } from './catchUp';
 import { filterOut, type TriggerSettings } from './filters';
+import { showRefusal } from './refusals';
 import { checkScanMilestone } from './scanMilestones';
 import { missingSecretWarning, signingSecret } from './secret';
 import { FAILURES, verifySignature } from './signature';
@@ -69,6 +70,8 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 	}
 	if (!result.valid) {
 		if (result.reason === 'invalid_secret') ctx.logger.warn(missingSecretWarning(ctx, settings));
+		const signed = req.headers['webhook-signature'] !== undefined;
+		showRefusal(ctx, settings, result.reason, signed, nowMs);
 		return answer(ctx, { kind: 'refused', why: FAILURES[result.reason] });
 	}
 
