@@ -476,24 +476,7 @@ describe.each([
 	afterAll(() => ctx.control('PUT', '/readings', { names: [] }));
 
 	test('Dry Run and every item say the design is sent as given, not compared and not undone; each item shows the design the answer holds', async () => {
-		const logo = await ctx.run(
-			{ resource: 'logo', operation: 'upload' },
-			{
-				items: [
-					{
-						json: {},
-						binary: {
-							data: {
-								base64: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'),
-								mimeType: 'image/svg+xml',
-								fileName: 'logo.svg',
-							},
-						},
-					},
-				],
-			},
-		);
-		const logoId = jsonOf(logo.items)[0].id;
+		const logoId = await ctx.uploadLogo();
 		const code = (
 			await api().call('POST', '/qr-codes', {
 				name: 'Logo flyer',
