@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 /** A job: the record it acts on (jobs of one record run in turn), and the work. */
 export type Job<T> = { key?: string; work: () => Promise<T> };
 
-export type Failure = { index: number; error: Error };
+type Failure = { index: number; error: Error };
 
 /**
  * Runs jobs 0 … count - 1, started in order, as many at once as `room()` says (the rate model); a
