@@ -132,12 +132,13 @@ test('each trigger has one owner of its static data', () => {
 // several cards, Webhook Endpoint Stopped and the trigger's catch-up (README "When n8n was away")
 // about 500. Update Many, the one list reader and the one ledger came in within 7,900; folding
 // one-use modules and repeats brought the whole back to 7,000 (issue 42's cap, moved only by an issue).
-test('nodes/ is at most 7,000 lines, comments and blank lines included (as wc -l counts them)', () => {
+// Issue 53 (Update Many's way back after a failure, a deletion, several items; one pump) allows 100 more.
+test('nodes/ is at most 7,100 lines, comments and blank lines included (as wc -l counts them)', () => {
 	const lines = nodeSources().reduce(
 		(sum, file) => sum + fs.readFileSync(file, 'utf8').split('\n').length - 1,
 		0,
 	);
-	expect(lines).toBeLessThanOrEqual(7000);
+	expect(lines).toBeLessThanOrEqual(7100);
 });
 
 test('no file in nodes/ is over 300 lines', () => {

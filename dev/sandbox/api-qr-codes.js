@@ -220,7 +220,8 @@ function qrCodeRoutes(ctx) {
 			success: { status: 200, description: 'The updated QR code with its design' },
 			handle({ workspace, params, body }) {
 				const code = findCode(state, workspace, params.id);
-				const changes = validateUpdate(body, code, { state, workspace });
+				const mergeDesign = readings?.isActive('design-merged');
+				const changes = validateUpdate(body, code, { state, workspace, mergeDesign });
 				if (faults.takePatchFailure())
 					throw new ApiError(500, 'Injected fault: nothing was changed.');
 				const before = JSON.stringify(record(code, { withDesign: true }));

@@ -137,8 +137,12 @@ function validateCreate(body, { state, workspace, urls }) {
 	};
 }
 
-/** The fields a PATCH changes, checked against the resulting type: { name?, type?, payload?, design?, paused? }. */
-function validateUpdate(body, code, { state, workspace }) {
+/**
+ * The fields a PATCH changes, checked against the resulting type: { name?, type?, payload?, design?,
+ * paused? }. A design sent replaces the code's design, or with `mergeDesign` (reading
+ * "design-merged") keeps the keys it leaves out.
+ */
+function validateUpdate(body, code, { state, workspace, mergeDesign = false }) {
 	const errors = {};
 	checkUnknownFields(errors, body, UPDATE_FIELDS, (field) =>
 		field === 'domain'
@@ -162,7 +166,8 @@ function validateUpdate(body, code, { state, workspace }) {
 	}
 	if ('design' in body) {
 		checkDesign(errors, body.design, state, workspace);
-		changes.design = { logo_upload_id: null, ...(body.design || {}) };
+		const kept = mergeDesign ? code.design : { logo_upload_id: null };
+		changes.design = { ...kept, ...(body.design || {}) };
 	}
 	if ('paused' in body) {
 		if (typeof body.paused !== 'boolean') errors.paused = 'paused must be true or false.';

@@ -2,9 +2,11 @@
 /**
  * QR Code › Update Many through the engine against the sandbox (issue 43): filters (the API's and
  * the node's Name), a list that shifts while it is read, mixed types, Dry Run, At Most, a retry
- * after a failure half way, and the way back through QR Code › Update.
+ * after a failure half way, and the way back through QR Code › Update; the way back after a
+ * failure and n8n's Retry, a deletion, several items and a design change (issue 53).
  */
 const { loadExamples } = require('../../dev/examples');
+const { waitFor } = require('../../dev/wait-for');
 const { sandboxClient } = require('../../dev/sandbox/client');
 const { useSandbox, jsonOf } = require('../support/action-sandbox');
 
@@ -38,9 +40,28 @@ const repoint = (url, extra = {}) => ({
 const run = (parameters, options = {}) => ctx.run(parameters, { typeVersion: 2, ...options });
 
 /** QR Code › Update from each item's `before`: the way back, as the example has it. */
-const RESTORE = loadExamples()['switch-campaign-with-undo.json'].nodes.find(
-	(node) => node.name === 'Undo: put each code back',
-).parameters;
+const EXAMPLE = loadExamples()['switch-campaign-with-undo.json'];
+const RESTORE = EXAMPLE.nodes.find((node) => node.name === 'Undo: put each code back').parameters;
+
+/**
+ * The example's way back: its Filter keeps the items that hold `before` (a code deleted meanwhile
+ * has none), then its Undo puts each code back. The Filter is n8n's own node, run by the e2e
+ * tests; here its wiring and condition are read from the example and applied as n8n would.
+ */
+const wayBack = async (items) => {
+	const filter = EXAMPLE.nodes.find((node) => node.type === 'n8n-nodes-base.filter');
+	expect(EXAMPLE.connections['Switch the spring flyers'].main[0][0].node).toBe(filter.name);
+	expect(EXAMPLE.connections[filter.name].main[0][0].node).toBe('Undo: put each code back');
+	const [condition] = filter.parameters.conditions.conditions;
+	expect(condition).toMatchObject({
+		leftValue: '={{ $json.before }}',
+		operator: { type: 'object', operation: 'exists' },
+	});
+	const back = await run(RESTORE, { items: items.filter((item) => item.json.before) });
+	expect(back.error).toBeUndefined();
+	return back;
+};
+const idOf = (request) => request.path.split('/').pop();
 
 describe('which codes', () => {
 	test("Search, Type and Archived go to the API; Name (whole name, any case, * any text) is the node's", async () => {
@@ -60,7 +81,10 @@ describe('which codes', () => {
 		const out = jsonOf(items);
 		// Newest first, as the API lists them; the email code is matched and reported, not changed.
 		expect(out.map((code) => code.id)).toEqual([email.id, spring[1].id, spring[0].id]);
-		expect(out[0]).toMatchObject({ skipped: expect.stringMatching(/email code/), written: false });
+		expect(out[0]).toMatchObject({
+			skipped: 'an Email code: the payload set here is for URL codes',
+			written: false,
+		});
 		const lists = (await ctx.requests()).filter(
 			(r) => r.method === 'GET' && r.path === '/qr-codes',
 		);
@@ -191,7 +215,7 @@ describe('what changes', () => {
 	test('At Most: more matches stop the run before any write, naming the count and the field', async () => {
 		for (const name of ['One', 'Two', 'Three']) await create(name);
 		const { error } = await run(repoint('https://example.com/x', { dryRun: false, atMost: 2 }));
-		expect(error.message).toMatch(/^3 codes match, more than At Most \(2\)/);
+		expect(error.message).toMatch(/^3 codes would be written, more than At Most \(2\)/);
 		expect(error.description).toMatch(/raise At Most to 3/);
 		expect(await patches()).toEqual([]);
 		const fits = await run(repoint('https://example.com/x', { dryRun: false, atMost: 3 }));
@@ -251,6 +275,7 @@ describe('failures and the way back', () => {
 		expect(out.map((code) => code.id)).toEqual([...ids].reverse());
 		expect(out.map((code) => code.written)).toEqual([true, undefined, true, true]);
 		expect(out[1]).toMatchObject({ error: expect.any(String), before: { id: ids[2] } });
+		expect(out[1].error).toMatch(new RegExp(`^Code ${ids[2]}: `));
 		expect(items.every((item) => item.pairedItem.item === 0)).toBe(true);
 	});
 
@@ -286,10 +311,198 @@ describe('failures and the way back', () => {
 			{ typeVersion: 1, items: [{ json: { name: 'First' } }, { json: { name: 'Second' } }] },
 		);
 		expect(error).toBeUndefined();
+		// The second item's `before` is the code before the first change of this execution.
 		expect(jsonOf(items).map((code) => [code.before.name, code.after.name])).toEqual([
 			['Order', 'First'],
-			['First', 'Second'],
+			['Order', 'Second'],
 		]);
 		expect(items.map((item) => item.pairedItem.item)).toEqual([0, 1]);
+	});
+});
+
+describe('the way back always works', () => {
+	const SUMMER = 'https://example.com/summer-sale';
+
+	test("a failure part way, then n8n's Retry: the error names the first failed code in list order; the retry's items hold each code's values from before the first attempt, and the way back restores all 30", async () => {
+		const ids = await ctx.seed(30);
+		const original = await snapshot();
+		// 11 writes go through, the next 3 fail (500); requests in flight are answered in any order.
+		await ctx.control('POST', '/faults', {
+			patchFailAfter: 11,
+			patchFailures: 3,
+			latencyJitterMs: 30,
+		});
+		const parameters = repoint(SUMMER, { dryRun: false, requestOptions: { concurrency: 10 } });
+		const failed = await run(parameters, { executionId: 'execution-failed' });
+		const refused = (await ctx.requests())
+			.filter((r) => r.method === 'PATCH' && r.status === 500)
+			.map(idOf);
+		const listOrder = [...ids].reverse();
+		expect(refused).toHaveLength(3);
+		const firstRefused = listOrder.find((id) => refused.includes(id));
+		expect(failed.error.message).toMatch(new RegExp(`^Code ${firstRefused}: `));
+		const changed = [...(await snapshot()).values()].filter((code) => code.payload.url === SUMMER);
+		expect(changed.length).toBeGreaterThanOrEqual(11);
+
+		// n8n's Retry: a new execution with a new id, mode "retry", the failed node run again with
+		// all its input items, from the failed execution's data (its node contexts).
+		const retry = await run(parameters, {
+			executionId: 'execution-retry',
+			mode: 'retry',
+			contextData: failed.run.data.executionData.contextData,
+		});
+		expect(retry.error).toBeUndefined();
+		const out = jsonOf(retry.items);
+		expect(out.map((code) => code.id)).toEqual(listOrder);
+		for (const code of out) expect(code.before).toEqual({ id: code.id, ...original.get(code.id) });
+		expect(out.filter((code) => code.written)).toHaveLength(30 - changed.length);
+
+		await wayBack(retry.items);
+		expect(await snapshot()).toEqual(original);
+	});
+
+	test('a code deleted during the run is an item without `before`: the way back passes over it and restores the others', async () => {
+		const ids = await ctx.seed(12);
+		const original = await snapshot();
+		await ctx.control('POST', '/faults', { latencyMs: 40 });
+		// The oldest code is the last in list order: deleted once three codes are written.
+		const running = run(repoint(SUMMER, { dryRun: false, requestOptions: { concurrency: 1 } }));
+		await waitFor(async () => (await patches()).length >= 3, {
+			what: 'three writes',
+			intervalMs: 10,
+		});
+		await api().call('DELETE', `/qr-codes/${ids[0]}`);
+		const { items, error } = await running;
+		expect(error).toBeUndefined();
+		const out = jsonOf(items);
+		expect(out.at(-1)).toEqual({
+			id: ids[0],
+			skipped: 'deleted since it was listed',
+			dryRun: false,
+		});
+		expect(out.slice(0, -1).every((code) => code.written)).toBe(true);
+
+		await wayBack(items);
+		original.delete(ids[0]);
+		expect(await snapshot()).toEqual(original);
+	});
+
+	test('two input items changing the same codes: each item holds the values before the first change, and the way back restores them', async () => {
+		await create('Twice A');
+		await create('Twice B', 'email', { email: 'b@example.com' });
+		const original = await snapshot();
+		const { items, error } = await run(
+			{
+				resource: 'qrCode',
+				operation: 'updateMany',
+				updateFields: { name: '={{ $json.name }}' },
+				dryRun: false,
+			},
+			{ items: [{ json: { name: 'First' } }, { json: { name: 'Second' } }] },
+		);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(4);
+		for (const { json } of items)
+			expect(json.before).toEqual({ id: json.id, ...original.get(json.id) });
+		await wayBack(items);
+		expect(await snapshot()).toEqual(original);
+	});
+
+	test('Dry Run over At Most still lists what would change, and says the real run would be refused and how to raise the limit', async () => {
+		for (const name of ['One', 'Two', 'Three']) await create(name);
+		const { items, error } = await run(repoint('https://example.com/x', { atMost: 2 }));
+		expect(error).toBeUndefined();
+		const out = jsonOf(items);
+		expect(out).toHaveLength(3);
+		for (const code of out) {
+			expect(code).toMatchObject({ dryRun: true, written: false, changes: ['payload'] });
+			expect(code.notes).toEqual([
+				'3 codes would be written, more than At Most (2): a real run would change nothing. Narrow the filters, or raise At Most to 3.',
+			]);
+		}
+		expect(await patches()).toEqual([]);
+	});
+
+	test('At Most counts the codes that would be written, not the matches', async () => {
+		const moved = 'https://example.com/moved';
+		for (const name of ['Moved 1', 'Moved 2', 'Moved 3']) await create(name, 'url', { url: moved });
+		const stale = await create('Stale');
+		await create('Mail', 'email', { email: 'm@example.com' });
+		const { items, error } = await run(repoint(moved, { dryRun: false, atMost: 1 }));
+		expect(error).toBeUndefined();
+		expect(
+			jsonOf(items)
+				.filter((code) => code.written)
+				.map((code) => code.id),
+		).toEqual([stale.id]);
+		expect(await patches()).toEqual([stale.id]);
+
+		for (const name of ['Stale 2', 'Stale 3']) await create(name);
+		const refused = await run(repoint(moved, { dryRun: false, atMost: 1 }));
+		expect(refused.error.message).toBe(
+			'2 codes would be written, more than At Most (1); nothing was changed',
+		);
+		expect(await patches()).toEqual([stale.id]);
+	});
+
+	test('On Error "Continue (using error output)": a failed code goes to the error output, named; the others are written', async () => {
+		const ids = await ctx.seed(4);
+		await ctx.control('POST', '/faults', { patchFailAfter: 1, patchFailures: 1 });
+		const { items, runs, error } = await run(
+			repoint('https://example.com/branch', {
+				dryRun: false,
+				requestOptions: { concurrency: 1 },
+			}),
+			{ settings: { onError: 'continueErrorOutput' } },
+		);
+		expect(error).toBeUndefined();
+		const newest = [...ids].reverse();
+		expect(jsonOf(items).map((code) => [code.id, code.written])).toEqual(
+			[newest[0], newest[2], newest[3]].map((id) => [id, true]),
+		);
+		const failed = jsonOf(runs.at(-1).data.main[1]);
+		// n8n moves an item whose only key is `error` there (1.x and 2.x), merged with its input item.
+		expect(failed).toEqual([
+			{ error: expect.stringMatching(new RegExp(`^Code ${newest[1]}: .*500`)) },
+		]);
+	});
+});
+
+describe.each([
+	["the sandbox's reading: a design sent replaces the whole design", [], null],
+	['reading "design-merged": the keys a design leaves out are kept', ['design-merged'], 'logo'],
+])('a Design change, under %s', (_reading, readings, keptLogo) => {
+	beforeEach(() => ctx.control('PUT', '/readings', { names: readings }));
+	afterAll(() => ctx.control('PUT', '/readings', { names: [] }));
+
+	test('Dry Run and every item say the design is sent as given, not compared and not undone; each item shows the design the answer holds', async () => {
+		const logoId = await ctx.uploadLogo();
+		const code = (
+			await api().call('POST', '/qr-codes', {
+				name: 'Logo flyer',
+				type: 'url',
+				payload: { url: 'https://example.com/logo' },
+				design: { logo_upload_id: logoId, foreground: '#000000' },
+			})
+		).data;
+		const recolour = (dryRun) => ({
+			resource: 'qrCode',
+			operation: 'updateMany',
+			updateFields: { design: '{"foreground": "#aa0000"}' },
+			dryRun,
+		});
+		const note = expect.stringMatching(
+			/^Design is sent as given: the service shows no design in its lists, so it is not compared, and the way back .*does not restore it/,
+		);
+		const dry = jsonOf((await run(recolour(true))).items);
+		expect(dry).toEqual([expect.objectContaining({ id: code.id, notes: [note] })]);
+
+		const live = jsonOf((await run(recolour(false))).items);
+		const stored = (await ctx.allCodes()).find((entry) => entry.id === code.id).design;
+		expect(stored.foreground).toBe('#aa0000');
+		expect(stored.logo_upload_id).toBe(keptLogo && logoId);
+		expect(live).toEqual([
+			expect.objectContaining({ id: code.id, written: true, notes: [note], design: stored }),
+		]);
 	});
 });

@@ -309,24 +309,7 @@ describe('QR Code › Create or Update', () => {
 	});
 
 	test('Design: the list does not show it, so it goes along with another change and never writes alone', async () => {
-		const logo = await ctx.run(
-			{ resource: 'logo', operation: 'upload' },
-			{
-				items: [
-					{
-						json: {},
-						binary: {
-							data: {
-								base64: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'),
-								mimeType: 'image/svg+xml',
-								fileName: 'logo.svg',
-							},
-						},
-					},
-				],
-			},
-		);
-		const logoUploadId = jsonOf(logo.items)[0].id;
+		const logoUploadId = await ctx.uploadLogo();
 		const made = await upsert([ROWS[0]]);
 		const id = jsonOf(made.items)[0].id;
 		const withLogo = { parameters: { additionalFields: { logoUploadId } } };
@@ -425,9 +408,7 @@ describe('Create or Update against other readings of the reference', () => {
 describe('what differs, for keys that name a member of every object', () => {
 	const path = require('node:path');
 	const { DIST } = require('../engine/n8n-core');
-	const { differences } = require(
-		path.join(DIST, 'nodes/DynamicQr/actions/qrCode/createOrUpdate/differences.js'),
-	);
+	const { differences } = require(path.join(DIST, 'nodes/DynamicQr/actions/qrCode/differences.js'));
 	const { QR_TYPES } = require(path.join(DIST, 'nodes/DynamicQr/qrTypes.js'));
 	const url = QR_TYPES.find((type) => type.value === 'url');
 	const record = {

@@ -522,6 +522,87 @@ describe.each([
 		});
 	});
 
+	test("switch-campaign-with-undo after a run that failed part way: n8n's Retry, then the example's Undo puts all 30 codes back byte for byte", async () => {
+		const example = examples['switch-campaign-with-undo.json'];
+		const SWITCH = 'Switch the spring flyers';
+		const UNDO = 'Undo: put each code back';
+		const prefix = `Retry Flyer ${version}`;
+		const made = [];
+		for (let index = 0; index < 30; index++) {
+			const payload = { url: `https://example.com/retry-flyer/${index}` };
+			made.push(
+				(
+					await sandboxApi(sandbox, 'POST', '/qr-codes', {
+						name: `${prefix} ${index}`,
+						type: 'url',
+						payload,
+					})
+				).data,
+			);
+		}
+		const ids = new Set(made.map((code) => code.id));
+		/** Every field of the 30 codes as the service holds them, but when each was last written. */
+		const state = async () =>
+			JSON.stringify(
+				(await sandbox.control('GET', '/qr-codes')).data
+					.filter((code) => ids.has(code.id))
+					.map(({ updated_at: _written, ...code }) => code),
+			);
+		const withNodes = (name, change) => ({
+			...example,
+			name: `${example.name} (${name})`,
+			nodes: example.nodes.map((node) => change(node) ?? node),
+		});
+		try {
+			const original = await state();
+			const live = withNodes('live', (node) =>
+				node.name === SWITCH
+					? {
+							...node,
+							parameters: { ...node.parameters, dryRun: false, filters: { name: `${prefix} *` } },
+						}
+					: undefined,
+			);
+			const imported = await n8n.createWorkflow(live);
+			// 11 writes go through, then the service answers one with 500: the run fails part way.
+			await sandbox.control('POST', '/faults', { patchFailAfter: 11, patchFailures: 1 });
+			let failed;
+			try {
+				failed = await n8n.runWorkflow(imported.id);
+			} finally {
+				await sandbox.control('POST', '/faults', { patchFailAfter: 0, patchFailures: 0 });
+			}
+			expect(failed.status).toBe('error');
+			expect(failed.error.message).toMatch(/^Code \w+: /);
+			const switched = (await sandbox.control('GET', '/qr-codes')).data.filter(
+				(code) => ids.has(code.id) && code.payload.url === 'https://example.com/summer-sale',
+			);
+			expect(switched.length).toBeGreaterThanOrEqual(11);
+			expect(switched.length).toBeLessThan(30);
+
+			const retried = await n8n.retryExecution(imported.id, failed.id);
+			expect(retried.error).toBeNull();
+			expect(retried.mode).toBe('retry');
+			const items = retried.items(SWITCH).map((item) => item.json);
+			expect(items).toHaveLength(30);
+			expect(items.filter((code) => code.written)).toHaveLength(30 - switched.length);
+			const originals = new Map(made.map((code) => [code.id, code]));
+			for (const code of items) expect(code.before.payload).toEqual(originals.get(code.id).payload);
+
+			// "Debug in editor" on the retry: its Update Many output pinned, the Undo enabled.
+			const undo = withNodes('undo', (node) =>
+				node.name === UNDO ? { ...node, disabled: false } : undefined,
+			);
+			undo.pinData = { [SWITCH]: items.map((json) => ({ json })) };
+			const back = await n8n.runWorkflow((await n8n.createWorkflow(undo)).id);
+			expect(back.error).toBeNull();
+			expect(back.items(UNDO)).toHaveLength(30);
+			expect(await state()).toBe(original);
+		} finally {
+			for (const { id } of made) await sandboxApi(sandbox, 'DELETE', `/qr-codes/${id}`);
+		}
+	});
+
 	test('trigger: activation registers the endpoint, verified scans and leads start executions, forged deliveries are refused, deactivation removes it', async () => {
 		const code = (
 			await sandboxApi(sandbox, 'POST', '/qr-codes', {

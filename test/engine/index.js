@@ -106,6 +106,8 @@ let executionCounter = 0;
  * @param {object} [options.settings] node settings: continueOnFail, retryOnFail, maxTries, waitBetweenTries
  * @param {number} [options.typeVersion] the node's version, default 1 (what saved workflows hold)
  * @param {string} [options.executionId]
+ * @param {string} [options.mode] how the execution was started, default 'manual'; n8n's Retry of a
+ *   failed execution is 'retry', with a new id and the failed one's node contexts (`contextData`)
  * @param {object} [options.contextData] the execution's node contexts at the start (what n8n carries
  *   into the retry of a failed execution); the run's are in `run.data.executionData.contextData`
  * @param {string} [options.timezone] the workflow's time zone (its settings), e.g. "Asia/Tokyo"
@@ -122,6 +124,7 @@ async function runNode({
 	settings = {},
 	typeVersion = 1,
 	executionId,
+	mode = 'manual',
 	contextData,
 	timezone,
 	onRequest,
@@ -161,7 +164,7 @@ async function runNode({
 	};
 	const workflow = new Workflow({ ...workflowData, nodeTypes });
 
-	const hooks = new ExecutionLifecycleHooks('manual', id, workflowData);
+	const hooks = new ExecutionLifecycleHooks(mode, id, workflowData);
 	let resolveFinished;
 	const finished = new Promise((resolve) => (resolveFinished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveFinished(fullRunData));
@@ -196,7 +199,7 @@ async function runNode({
 			waitingExecutionSource: {},
 		},
 	};
-	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
 	// n8n's own check before any node runs (WorkflowExecute.run does it): parameters it counts
 	// as shown, required and empty stop the whole run. A test must pass it as a user's run would.
 	const issues = workflowExecute.checkReadyForExecution(workflow, { startNode: 'Test Input' });

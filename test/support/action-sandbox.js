@@ -57,6 +57,17 @@ function useSandbox(options = {}) {
 			},
 		);
 
+	/** Logo › Upload of a small SVG through the node; resolves with the upload's id. */
+	context.uploadLogo = async () => {
+		const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+		const data = { base64: svg, mimeType: 'image/svg+xml', fileName: 'logo.svg' };
+		const logo = await context.run(
+			{ resource: 'logo', operation: 'upload' },
+			{ items: [{ json: {}, binary: { data } }] },
+		);
+		return logo.items[0].json.id;
+	};
+
 	context.control = (...args) => context.sandbox.control(...args);
 	/** The plan's rate limit: requests per minute and the bucket's burst. */
 	context.setPlan = (rateLimitPerMinute, rateLimitBurst) =>

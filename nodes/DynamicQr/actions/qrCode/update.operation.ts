@@ -15,7 +15,8 @@ const properties: INodeProperties[] = [
 			name: 'design',
 			type: 'json',
 			default: '{}',
-			description: 'Design settings to change, as a JSON object',
+			description:
+				'Design settings to change, as a JSON object, sent as given. Whether the keys it leaves out (a logo_upload_id) are kept or dropped is up to the service: give every key the code keeps. The service shows a design only in answers to a create or a change, so Update Many does not compare it and its way back (`before`) does not restore it.',
 		},
 		{
 			displayName: 'Name',

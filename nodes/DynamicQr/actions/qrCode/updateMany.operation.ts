@@ -1,11 +1,19 @@
-import { type IDataObject, type INodeProperties, NodeOperationError } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	NodeOperationError,
+} from 'n8n-workflow';
 
-import { isGone } from '../../api';
+import { asObject, designShown, isGone, isObject, ownValue } from '../../api';
+import { findQrType } from '../../qrTypes';
 import { codeFilterOptions, codeListQuery } from '../../shared/codeFilters';
 import { filtersProperty } from '../listing';
-import { type Operation, type RecordKey, toItems } from '../run';
+import { failureItem, pump } from '../pump';
+import type { Operation, RecordKey } from '../run';
 import { changedRecord, patchBody, readChange } from './changedRecord';
-import { differences } from './createOrUpdate/differences';
+import { differences } from './differences';
 import { description as updateProperties } from './update.operation';
 
 const nameFilter: INodeProperties = {
@@ -35,7 +43,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 100,
 		description:
-			'The most codes to change: when more match, the node stops before any change (printed codes are at stake)',
+			'The most codes to change: when more would be written, the node stops before any change (printed codes are at stake); Dry Run lists them and says so',
 	},
 ];
 
@@ -56,6 +64,26 @@ const nameMatcher = (pattern: string) => {
 const restorable = (code: IDataObject) =>
 	Object.fromEntries(['id', 'name', 'paused', 'type', 'payload'].map((key) => [key, code[key]]));
 
+/**
+ * Each code's values before this execution first changed it, kept in the node's context: n8n 1.x
+ * and 2.x save the context with the execution and a Retry continues from it, so a retry's items and
+ * a later input item's hold the values the way back must restore, not the run's own changes.
+ */
+function firstValues(ctx: IExecuteFunctions): IDataObject {
+	const context = ctx.getContext('node');
+	if (!isObject(context.before)) context.before = {};
+	return context.before as IDataObject;
+}
+
+/** "an Email code", "a URL code", "an SMS code": the article goes by the sound of the label. */
+function aCodeOf(type: unknown) {
+	const label = findQrType(String(type))?.label ?? String(type);
+	return `${/^([AEIO]|[FHLMNRSX][A-Z])/.test(label) ? 'an' : 'a'} ${label} code`;
+}
+
+const DESIGN_NOTE =
+	'Design is sent as given: the service shows no design in its lists, so it is not compared, and the way back (Update from `before`) does not restore it. A design that leaves out keys the code has (a logo_upload_id) may drop them, as the service decides: give every key the codes keep.';
+
 /** Lists the matching codes, then changes those that differ, in list order; or says what it would. */
 export const execute: Operation = async function (itemIndex, run, parameters) {
 	// Name is the node's filter; the rest go to the API.
@@ -66,56 +94,67 @@ export const execute: Operation = async function (itemIndex, run, parameters) {
 	const change = readChange(parameters);
 	const query = codeListQuery(filters);
 	const listed = await run.client.all('/qr-codes', query, undefined, { itemIndex });
-	const codes = listed.filter(nameMatcher(String(name)));
-	if (codes.length > atMost) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`${codes.length} codes match, more than At Most (${atMost}); nothing was changed`,
-			{ itemIndex, description: `Narrow the filters, or raise At Most to ${codes.length}.` },
-		);
-	}
+	const kept = firstValues(this);
 
-	const written: unknown[] = [];
-	const settle = async (code: IDataObject): Promise<IDataObject> => {
-		const common = { id: code.id, before: restorable(code), dryRun };
+	// What each code would become, without a request: At Most counts the codes to write.
+	const planned = listed.filter(nameMatcher(String(name))).map((code) => {
+		const before = asObject(ownValue(kept, String(code.id))) ?? restorable(code);
+		const common = { id: code.id, before, dryRun, written: false };
 		if (change.type && code.type !== change.type.value) {
-			const skipped = `a ${String(code.type)} code: the payload set here is for ${change.type.value} codes`;
-			return { ...common, skipped, written: false };
+			const skipped = `${aCodeOf(code.type)}: the payload set here is for ${change.type.label} codes`;
+			return { code, item: { ...common, skipped } };
 		}
 		const wanted = { type: change.type, body: patchBody(parameters, change, code), whole: true };
 		const paused = change.body.paused as boolean | undefined;
 		const { body, fields, unknown } = differences(code, { ...wanted, paused });
 		const changes = [...fields, ...unknown];
-		if (dryRun || !changes.length) {
-			return { ...common, changes, after: restorable({ ...code, ...body }), written: false };
-		}
-		const after = restorable(await changedRecord(run, String(code.id), body, itemIndex));
-		written.push(code.id);
-		return { ...common, changes, after, written: true };
-	};
+		const item = { ...common, changes, after: restorable({ ...code, ...body }) };
+		return { code, item, body: changes.length ? body : undefined };
+	});
+	const writes = planned.filter(({ body }) => body).length;
+	const notes: string[] = [];
+	if (writes > atMost) {
+		const over = `${writes} codes would be written, more than At Most (${atMost})`;
+		const fix = `Narrow the filters, or raise At Most to ${writes}.`;
+		const refusal = { itemIndex, description: fix };
+		if (!dryRun)
+			throw new NodeOperationError(this.getNode(), `${over}; nothing was changed`, refusal);
+		notes.push(`${over}: a real run would change nothing. ${fix}`);
+	}
+	if (change.body.design !== undefined) notes.push(DESIGN_NOTE);
+	const noted = notes.length ? { notes } : {};
 
-	// As many at once as the rate model lets leave; each code once, started in list order.
-	const results: IDataObject[] = new Array(codes.length);
-	const queue = codes.entries();
-	let failure: string | undefined;
-	const worker = async () => {
-		for (const [index, code] of queue) {
-			if (failure) return;
-			results[index] = await settle(code).catch((error: Error) => {
-				if (isGone(error)) return { id: code.id, skipped: 'deleted since it was listed', dryRun };
-				const { message, description } = error as NodeOperationError;
-				if (!this.continueOnFail()) failure ??= `Code ${String(code.id)}: ${message}`;
-				const said = description ? { description } : {};
-				return { id: code.id, error: message, ...said, before: restorable(code) };
+	const write = async (index: number): Promise<INodeExecutionData> => {
+		const { code, item, body } = planned[index];
+		if (dryRun || !body) return { json: { ...item, ...noted } };
+		const id = String(code.id);
+		if (ownValue(kept, id) === undefined) kept[id] = item.before;
+		try {
+			const answer = await changedRecord(run, id, body, itemIndex);
+			const design = body.design === undefined ? {} : designShown(answer);
+			return { json: { ...item, after: restorable(answer), written: true, ...design, ...noted } };
+		} catch (error) {
+			const deleted = { id, skipped: 'deleted since it was listed', dryRun, ...noted };
+			if (isGone(error)) return { json: deleted };
+			const { message, description } = error as { message: string; description?: string };
+			const named = new NodeOperationError(this.getNode(), `Code ${id}: ${message}`, {
+				itemIndex,
+				description,
 			});
+			return failureItem(this, named, { id, before: item.before });
 		}
 	};
-	await Promise.all(Array.from({ length: run.client.rate.limit }, worker));
+	// The router's pump: as many at once as the rate model lets leave, started in list order.
+	const room = () => run.client.rate.limit;
+	const { results, failure } = await pump(planned.length, room, (index) => ({
+		work: () => write(index),
+	}));
 	if (failure) {
-		throw new NodeOperationError(this.getNode(), failure, {
+		const changed = results.filter((result) => result?.json.written).map(({ json }) => json.id);
+		throw new NodeOperationError(this.getNode(), failure.error.message, {
 			itemIndex,
-			description: `Changed before it stopped: ${written.join(', ') || 'none'}. Run it again to change what still differs.`,
+			description: `Changed before it stopped: ${changed.join(', ') || 'none'}. Retry this execution from the executions list to change the rest: its items keep in \`before\` each code's values from before the first attempt, for the way back.`,
 		});
 	}
-	return toItems(results);
+	return results;
 };

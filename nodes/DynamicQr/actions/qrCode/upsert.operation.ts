@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { notice } from '../display';
 import type { Operation, RecordKey } from '../run';
 import { description as createProperties, createCode, readCreateRequest } from './create.operation';
-import { differences } from './createOrUpdate/differences';
+import { differences } from './differences';
 import { type CodeIndex, codeIndex, creating, readMatch } from './createOrUpdate/match';
 import { changedRecord } from './changedRecord';
 

@@ -50,6 +50,16 @@ export const createdAtOrBefore =
 	(record: IDataObject): boolean =>
 		timeMs(record.created_at) <= sinceMs;
 
+/**
+ * The design a create's or a change's answer shows (lists and reads show none), as `{ design }`.
+ * Whether a change keeps the design keys it leaves out is not shown: the sandbox replaces the
+ * design, Reading "design-merged" keeps them; either way the answer holds what the code now has.
+ */
+export const designShown = (record: IDataObject): IDataObject => {
+	const design = asObject(record.design);
+	return design ? { design } : {};
+};
+
 /** The upload with its id as `id` (readings "logo-upload-id-only", "logo-upload-upload-id"). */
 export function uploadRecord(answer: IDataObject): IDataObject {
 	const record = unwrap(answer);

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { asObject, isObject, ownValue } from '../../../api';
-import type { QrType } from '../../../qrTypes';
-import { FORMATS, sameText } from '../../payload/formats';
+import { asObject, isObject, ownValue } from '../../api';
+import type { QrType } from '../../qrTypes';
+import { FORMATS, sameText } from '../payload/formats';
 
 /**
  * What an item wants a code to be: a create's body (Update Many's: what it changes), Paused; with
