@@ -132,13 +132,14 @@ test('each trigger has one owner of its static data', () => {
 // several cards, Webhook Endpoint Stopped and the trigger's catch-up (README "When n8n was away")
 // about 500. Update Many, the one list reader and the one ledger came in within 7,900; folding
 // one-use modules and repeats brought the whole back to 7,000 (issue 42's cap, moved only by an issue).
-// Issue 53 (Update Many's way back after a failure, a deletion, several items; one pump) allows 100 more.
-test('nodes/ is at most 7,100 lines, comments and blank lines included (as wc -l counts them)', () => {
+// This round's issues (51: one key per event and refusals a user sees; 52: print runs; 53: Update
+// Many's way back, one pump) allow 7,400 in all.
+test('nodes/ is at most 7,400 lines, comments and blank lines included (as wc -l counts them)', () => {
 	const lines = nodeSources().reduce(
 		(sum, file) => sum + fs.readFileSync(file, 'utf8').split('\n').length - 1,
 		0,
 	);
-	expect(lines).toBeLessThanOrEqual(7100);
+	expect(lines).toBeLessThanOrEqual(7400);
 });
 
 test('no file in nodes/ is over 300 lines', () => {
