@@ -159,6 +159,7 @@ const PROCESS_STATE = [
 	'nodes/DynamicQr/trigger/ledger.ts',
 	'nodes/DynamicQr/trigger/secret.ts',
 	'nodes/DynamicQr/trigger/selfRequest.ts',
+	'nodes/DynamicQr/trigger/refusals.ts',
 	'nodes/DynamicQr/api/edge/fallbacks.ts',
 ];
 
@@ -243,7 +244,7 @@ const WHOLE_NODE_TESTS = {
 		'valuesFromExpressions',
 	],
 	trigger: ['webhookTrigger', 'valuesFromExpressions'],
-	polling: ['sweep'],
+	polling: ['sweep', 'eventKeys'],
 	api: [],
 	methods: [],
 };

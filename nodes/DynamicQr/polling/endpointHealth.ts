@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { webhookEndpoints, type ApiClient, type WebhookEndpoint } from '../api';
+import { endpointStoppedKey } from '../shared/eventKeys';
 import { pollingParameters } from './pollingProperties';
 import { emit, loadEndpointCursor, saveEndpointCursor } from './pollState';
 
@@ -63,7 +64,7 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 	]);
 
 	const before = new Map(saved?.endpoints.map((endpoint) => [endpoint.id, endpoint.stopped]));
-	// A spell begins after the poll that last saw the endpoint otherwise (first poll: activation).
+	// The poll before this one saw the endpoint otherwise (none before the first: activation).
 	const spellAfter = isManual ? checkedAt : (saved?.checkedAt ?? 'activation');
 	const item = (endpoint: WebhookEndpoint, reason: string, detail?: string): IDataObject => ({
 		id: endpoint.id,
@@ -73,7 +74,7 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 		reason,
 		detail: detail ?? null,
 		checked_at: checkedAt,
-		event_key: `endpoint_stopped:${endpoint.id}:${reason}:${spellAfter}`,
+		event_key: endpointStoppedKey(endpoint.id, reason, spellAfter),
 	});
 	const items = [
 		...endpoints.flatMap((endpoint, index) => {

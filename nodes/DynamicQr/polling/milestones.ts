@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { checkedMilestones, milestoneKey, milestonesBetween } from '../shared/milestoneNumbers';
+import { milestoneKey } from '../shared/eventKeys';
+import { checkedMilestones, milestonesBetween } from '../shared/milestoneNumbers';
 import { pollingParameters } from './pollingProperties';
 import type { CodeView, ScanRule } from './scanEvents';
 

@@ -13,6 +13,7 @@ import { FAILURES } from './signature';
  * refusal writes static data.
  */
 export const REPORT_EVERY_MS = 10 * 60_000;
+/** Per trigger, when a refusal was last reported. Kept for the process: writing it would save. */
 const reportedAt = new Map<string, number>();
 
 type Reason = keyof typeof FAILURES;

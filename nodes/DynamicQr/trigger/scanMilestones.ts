@@ -1,7 +1,8 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { ApiClient, eventQrCodeId, isGone, recordId, scanCount } from '../api';
-import { milestoneKey, milestonesBetween } from '../shared/milestoneNumbers';
+import { milestoneKey } from '../shared/eventKeys';
+import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
 import { allows, type DeliveryFilters } from './filters';
 import type { Ledger } from './ledger';
