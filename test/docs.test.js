@@ -117,8 +117,16 @@ describe('documentation', () => {
 		expect(unqualified).toEqual([]);
 	});
 
-	it('says publish (n8n 2.x) and names activate only as n8n 1.x says it', () => {
-		const outsideOneX = readme.replace(/\(n8n 1\.x: [^)]*\)|where n8n 1\.x says [^;.]*/g, '');
+	it('says publish (n8n 2.x) and names activate only as n8n 1.x says it, in the README and the examples’ notes', () => {
+		const notes = fs
+			.readdirSync(path.join(ROOT, 'examples'))
+			.flatMap((file) => require(path.join(ROOT, 'examples', file)).nodes)
+			.filter((node) => node.type === 'n8n-nodes-base.stickyNote')
+			.map((node) => node.parameters.content);
+		expect(notes.length).toBeGreaterThan(5);
+		const outsideOneX = [readme, ...notes]
+			.join('\n')
+			.replace(/\(n8n 1\.x: [^)]*\)|where n8n 1\.x says [^;.]*/g, '');
 		expect(outsideOneX.match(/[^\n]*\b(de|re-?)?activat[^\n]*/gi) ?? []).toEqual([]);
 		expect(readme).toMatch(/\*\*publish\*\* and \*\*unpublish\*\*/);
 	});
