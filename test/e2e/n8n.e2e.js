@@ -14,7 +14,14 @@ const { startN8n, N8N_VERSIONS, EXPECTED_NODE_TYPES } = require('../../dev/n8n/i
 const { movableClock } = require('../../dev/n8n/movable-clock');
 const { clusterStorage, psql } = require('../../dev/n8n/queue-storage');
 const { readRecipe } = require('../../dev/n8n/event-claim-recipe');
-const { node, connect, credentialRef, workflow, TYPES } = require('../../dev/n8n/workflow-builder');
+const {
+	node,
+	connect,
+	credentialRef,
+	workflow,
+	removeDuplicatesOnWebhookId,
+	TYPES,
+} = require('../../dev/n8n/workflow-builder');
 const { useMovedTime, passTime, movedSeconds, movesWith } = require('../support/time');
 const { startSandbox } = require('../../dev/sandbox');
 const { loadExamples, CREDENTIAL_NAME } = require('../../dev/examples');
@@ -1355,16 +1362,10 @@ describe.each([
 							...claim.nodes,
 							node(TYPES.noOp, {}, { name: 'Each event' }),
 							// What the README advised before, measured on the same events.
-							node(
-								TYPES.removeDuplicates,
-								{
-									operation: 'removeItemsSeenInPreviousExecutions',
-									logic: 'removeItemsWithAlreadySeenKeyValues',
-									dedupeValue: '={{ $json.webhook_id }}',
-									options: {},
-								},
-								{ name: OLD_ADVICE, typeVersion: 2, onError: 'continueRegularOutput' },
-							),
+							removeDuplicatesOnWebhookId({
+								name: OLD_ADVICE,
+								onError: 'continueRegularOutput',
+							}),
 							node(TYPES.noOp, {}, { name: 'Old advice passed' }),
 						],
 						connect(
