@@ -190,6 +190,15 @@ function controlRoutes(ctx, info) {
 				return { data: dispatcher.allEndpoints().find((endpoint) => endpoint.id === params.id) };
 			},
 		},
+		{
+			// Resumes a paused endpoint, as its owner can in the dashboard.
+			method: 'POST',
+			path: '/webhooks/{id}/resume',
+			handle({ params }) {
+				if (!dispatcher.resumeById(params.id)) throw notFound('webhook endpoint');
+				return { data: dispatcher.allEndpoints().find((endpoint) => endpoint.id === params.id) };
+			},
+		},
 		// `?from=N`: only the requests after the first N (a long log is costly to send whole).
 		{
 			method: 'GET',

@@ -338,6 +338,13 @@ class WebhookDispatcher {
 		return true;
 	}
 
+	resumeById(id) {
+		const endpoint = this.endpoints.get(id);
+		if (!endpoint) return false;
+		endpoint.status = 'active';
+		return true;
+	}
+
 	pause(endpoint) {
 		endpoint.status = 'paused';
 		this.abandonWaitingDeliveries(endpoint.id);

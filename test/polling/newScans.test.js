@@ -28,6 +28,7 @@ test('one item per code whose count rose, oldest code first; a count that goes d
 			new_scans: 1,
 			last_scanned_at: expect.stringMatching(/^\d{4}-/),
 			read_at: items[0].read_at,
+			event_key: `new_scans:${a.id}:1:${items[0].last_scanned_at}`,
 		},
 		expect.objectContaining({ id: b.id, scans_before: 0, scans_now: 2, new_scans: 2 }),
 	]);

@@ -114,6 +114,13 @@ test('paused after an outage, then activated again: every lead on every card and
 	const delivered = collected.filter((item) => !item.caught_up);
 	expect(delivered.map((item) => item.data.lead.id)).toEqual([before.id, racing.id]);
 	expect(itemKeys(items)).toEqual(made);
+	// One key per event, whichever path brought it: the racing lead's delivery has the key the
+	// catch-up would have given it.
+	expect(items.map((item) => item.event_key)).toEqual(made);
+	expect(delivered.map((item) => item.event_key)).toEqual([
+		`lead.created:${before.id}`,
+		`lead.created:${racing.id}`,
+	]);
 	expect(items[0]).toMatchObject({
 		id: `caught_up:${made[0]}`,
 		type: 'lead.created',
@@ -157,6 +164,10 @@ test('Only at Scan Milestones: the milestones codes passed during the outage sta
 		[busy.id, 10, [3, 10], 18],
 		[passedBefore.id, 10, [10], 10],
 	]);
+	expect(items.map((item) => item.event_key)).toEqual([
+		`milestone:${busy.id}:10`,
+		`milestone:${passedBefore.id}:10`,
+	]);
 	expect(items[0]).toMatchObject({
 		id: `caught_up:milestone:${busy.id}:10`,
 		type: 'scan.created',
@@ -173,6 +184,8 @@ test('Only at Scan Milestones: the milestones codes passed during the outage sta
 	await flushDeliveries(sandbox);
 	await receiver.settle();
 	expect(collected.map((item) => [item.data.qr_code.id, item.milestone])).toEqual([[quiet.id, 3]]);
+	// Delivered, the milestone has the key the catch-up and the polling trigger give it.
+	expect(collected[0].event_key).toBe(`milestone:${quiet.id}:3`);
 	await deactivate(setup);
 });
 

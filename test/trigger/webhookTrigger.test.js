@@ -348,6 +348,7 @@ describe('deliveries', () => {
 			expect(Object.keys(item).sort()).toEqual([
 				'created_at',
 				'data',
+				'event_key',
 				'id',
 				'type',
 				'webhook_id',
@@ -363,6 +364,12 @@ describe('deliveries', () => {
 		expect(scan.data.country).toBe('DE');
 		const lead = collected.find((item) => item.type === 'lead.created');
 		expect(lead.data.lead.email).toBe('ada@example.com');
+		// A lead and a new code by their record (as a catch-up and the polling trigger key them),
+		// a scan by its event.
+		const created = collected.find((item) => item.type === 'qr_code.created');
+		expect(created.event_key).toBe(`qr_code.created:${code.id}`);
+		expect(lead.event_key).toBe(`lead.created:${lead.data.lead.id}`);
+		expect(scan.event_key).toBe(scan.webhook_id);
 		expect(lead.data.card.id).toBe(sandbox.cardId);
 		expect(JSON.stringify(receiver.executions.map((e) => e.run.data))).not.toContain(
 			stored(setup).secret,
@@ -572,6 +579,25 @@ describe('deliveries', () => {
 			]),
 		);
 		expect(collected).toHaveLength(2);
+		await deactivate(setup);
+	});
+
+	test('two updates of one code are two events with keys of their own: their webhook-ids', async () => {
+		const code = await createQrCode(sandbox, 'changed twice');
+		const setup = trigger({ events: ['qr_code.updated'] });
+		await activate(setup);
+		for (const name of ['first change', 'second change'])
+			await sandboxClient(sandbox).request('PATCH', `/qr-codes/${code.id}`, { name });
+		await flushDeliveries(sandbox);
+		await receiver.settle();
+		expect(collected.map((item) => [item.data.id, item.data.name])).toEqual([
+			[code.id, 'first change'],
+			[code.id, 'second change'],
+		]);
+		expect(collected.map((item) => item.event_key)).toEqual(
+			collected.map((item) => item.webhook_id),
+		);
+		expect(new Set(collected.map((item) => item.event_key)).size).toBe(2);
 		await deactivate(setup);
 	});
 

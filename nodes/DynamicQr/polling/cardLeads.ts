@@ -4,7 +4,13 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isGone, OutOfBudgetError, recordId, timeMs, type ApiClient } from '../api';
 import { advance, cutoffMs } from './cursor';
 import { pollingParameters, shareSettings } from './pollingProperties';
-import { emit, loadLeadCursor, saveLeadCursor, type CardCursor } from './pollState';
+import {
+	createdEvents,
+	emit,
+	loadLeadCursor,
+	saveLeadCursor,
+	type CardCursor,
+} from './pollState';
 
 const CARDS_PER_PAGE = 100;
 export const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/leads`;
@@ -54,7 +60,7 @@ export async function pollCardLeads(ctx: IPollFunctions, client: ApiClient) {
 			),
 		);
 		const lead = oldestFirst(newest.flat()).pop();
-		return emit(ctx, lead ? [lead] : [], [
+		return emit(ctx, createdEvents('lead.created', lead ? [lead] : []), [
 			'No watched card has leads yet',
 			'Share a contact on a card page, then fetch a test event again.',
 		]);
@@ -91,5 +97,5 @@ export async function pollCardLeads(ctx: IPollFunctions, client: ApiClient) {
 		cards: cards.filter((card) => !gone.has(card.key)),
 		...(learnt ? { learntLimit: learnt } : {}),
 	});
-	return emit(ctx, oldestFirst(leads));
+	return emit(ctx, createdEvents('lead.created', oldestFirst(leads)));
 }

@@ -63,6 +63,8 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 	]);
 
 	const before = new Map(saved?.endpoints.map((endpoint) => [endpoint.id, endpoint.stopped]));
+	// A spell begins after the poll that last saw the endpoint otherwise (first poll: activation).
+	const spellAfter = isManual ? checkedAt : (saved?.checkedAt ?? 'activation');
 	const item = (endpoint: WebhookEndpoint, reason: string, detail?: string): IDataObject => ({
 		id: endpoint.id,
 		url: endpoint.url ?? null,
@@ -71,6 +73,7 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 		reason,
 		detail: detail ?? null,
 		checked_at: checkedAt,
+		event_key: `endpoint_stopped:${endpoint.id}:${reason}:${spellAfter}`,
 	});
 	const items = [
 		...endpoints.flatMap((endpoint, index) => {
@@ -86,7 +89,7 @@ export async function pollEndpointHealth(ctx: IPollFunctions, client: ApiClient)
 	const watched = endpoints.flatMap(({ id, url }, index) =>
 		url === undefined ? [] : [{ id, url, stopped: now[index]?.reason }],
 	);
-	if (!isManual) saveEndpointCursor(ctx, { key, endpoints: watched });
+	if (!isManual) saveEndpointCursor(ctx, { key, endpoints: watched, checkedAt });
 	return emit(ctx, items, [
 		'No webhook endpoint has stopped',
 		`The account's ${endpoints.length} endpoint(s) are active${checkAddresses ? ' and their addresses answer' : ''}.`,

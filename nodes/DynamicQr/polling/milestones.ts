@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { checkedMilestones, milestonesBetween } from '../shared/milestoneNumbers';
+import { checkedMilestones, milestoneKey, milestonesBetween } from '../shared/milestoneNumbers';
 import { pollingParameters } from './pollingProperties';
 import type { CodeView, ScanRule } from './scanEvents';
 
@@ -10,6 +10,7 @@ const item = (code: CodeView, reached: number[]): IDataObject => ({
 	milestones_reached: reached,
 	scans: code.scans,
 	last_scanned_at: code.record.last_scanned_at ?? null,
+	event_key: milestoneKey(code.id, reached[reached.length - 1]),
 });
 
 /** Scan Milestone: the highest count seen is kept, so a reset and a climb back fire nothing. */

@@ -5,12 +5,14 @@ import type { CodeView, ScanRule } from './scanEvents';
 
 const MAX_RANGE_MS = 365 * 24 * 60 * 60 * 1000; // the service refuses ranges over 366 days
 
+/** A reading is keyed by the count and the last scan it saw: after a reset, a climb is new. */
 const item = (code: CodeView, before: number): IDataObject => ({
 	...code.summary,
 	scans_before: before,
 	scans_now: code.scans,
 	new_scans: code.scans - before,
 	last_scanned_at: code.record.last_scanned_at ?? null,
+	event_key: `new_scans:${code.id}:${code.scans}:${String(code.record.last_scanned_at ?? '')}`,
 });
 
 /** New Scans (docs/triggers.md): a count that went down (a reset) emits nothing. */

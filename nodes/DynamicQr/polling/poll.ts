@@ -3,7 +3,7 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { ApiClient, createdAtOrBefore } from '../api';
 import { advance, cutoffMs } from './cursor';
 import { isScanEvent, pollingParameters } from './pollingProperties';
-import { emit, loadCursor, saveCursor } from './pollState';
+import { createdEvents, emit, loadCursor, saveCursor } from './pollState';
 import { leadsPath, pollCardLeads } from './cardLeads';
 import { pollEndpointHealth } from './endpointHealth';
 import { pollScanEvent } from './scanEvents';
@@ -21,6 +21,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	if (isScanEvent(event)) return await pollScanEvent(ctx, client, event);
 	if (event === 'endpointStopped') return await pollEndpointHealth(ctx, client);
 	const isLead = event === 'newLead';
+	const created = isLead ? 'lead.created' : 'qr_code.created';
 	if (isLead && parameters.option('cards') !== 'one') return await pollCardLeads(ctx, client);
 	const cardId = isLead ? parameters.recordId('cardId') : '';
 	const path = isLead ? leadsPath(cardId) : '/qr-codes';
@@ -41,7 +42,8 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		const [message, todo] = isLead
 			? ['This card has no leads yet', 'Share a contact on the card page']
 			: ['The workspace has no QR codes yet', 'Create a QR code'];
-		return emit(ctx, await newest(), [message, `${todo}, then fetch a test event again.`]);
+		const sample = createdEvents(created, await newest());
+		return emit(ctx, sample, [message, `${todo}, then fetch a test event again.`]);
 	}
 
 	const key = isLead ? `newLead:${cardId}` : 'newQrCode';
@@ -53,5 +55,5 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const records =
 		saved || first.length ? advance(cursor, await fetch(cutoffMs(cursor)), Date.now()) : [];
 	saveCursor(ctx, cursor);
-	return emit(ctx, saved ? records : []);
+	return emit(ctx, saved ? createdEvents(created, records) : []);
 }

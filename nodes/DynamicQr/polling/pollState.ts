@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ListPosition } from '../api';
+import { createdRecordKey, type ListPosition } from '../api';
 
 /**
  * What a poll keeps and gives. Its static data (only this code reaches it) holds four keys in the
@@ -54,7 +54,12 @@ export interface WatchedEndpoint extends IDataObject {
 	stopped?: 'paused' | 'removed' | 'unreachable';
 }
 
-export type EndpointCursor = IDataObject & { key: string; endpoints: WatchedEndpoint[] };
+/** `checkedAt` (from 0.3.0): the poll that saved it, where a spell found by the next one begins. */
+export type EndpointCursor = IDataObject & {
+	key: string;
+	endpoints: WatchedEndpoint[];
+	checkedAt?: string;
+};
 
 /** One key's cursor, checked by its main field; none when malformed or of another `key`. */
 function storedCursor<T extends IDataObject & { key: string }>(name: string, main: keyof T) {
@@ -77,6 +82,10 @@ export const [loadEndpointCursor, saveEndpointCursor] = storedCursor<EndpointCur
 	'endpointCursor',
 	'endpoints',
 );
+
+/** Leads and new codes keyed as the webhook trigger keys them (docs/triggers.md, "Event keys"). */
+export const createdEvents = (type: 'lead.created' | 'qr_code.created', records: IDataObject[]) =>
+	records.map((record) => ({ ...record, event_key: createdRecordKey(type, record) ?? null }));
 
 /** A poll's items, or null; "Fetch Test Event" with none fails with `none` (message, fix). */
 export function emit(ctx: IPollFunctions, items: IDataObject[], none?: [string, string]) {

@@ -9,6 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const quietSinceMs = (code: CodeView) =>
 	Number.isFinite(code.lastScannedMs) ? code.lastScannedMs : code.createdMs;
 
+/** A spell is keyed by when it began and the days it took: a new scan begins another. */
 const item = (code: CodeView, days: number, nowMs: number): IDataObject => ({
 	...code.summary,
 	quiet_days: Math.floor((nowMs - quietSinceMs(code)) / DAY_MS),
@@ -16,6 +17,7 @@ const item = (code: CodeView, days: number, nowMs: number): IDataObject => ({
 	scans: code.scans,
 	last_scanned_at: code.record.last_scanned_at ?? null,
 	created_at: code.record.created_at ?? null,
+	event_key: `quiet:${code.id}:${days}:${new Date(quietSinceMs(code)).toISOString()}`,
 });
 
 /** Quiet Code (docs/triggers.md): `flag`, this quiet spell was reported; a new scan clears it. */

@@ -13,6 +13,10 @@ export function checkedMilestones(parameters: ParameterReader, field: Field, ent
 	return [...new Set(numbers)].sort((a, b) => a - b);
 }
 
+/** A code's milestone as an event (docs/triggers.md, "Event keys"): the same from either trigger. */
+export const milestoneKey = (codeId: string, milestone: number | undefined) =>
+	`milestone:${codeId}:${milestone}`;
+
 /** The milestones a count reached that the count before had not: lowest first. */
 export const milestonesBetween = (milestones: number[], before: number, now: number): number[] =>
 	milestones.filter((milestone) => before < milestone && milestone <= now);

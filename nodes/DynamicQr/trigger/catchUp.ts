@@ -53,16 +53,17 @@ export function scheduleCatchUp(ctx: TriggerContext, url: string, secret: unknow
 	})();
 }
 
-/** An item shaped as a delivery's, for what the service would have delivered; `id` names it. */
-function missedItem(type: string, data: IDataObject, id: string, fields?: IDataObject) {
+/** An item shaped as a delivery's, for what the service would have delivered; `key` names it. */
+function missedItem(type: string, data: IDataObject, key: string, fields?: IDataObject) {
 	const record = type === 'lead.created' ? (data.lead as IDataObject) : data;
 	return {
-		id: `caught_up:${id}`,
+		id: `caught_up:${key}`,
 		type,
 		created_at: (type === 'scan.created' ? data.scanned_at : record.created_at) ?? null,
 		data,
 		webhook_id: null,
 		webhook_timestamp: null,
+		event_key: key,
 		...fields,
 		caught_up: true,
 	};

@@ -120,6 +120,8 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 			data: (event.data ?? null) as IDataObject,
 			webhook_id: result.id,
 			webhook_timestamp: result.timestamp,
+			// The ledger's key: a lead or code by its record, whichever path brings it; else the event.
+			event_key: record ?? result.id,
 			...milestone?.fields,
 		},
 	]);

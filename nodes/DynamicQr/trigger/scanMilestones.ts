@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { ApiClient, eventQrCodeId, isGone, recordId, scanCount } from '../api';
-import { milestonesBetween } from '../shared/milestoneNumbers';
+import { milestoneKey, milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
 import { allows, type DeliveryFilters } from './filters';
 import type { Ledger } from './ledger';
@@ -42,9 +42,14 @@ export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFi
 	stored.scanMilestones = { baseline, claims: packCodes(claims) };
 }
 
-const claimed = (reached: number[], scans: number) => ({
+const claimed = (codeId: string, reached: number[], scans: number) => ({
 	kind: 'claimed' as const,
-	fields: { milestone: reached.at(-1), milestones_reached: reached, scans },
+	fields: {
+		milestone: reached.at(-1),
+		milestones_reached: reached,
+		scans,
+		event_key: milestoneKey(codeId, reached.at(-1)),
+	},
 });
 
 /**
@@ -72,13 +77,13 @@ export async function checkScanMilestone(
 	}
 	if (ctx.getMode() === 'manual') {
 		const shown = milestonesBetween(filters.milestones, 0, scans);
-		return claimed(shown.length ? shown : [filters.milestones[0]], scans);
+		return claimed(codeId, shown.length ? shown : [filters.milestones[0]], scans);
 	}
 	const reached = ledger.claimMilestones(baselineOf(filters), codeId, filters.milestones, scans);
 	// Saved before the activation's copy was: the service sends the delivery again.
 	if (!reached) return { kind: 'later', why: 'no baseline of scan counts is stored yet' } as const;
 	if (!reached.length) return 'no new scan milestone';
-	return claimed(reached, scans);
+	return claimed(codeId, reached, scans);
 }
 
 export const watchesMilestones = (filters: DeliveryFilters) =>
@@ -94,9 +99,9 @@ export async function missedMilestones(
 	return (await watchedCodes(client, filters)).flatMap(({ id, code, scans }) => {
 		const reached = ledger.claimMilestones(baselineOf(filters), id, filters.milestones, scans);
 		if (!reached?.length) return [];
-		const { fields } = claimed(reached, scans);
+		const { fields } = claimed(id, reached, scans);
 		const qrCode = { id, name: code.name, type: code.type };
 		const data = { qr_code: qrCode, short_url: code.short_url, scanned_at: code.last_scanned_at };
-		return [{ id: `milestone:${id}:${fields.milestone}`, data, fields }];
+		return [{ id: fields.event_key, data, fields }];
 	});
 }
