@@ -8,11 +8,40 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { DIST } = require('./engine/n8n-core');
 const { qrTypesMarkdownTable } = require('../dev/docs/qr-types-table');
+const { readRecipe } = require('../dev/n8n/event-claim-recipe');
 
 const ROOT = path.resolve(__dirname, '..');
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const packageJson = require('../package.json');
 const { DynamicQr } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQr.node.js'));
+const { DynamicQrTrigger } = require(path.join(DIST, 'nodes/DynamicQr/DynamicQrTrigger.node.js'));
+
+/**
+ * The names of the trigger's fields n8n's editor does not show in version 2: fields kept for
+ * version 1 (`@version`), and the field the credentials depend on, which n8n shows as the
+ * Credential field instead (with its option names).
+ */
+function triggerNamesHiddenInVersion2() {
+	const { description } = new DynamicQrTrigger().nodeVersions[2];
+	const credentialField = new Set(
+		description.credentials.flatMap((credential) =>
+			Object.keys(credential.displayOptions?.show ?? {}),
+		),
+	);
+	return description.properties.flatMap((property) => {
+		if (credentialField.has(property.name))
+			return [property.displayName, ...property.options.map((option) => option.name)];
+		const versions = property.displayOptions?.show?.['@version'];
+		return versions && !versions.includes(2) ? [property.displayName] : [];
+	});
+}
+
+/** The README's sentences (line breaks folded; code spans may hold dots). */
+const readmeSentences = () =>
+	readme
+		.replace(/\s+/g, ' ')
+		.split(/(?<=[.:;])\s+(?=[A-Z*(\[])/)
+		.filter(Boolean);
 
 /** [resource display name, operation display name] for every operation the node offers. */
 function nodeOperations() {
@@ -74,5 +103,59 @@ describe('documentation', () => {
 			expect(readme).toContain(`### ${displayName}`);
 			expect(changelog).toContain(displayName);
 		}
+	});
+
+	it('names a trigger field n8n shows only in version 1 only where it says so', () => {
+		const hidden = triggerNamesHiddenInVersion2();
+		expect(hidden).toEqual(
+			expect.arrayContaining(['Endpoint', 'Register Automatically', 'Signing Secret']),
+		);
+		const unqualified = readmeSentences().filter(
+			(sentence) =>
+				hidden.some((name) => sentence.includes(`*${name}*`)) && !/[Vv]ersion 1/.test(sentence),
+		);
+		expect(unqualified).toEqual([]);
+	});
+
+	it('says publish (n8n 2.x) and names activate only as n8n 1.x says it, in the README and the examples’ notes', () => {
+		const notes = fs
+			.readdirSync(path.join(ROOT, 'examples'))
+			.flatMap((file) => require(path.join(ROOT, 'examples', file)).nodes)
+			.filter((node) => node.type === 'n8n-nodes-base.stickyNote')
+			.map((node) => node.parameters.content);
+		expect(notes.length).toBeGreaterThan(5);
+		const outsideOneX = [readme, ...notes]
+			.join('\n')
+			.replace(/\(n8n 1\.x: [^)]*\)|where n8n 1\.x says [^;.]*/g, '');
+		expect(outsideOneX.match(/[^\n]*\b(de|re-?)?activat[^\n]*/gi) ?? []).toEqual([]);
+		expect(readme).toMatch(/\*\*publish\*\* and \*\*unpublish\*\*/);
+	});
+
+	it('names both webhook URL variables wherever it names one', () => {
+		const paragraphs = readme.split(/\n\s*\n/).filter((text) => /`(N8N_)?WEBHOOK_URL`/.test(text));
+		expect(paragraphs.length).toBeGreaterThan(1);
+		for (const text of paragraphs) {
+			expect([text.slice(0, 60), text.includes('`N8N_WEBHOOK_URL`')]).toEqual([
+				text.slice(0, 60),
+				true,
+			]);
+			expect([text.slice(0, 60), text.includes('`WEBHOOK_URL`')]).toEqual([
+				text.slice(0, 60),
+				true,
+			]);
+		}
+	});
+
+	it('gives the event-key recipe every setting the end-to-end test builds from it', () => {
+		const recipe = readRecipe(readme);
+		expect(recipe.createTable).toMatch(
+			/^CREATE TABLE dynamic_qr_events \(\s*event_key text PRIMARY KEY/,
+		);
+		expect(recipe.claimQuery).toBe(
+			'INSERT INTO dynamic_qr_events (event_key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_key',
+		);
+		expect(() =>
+			readRecipe(readme.replace('Output Data From *Input 1*', 'Output Data From *Both*')),
+		).toThrow('no longer says: Output Data From *Input 1*');
 	});
 });

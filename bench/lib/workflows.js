@@ -11,7 +11,7 @@
  */
 const { randomUUID } = require('node:crypto');
 
-const { TYPES, node, credentialRef, resourceId, connect, chain, workflow: buildWorkflow } = require('../../dev/n8n/workflow-builder');
+const { TYPES, node, removeDuplicatesOnWebhookId, credentialRef, resourceId, connect, chain, workflow: buildWorkflow } = require('../../dev/n8n/workflow-builder');
 
 const HTTP_REQUEST_VERSION = 4.2;
 
@@ -282,16 +282,7 @@ function triggerCareful({ path, webhookId, secret }) {
 			{ name: NAMES.trigger, typeVersion: 2, position: [0, 0], webhookId },
 		),
 		node(TYPES.code, { jsCode }, { name: 'Verify signature', typeVersion: 2, position: [220, 0] }),
-		node(
-			TYPES.removeDuplicates,
-			{
-				operation: 'removeItemsSeenInPreviousExecutions',
-				logic: 'removeItemsWithAlreadySeenKeyValues',
-				dedupeValue: '={{ $json.webhook_id }}',
-				options: {},
-			},
-			{ name: 'Remove Duplicates', typeVersion: 2, position: [440, 0] },
-		),
+		removeDuplicatesOnWebhookId({ name: 'Remove Duplicates', position: [440, 0] }),
 		doneNode(660),
 	]);
 }

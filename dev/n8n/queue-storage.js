@@ -119,4 +119,4 @@ function clusterStorage({ name, pg, redis }) {
 	};
 }
 
-module.exports = { clusterStorage };
+module.exports = { clusterStorage, psql };

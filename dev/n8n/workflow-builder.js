@@ -88,6 +88,23 @@ const dynamicQr = (parameters, { credential = CREDENTIAL_NAME, ...options } = {}
 		...options,
 	});
 
+/**
+ * n8n's Remove Duplicates node (version 2) keeping only items whose `webhook_id` no earlier
+ * execution had: what a careful user of n8n's own nodes builds against repeated deliveries.
+ * `options` as node()'s.
+ */
+const removeDuplicatesOnWebhookId = (options) =>
+	node(
+		TYPES.removeDuplicates,
+		{
+			operation: 'removeItemsSeenInPreviousExecutions',
+			logic: 'removeItemsWithAlreadySeenKeyValues',
+			dedupeValue: '={{ $json.webhook_id }}',
+			options: {},
+		},
+		{ typeVersion: 2, ...options },
+	);
+
 /** A resource locator value (`mode`: 'id', 'list', 'url', …). */
 const resourceId = (value, mode = 'id') => ({ __rl: true, mode, value });
 
@@ -136,6 +153,7 @@ module.exports = {
 	TYPES,
 	node,
 	dynamicQr,
+	removeDuplicatesOnWebhookId,
 	credentialRef,
 	resourceId,
 	connect,

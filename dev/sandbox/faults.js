@@ -19,6 +19,7 @@ const DEFAULTS = {
 	codeLimit: 0,
 	patchFailures: 0,
 	patchFailAfter: 0,
+	deliveryFailRate: 0,
 };
 
 function checkNumber(errors, patch, name, { max = Infinity, integer = true } = {}) {
@@ -64,6 +65,7 @@ function createFaults({ latencyMs = 0 } = {}) {
 			checkNumber(errors, patch, 'codeLimit');
 			checkNumber(errors, patch, 'patchFailures');
 			checkNumber(errors, patch, 'patchFailAfter');
+			checkNumber(errors, patch, 'deliveryFailRate', { max: 1, integer: false });
 			if (Object.keys(errors).length) throw invalid(errors);
 			current = { ...current, ...patch };
 			return { ...current };
@@ -82,6 +84,9 @@ function createFaults({ latencyMs = 0 } = {}) {
 			}
 			return current.dropAfterCommitRate > 0 && Math.random() < current.dropAfterCommitRate;
 		},
+		/** Whether the next webhook delivery attempt fails unsent, as when the receiver is away. */
+		takeDeliveryFailure: () =>
+			current.deliveryFailRate > 0 && Math.random() < current.deliveryFailRate,
 		/**
 		 * How long the next API request waits before it is handled: latencyMs, plus a random part
 		 * of up to latencyJitterMs, as requests take different times over a network (requests sent

@@ -96,12 +96,12 @@ async function startSandbox(options = {}) {
 	const clock = createClock();
 	const state = createState(clock);
 	const outbox = [];
-	const dispatcher = new WebhookDispatcher({ clock, outbox, readings });
+	const faults = createFaults({ latencyMs });
+	const dispatcher = new WebhookDispatcher({ clock, outbox, readings, faults });
 	const limiter = createRateLimiter(clock, {
 		perMinute: rateLimitPerMinute,
 		burst: rateLimitBurst,
 	});
-	const faults = createFaults({ latencyMs });
 
 	const server = http.createServer();
 	const boundPort = await listen(server, port, host);

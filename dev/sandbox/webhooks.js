@@ -80,8 +80,9 @@ function pausedEndpointEmail(endpoint, sentAt, timeoutMs) {
 }
 
 class WebhookDispatcher {
-	constructor({ clock, outbox, timeoutMs = 10000, readings }) {
+	constructor({ clock, outbox, timeoutMs = 10000, readings, faults }) {
 		this.readings = readings; // other readings may shape the `data` of events
+		this.faults = faults; // deliveryFailRate: attempts that fail unsent
 		this.clock = clock;
 		this.outbox = outbox;
 		this.timeoutMs = timeoutMs;
@@ -282,6 +283,8 @@ class WebhookDispatcher {
 
 	/** One POST; resolves to { status_code, error } and never rejects. */
 	async post(endpoint, delivery) {
+		if (this.faults?.takeDeliveryFailure())
+			return { status_code: null, error: 'Receiver unreachable (the deliveryFailRate fault)' };
 		const sentAt = new Date(); // real time: receivers compare the timestamp with their own clock
 		const headers = {
 			'content-type': 'application/json',

@@ -380,7 +380,7 @@ describe(`polling trigger with durable poll cursors in n8n ${version}`, () => {
 	test('the trigger whose endpoint the service paused during the outage is reported within a poll, re-activated by the example, catches up what it missed and receives again; New Lead on all cards emitted each lead once', async () => {
 		const [told] = await chat.waitFor(1);
 		expect(told.body.text).toBe(
-			'The Dynamic QR Trigger of "Durable: webhook trigger" stopped receiving (paused). The workflow was activated again and has a new webhook endpoint.',
+			'The Dynamic QR Trigger of "Durable: webhook trigger" stopped receiving (paused). The workflow was published again and has a new webhook endpoint.',
 		);
 		const [replaced] = await endpointsAt(sandbox, outage.url, 1);
 		expect(replaced).toMatchObject({ status: 'active' });

@@ -109,3 +109,21 @@ test('an unknown delivery is a 404; a delivery whose endpoint was removed is a 4
 	});
 	expect(receiver.records).toHaveLength(1);
 });
+
+test('deliveryFailRate 1: every attempt fails unsent, as when the receiver is away, until it is set back to 0', async () => {
+	await endpointFor(['lead.created']);
+	await sb.control('POST', '/faults', { deliveryFailRate: 1 });
+	await sb.control('POST', '/leads', { name: 'Held back' });
+	await sb.control('POST', '/clock/advance', { seconds: 9 * 3600 });
+	const [dropped] = (await sb.control('GET', '/deliveries')).data;
+	expect(dropped.status).toBe('failed');
+	expect(dropped.attempts).toHaveLength(6);
+	expect(dropped.attempts.every((attempt) => attempt.status_code === null)).toBe(true);
+	expect(receiver.records).toHaveLength(0);
+
+	await sb.control('POST', '/faults', { deliveryFailRate: 0 });
+	await sb.control('POST', '/leads', { name: 'Delivered' });
+	await settleDeliveries(sb);
+	expect(receiver.records).toHaveLength(1);
+	expect(JSON.parse(receiver.records[0].rawBody).data.lead.name).toBe('Delivered');
+});
