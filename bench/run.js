@@ -9,7 +9,7 @@
  *   node bench/run.js --case bulk,faults   only these cases: verifier, bulk, bulk-small,
  *                                          return-all, list-search, trigger, trigger-lazy,
  *                                          trigger-legacy, trigger-queue, faults, sync,
- *                                          scan-report, scan-poll, update-many, window and
+ *                                          scan-report, scan-poll, update-many, download-image, window and
  *                                          window-return-all (these two not in a full run)
  *   node bench/run.js --repeats 5          repeats for every n8n case
  *   node bench/run.js --out FILE.md        where to write (default: RESULTS.md for a full run,
@@ -26,7 +26,7 @@ const { render } = require('./lib/report');
 const { HTTP_REQUEST_VERSION } = require('./lib/workflows');
 const { treeRss, mib } = require('./lib/memory');
 
-const CASES = ['verifier', 'return-all', 'list-search', 'bulk', 'bulk-small', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue', 'scan-report', 'scan-poll', 'update-many', 'window', 'window-return-all'];
+const CASES = ['verifier', 'return-all', 'list-search', 'bulk', 'bulk-small', 'trigger', 'faults', 'sync', 'trigger-lazy', 'trigger-legacy', 'trigger-queue', 'scan-report', 'scan-poll', 'update-many', 'download-image', 'window', 'window-return-all'];
 /** A full run: every case but the A/B of requests in flight (`window`: about 35 minutes on its own). */
 const FULL = CASES.filter((name) => !name.startsWith('window'));
 
@@ -74,6 +74,7 @@ function plan(args) {
 		sync: r ?? (q ? 1 : 3),
 		scanReport: r ?? (q ? 1 : 3),
 		updateMany: r ?? (q ? 1 : 3),
+		downloadImage: r ?? (q ? 1 : 5),
 		window: {
 			rate3000: r ?? (q ? 1 : 3),
 			rate60: r ?? (q ? 1 : 2),
@@ -156,7 +157,7 @@ async function main() {
 			results.verifier = await require('./cases/verifier').run({ quick: args.quick, log });
 		}
 
-		const needsN8n = ['bulk', 'bulk-small', 'return-all', 'list-search', 'trigger', 'faults', 'sync', 'scan-report', 'update-many', 'window', 'window-return-all'].some(want);
+		const needsN8n = ['bulk', 'bulk-small', 'return-all', 'list-search', 'trigger', 'faults', 'sync', 'scan-report', 'update-many', 'download-image', 'window', 'window-return-all'].some(want);
 		if (needsN8n || want('trigger-legacy') || want('trigger-lazy') || want('scan-poll')) {
 			sandbox = await sandboxLib.start();
 			log(`sandbox on ${sandbox.sandbox.siteUrl}`);
@@ -217,6 +218,10 @@ async function main() {
 			if (want('update-many')) {
 				log(`case 8: Update Many over 1,000 codes against Get Many → Update (${counts.updateMany} repeats)`);
 				results.updateMany = await require('./cases/updateMany').run({ n8n, sandbox, credentials, repeats: counts.updateMany, log });
+			}
+			if (want('download-image')) {
+				log(`case 9: Download Image, print files at the plan's floor (${counts.downloadImage} repeats)`);
+				results.downloadImage = await require('./cases/downloadImage').run({ n8n, sandbox, credentials, repeats: counts.downloadImage, log });
 			}
 			if (want('window') || want('window-return-all')) {
 				const parts = want('window') ? ['bulk', 'returnAll'] : ['returnAll'];

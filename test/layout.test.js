@@ -4,7 +4,7 @@
  * imports nothing outside itself; within nodes/DynamicQr each part (actions, trigger, polling,
  * methods) imports only its own folder, api/, shared/ and the QR type table; shared/ imports only
  * itself, api/ and the QR type table; api/ (the client and the contract of the service) imports
- * only itself; dev/ never imports test/. The product's shape: nodes/ is at most 7,000 lines and
+ * only itself; dev/ never imports test/. The product's shape: nodes/ is at most 7,080 lines and
  * no file in it is over 300;
  * no state is kept per n8n context, nor per process but where a run cannot hold it; every reading
  * of the sandbox is named in api/edge/ (the edge) and nowhere else in nodes/. The mirrors: test/ holds only the folders

@@ -595,6 +595,7 @@ function render(results) {
 	if (results.sync) out.push(...syncSection(results.sync));
 	if (results.scanReport) out.push(...scanReportSection(results.scanReport));
 	if (results.updateMany) out.push(...updateManySection(results.updateMany));
+	if (results.downloadImage) out.push(...require('../cases/downloadImage').render(results.downloadImage));
 	if (results.scanPoll) out.push(...require('../cases/scanPoll').render(results.scanPoll));
 	if (results.window) out.push(...require('../cases/window').render(results.window));
 	out.push('---');

@@ -28,6 +28,7 @@ const { loadExamples, CREDENTIAL_NAME } = require('../../dev/examples');
 const { waitFor } = require('../../dev/wait-for');
 const { startRecorder } = require('../../dev/http-recorder');
 const { decodePng } = require('../../dev/qr-image');
+const { ensurePrintTools, unzipped, readPdfCodes } = require('../../dev/print-files');
 const {
 	preRunChecks,
 	ourNodeDescriptions,
@@ -75,6 +76,7 @@ describe.each([
 	beforeAll(
 		async () => {
 			sandbox = await startSandbox({ port: 0 });
+			await ensurePrintTools({ log });
 			receiver = await startRecorder();
 			clock = await movableClock({ seconds: movedSeconds(), log });
 			stopMoving = movesWith(clock);
@@ -873,12 +875,13 @@ describe.each([
 	});
 
 	describe('every example workflow imports and runs', () => {
-		test('the examples are the twelve documented ones, each importable', () => {
+		test('the examples are the thirteen documented ones, each importable', () => {
 			expect(Object.keys(examples)).toEqual([
 				'add-leads-to-crm.json',
 				'bulk-create-qr-codes.json',
 				'download-print-files.json',
 				'import-codes-from-sheet.json',
+				'print-pack-from-sheet.json',
 				'quiet-code-alert.json',
 				'repair-stopped-trigger.json',
 				'repoint-printed-qr-code.json',
@@ -1172,6 +1175,88 @@ describe.each([
 				if (label === 'EPS')
 					expect(bytes.toString('latin1')).toMatch(/%%BoundingBox: 0 0 142 142\n/);
 				if (label === 'SVG') expect(bytes.toString('utf8')).toMatch(/width="50mm"/);
+			}
+		});
+
+		test('print-pack-from-sheet: 100 rows become one ZIP of PDFs named by their keys, each decoding to its row’s short link; a bad key fails only its row; a second run creates no code and the same ZIP', async () => {
+			const example = examples['print-pack-from-sheet.json'];
+			const BAD_ROW = 42;
+			const rows = Array.from({ length: 100 }, (_, index) => ({
+				key: index === BAD_ROW ? '???' : index === 7 ? 'Suite 7/B' : `K-${1000 + index}`,
+				name: `Print pack row ${index}`,
+				url: `https://example.com/print/${index}`,
+			}));
+			const fileOf = (row) => `${row.key.replace('/', '_')}.pdf`;
+			const good = rows.filter((_, index) => index !== BAD_ROW);
+			const workflow = {
+				...example,
+				nodes: example.nodes.map((node) =>
+					node.name === 'Rows from a sheet'
+						? { ...node, parameters: { jsCode: `return ${JSON.stringify(rows)};` } }
+						: node,
+				),
+			};
+			const imported = await n8n.createWorkflow(workflow);
+			/** A run, its ZIP's files, and what it sent: creates, and reads of one code (none: one request per file). */
+			const runPack = async () => {
+				const before = (await sandbox.control('GET', '/requests')).data.length;
+				const run = await n8n.runWorkflow(imported.id, { timeoutMs: 300000 });
+				expect(run.error).toBeNull();
+				const [pack] = run.items('Print pack (ZIP)');
+				expect(run.items('Print pack (ZIP)')).toHaveLength(1);
+				expect(pack.binary.data.fileName).toBe('print-pack.zip');
+				const zip = unzipped(await n8n.binary(pack.binary.data));
+				const sent = (await sandbox.control('GET', '/requests')).data.slice(before);
+				const creates = sent.filter((r) => r.method === 'POST' && r.path === '/qr-codes');
+				const images = sent.filter((r) => r.path.endsWith('/image') && r.status === 200);
+				expect(
+					sent.filter((r) => r.method === 'GET' && /^\/qr-codes\/[^/]+$/.test(r.path)),
+				).toEqual([]);
+				expect(images).toHaveLength(99);
+				return { run, zip, creates };
+			};
+
+			const first = await runPack();
+			try {
+				const codes = new Map(
+					first.run.items('Create or update codes').map(({ json }) => [json.name, json]),
+				);
+				expect(first.creates).toHaveLength(100);
+				expect([...first.zip.names].sort()).toEqual([...good.map(fileOf), 'manifest.csv'].sort());
+				const read = readPdfCodes(good.map((row) => first.zip.path(fileOf(row))));
+				expect(read).toEqual(
+					good.map((row) => ({ pages: 1, text: codes.get(row.name).short_url })),
+				);
+				const manifest = first.zip.read('manifest.csv').toString('utf8').trim().split('\n');
+				expect(manifest[0]).toBe('key,name,short_url,file_name');
+				expect(manifest.slice(1)).toEqual(
+					good.map((row) =>
+						[row.key, row.name, codes.get(row.name).short_url, fileOf(row)].join(','),
+					),
+				);
+				expect(first.run.items('Rows that failed').map((item) => item.json)).toEqual([
+					expect.objectContaining({
+						name: rows[BAD_ROW].name,
+						error: expect.stringMatching(
+							/^Invalid "File Name" \(in Options\) in item 42: got the text "\?\?\?", expected a name with a letter or digit/,
+						),
+					}),
+				]);
+
+				const second = await runPack();
+				try {
+					expect(second.creates).toEqual([]);
+					expect([...second.zip.names].sort()).toEqual([...first.zip.names].sort());
+					for (const name of first.zip.names)
+						expect([name, second.zip.read(name).equals(first.zip.read(name))]).toEqual([
+							name,
+							true,
+						]);
+				} finally {
+					second.zip.remove();
+				}
+			} finally {
+				first.zip.remove();
 			}
 		});
 

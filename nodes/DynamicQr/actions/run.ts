@@ -16,6 +16,8 @@ export class ActionRun {
 	readonly creates = new Set<Promise<unknown>>();
 	/** Get Scan Report: the shortest range the service refused as too long (days). */
 	refusedDays = Infinity;
+	/** Download Image: each item's File Name, made distinct in input order. */
+	fileNames?: Array<string | undefined>;
 
 	constructor(
 		readonly ctx: IExecuteFunctions,
