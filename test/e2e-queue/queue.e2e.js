@@ -341,7 +341,7 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			expect(new Set(records.map((record) => record.webhookId))).toEqual(new Set(eventIds));
 		});
 
-		test('forged deliveries are refused with 401 by both processors and start nothing', async () => {
+		test('forged deliveries are refused by both processors: the first signed one on each fails one execution that says so, the others answer 401 and start nothing', async () => {
 			const executionsBefore = (await allExecutions(workflowId)).length;
 			const body = JSON.stringify({
 				id: 'evt_forged',
@@ -367,21 +367,34 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			} finally {
 				cluster.balancer.route = undefined;
 			}
+			// Each processor reports its first signed refusal (trigger/refusals.ts: one per process
+			// in 10 minutes); the unsigned requests are no deliveries.
 			expect(statuses).toEqual([
+				[0, 500],
 				[0, 401],
-				[0, 401],
-				[1, 401],
+				[1, 500],
 				[1, 401],
 			]);
 			const forgedRecords = cluster.balancer.webhookRecords().slice(-4);
 			expect(forgedRecords.map((record) => [record.processor, record.status])).toEqual(statuses);
 
 			// A genuine scan afterwards: once its execution exists, the forged ones have long been
-			// answered, so the count shows they started nothing.
+			// answered, so the count shows they started only the two failed executions.
 			await scan(code);
-			const after = await settledExecutions(workflowId, executionsBefore + 1, 'the genuine scan');
-			expect(after).toHaveLength(executionsBefore + 1);
-			const events = await triggerEvents(after.slice(executionsBefore));
+			const after = await settledExecutions(workflowId, executionsBefore + 3, 'the genuine scan');
+			expect(after).toHaveLength(executionsBefore + 3);
+			const added = after.slice(executionsBefore);
+			const failed = added.filter((execution) => execution.status === 'error');
+			expect(failed).toHaveLength(2);
+			for (const summary of failed) {
+				const execution = await cluster.execution(summary.id);
+				expect(execution.error.message).toBe(
+					'A delivery was refused: no v1 signature in webhook-signature matches the body',
+				);
+				expect(Object.keys(execution.runData)).not.toContain('Received');
+			}
+			const events = await triggerEvents(added.filter((execution) => execution.status !== 'error'));
+			expect(events).toHaveLength(1);
 			expect(events[0].eventId).not.toBe('evt_forged');
 			seen.add(events[0].webhookId);
 		});

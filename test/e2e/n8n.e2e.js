@@ -627,7 +627,7 @@ describe.each([
 		}
 	});
 
-	test('trigger: activation registers the endpoint, verified scans and leads start executions, forged deliveries are refused, deactivation removes it', async () => {
+	test('trigger: activation registers the endpoint, verified scans and leads start executions, forged deliveries are refused (the first signed one as one failed execution that says so), deactivation removes it', async () => {
 		const code = (
 			await sandboxApi(sandbox, 'POST', '/qr-codes', {
 				name: `Trigger ${version}`,
@@ -720,7 +720,9 @@ describe.each([
 			2,
 		);
 
-		// A forged delivery (a signature made with another secret) is refused, and starts nothing.
+		// A forged delivery (a signature made with another secret) is refused. The first signed
+		// refusal is seen: one failed execution says why and what to do, and runs no node after the
+		// trigger; the next 20 in the same 10 minutes, and an unsigned one, answer 401 and start nothing.
 		const body = JSON.stringify({
 			id: 'evt_forged',
 			type: 'scan.created',
@@ -728,7 +730,18 @@ describe.each([
 			data: scanEvent.data,
 		});
 		const forged = await postForged(webhookUrl, body);
-		expect(forged.status).toBe(401);
+		expect(forged.status).toBe(500);
+		const failed = (await settledExecutions(created.id, 3, 'the failed execution')).find(
+			(summary) => summary.status === 'error',
+		);
+		const refusal = await n8n.execution(failed.id);
+		expect(refusal.error).toMatchObject({
+			message: 'A delivery was refused: no v1 signature in webhook-signature matches the body',
+			description: expect.stringContaining('signed for another endpoint'),
+		});
+		expect(Object.keys(refusal.runData)).not.toContain('Received');
+		for (let index = 0; index < 20; index++)
+			expect((await postForged(webhookUrl, body)).status).toBe(401);
 		const unsigned = await fetch(webhookUrl, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -736,11 +749,11 @@ describe.each([
 		});
 		expect(unsigned.status).toBe(401);
 		// A genuine scan after the forged ones: once its execution exists, every earlier
-		// delivery has been answered, so the count shows the forged ones started nothing.
+		// delivery has been answered, so the count shows the others started nothing.
 		await sandbox.control('POST', '/scans', { qr_code_id: code.id });
-		const after = await settledExecutions(created.id, 3, 'the execution of the third event');
-		expect(after).toHaveLength(3);
-		for (const summary of after) {
+		const after = await settledExecutions(created.id, 4, 'the execution of the third event');
+		expect(after).toHaveLength(4);
+		for (const summary of after.filter((execution) => execution.status !== 'error')) {
 			const execution = await n8n.execution(summary.id);
 			expect(execution.items('Dynamic QR Trigger')[0].json.id).not.toBe('evt_forged');
 		}
@@ -860,12 +873,17 @@ describe.each([
 			const [item] = (await n8n.execution(execution.id)).items('Dynamic QR Trigger');
 			expect(item.json).toMatchObject({ type: 'scan.created', data: { qr_code: { id: code.id } } });
 
+			// Refused, and seen as one failed execution that names the credential to fix.
 			const forged = await postForged(
 				url,
 				JSON.stringify({ id: 'evt_x', type: 'scan.created', data: {} }),
 			);
-			expect(forged.status).toBe(401);
-			expect(await triggeredExecutions(created.id)).toHaveLength(1);
+			expect(forged.status).toBe(500);
+			const executions = await settledExecutions(created.id, 2, 'the failed execution');
+			const failed = await n8n.execution(executions.find((run) => run.status === 'error').id);
+			expect(failed.error.description).toContain(
+				'The secret in the Dynamic QR Webhook Signing Secret credential is not the one',
+			);
 		} finally {
 			await n8n.deactivate(created.id);
 			await sandboxApi(sandbox, 'DELETE', `/webhooks/${endpoint.id}`);
