@@ -4,13 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isGone, OutOfBudgetError, recordId, timeMs, type ApiClient } from '../api';
 import { advance, cutoffMs } from './cursor';
 import { pollingParameters, shareSettings } from './pollingProperties';
-import {
-	createdEvents,
-	emit,
-	loadLeadCursor,
-	saveLeadCursor,
-	type CardCursor,
-} from './pollState';
+import { createdEvents, emit, loadLeadCursor, saveLeadCursor, type CardCursor } from './pollState';
 
 const CARDS_PER_PAGE = 100;
 export const leadsPath = (cardId: string) => `/cards/${encodeURIComponent(cardId)}/leads`;

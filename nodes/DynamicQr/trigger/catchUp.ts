@@ -11,7 +11,8 @@ import type { Ledger } from './ledger';
 import { IN_FLIGHT_MS, type TriggerContext } from './state';
 import { missedMilestones, watchesMilestones } from './scanMilestones';
 import { filterOut, type DeliveryFilters, type TriggerSettings } from './filters';
-import { sendSigned } from './selfRequest';
+import type { Outcome } from './receive';
+import { scheduleResync, sendSigned } from './selfRequest';
 
 /**
  * The catch-up (docs/triggers.md, "The ledger"): what a paused or gone endpoint or a silence missed
@@ -24,13 +25,52 @@ const ATTEMPTS = 5;
 /** Its reads wait out rate limits: no answer in this time counts as running, not as lost. */
 const ANSWER_TIMEOUT_MS = 15 * 60_000;
 /** The service retries after 1, 5, 30, 120 and 360 minutes: a longer silence may have lost some. */
-export const RETRY_SPAN_MS = (1 + 5 + 30 + 120 + 360) * 60_000;
+const RETRY_SPAN_MS = (1 + 5 + 30 + 120 + 360) * 60_000;
 
 type CatchUp = { since: number; ticket?: number };
 
 export const catchesUp = (mode: TriggerSettings['mode'], filters: DeliveryFilters) =>
 	mode === 'automatic' &&
 	(filters.events.some((event) => CAUGHT_UP_EVENTS.includes(event)) || watchesMilestones(filters));
+
+/**
+ * A delivery after a silence longer than the service retries (n8n away, fewer than 20 events lost,
+ * so the endpoint stayed active): the catch-up is due, once, whichever processors see the silence.
+ */
+export function noticeSilence(
+	ctx: IWebhookFunctions,
+	mode: TriggerSettings['mode'],
+	filters: DeliveryFilters,
+	ledger: Ledger,
+	secret: unknown,
+	nowMs: number,
+): void {
+	const seenAt = ledger.seenAt() ?? nowMs;
+	const silent = nowMs - seenAt > RETRY_SPAN_MS && ctx.getMode() !== 'manual';
+	if (!silent || ledger.missedSince() !== undefined || !catchesUp(mode, filters)) return;
+	const ticket = nowMs + Math.random();
+	ledger.markMissed(ticket);
+	scheduleResync(ctx, secret);
+	// The webhook's own URL is asked for only when a catch-up is due, not on every delivery.
+	const ownUrl = ctx.getNodeWebhookUrl('default');
+	if (ownUrl) scheduleCatchUp(ctx, ownUrl, secret, { since: seenAt, ticket });
+}
+
+/** The catch-up's door: the items of its run, or why it starts none. */
+export async function caughtUp(
+	ctx: IWebhookFunctions,
+	ledger: Ledger,
+	event: IDataObject,
+	filters: DeliveryFilters,
+): Promise<IDataObject[] | Outcome> {
+	if (!ledger.runsCatchUp(event.ticket)) return 'another catch-up runs';
+	const missed = await missedEvents(ctx, ledger, event.since, filters).catch(
+		(error: Error) => error,
+	);
+	if (missed instanceof Error) return { kind: 'later', why: missed.message };
+	ledger.caughtUp();
+	return missed.length ? missed : 'nothing was missed';
+}
 
 /** A timeout: the catch-up was received and is still reading; sending it again would run it twice. */
 const stillRunning = (error: { code?: unknown }) =>
@@ -70,7 +110,7 @@ function missedItem(type: string, data: IDataObject, key: string, fields?: IData
 }
 
 /** What the filters take and `ledger` has not started (claimed now); none without `since` (ms). */
-export async function missedEvents(
+async function missedEvents(
 	ctx: IWebhookFunctions,
 	ledger: Ledger,
 	since: unknown,

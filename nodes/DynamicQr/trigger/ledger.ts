@@ -205,6 +205,12 @@ export function openLedger(ctx: TriggerContext, nowMs = Date.now()) {
 			const endpoint = sinceMs >= registered ? registered : -Infinity;
 			return Math.max(sinceMs - CLOCK_MARGIN_MS, answers, endpoint);
 		},
+		/** The scan counts milestones are claimed from, as activation stored them. */
+		milestoneBaseline: baseline,
+		/** Activation: a new baseline with the milestones each code had passed, as claims. */
+		startMilestones(next: string, claims: string): void {
+			state.scanMilestones = { baseline: next, claims };
+		},
 		/** Whether any of `keys` was started, or is claimed here and not settled yet. */
 		has(keys: Array<string | undefined>): boolean {
 			const from = Math.max(0, deliveries.liveFrom());

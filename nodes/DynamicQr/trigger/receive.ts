@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { jsonParse } from 'n8n-workflow';
 
 import { asObject, createdRecordKey } from '../api';
-import { CATCH_UP_TYPE, catchesUp, missedEvents, RETRY_SPAN_MS, scheduleCatchUp } from './catchUp';
+import { CATCH_UP_TYPE, caughtUp, noticeSilence } from './catchUp';
 import { filterOut, type TriggerSettings } from './filters';
 import { showRefusal } from './refusals';
 import { checkScanMilestone } from './scanMilestones';
@@ -19,7 +19,7 @@ const ANSWERS = {
 } as const;
 
 /** A text: why a request starts nothing, answered 2xx (a repeat, or not for this workflow). */
-type Outcome = string | { kind: keyof typeof ANSWERS; why?: string };
+export type Outcome = string | { kind: keyof typeof ANSWERS; why?: string };
 
 /** A request that starts nothing; its claims in `ledger` are forgotten, what the process knows saved. */
 function answer(ctx: IWebhookFunctions, outcome: Outcome, ledger?: Ledger): IWebhookResponseData {
@@ -85,27 +85,13 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 	const filters = settings.filters();
 	const ledger = openLedger(ctx, nowMs);
 	if (type === CATCH_UP_TYPE) {
-		if (!ledger.runsCatchUp(event.ticket)) return answer(ctx, 'another catch-up runs', ledger);
-		const missed = await missedEvents(ctx, ledger, event.since, filters).catch(
-			(error: Error) => error,
-		);
-		if (missed instanceof Error) return answer(ctx, { kind: 'later', why: missed.message }, ledger);
-		ledger.caughtUp();
-		if (!missed.length) return answer(ctx, 'nothing was missed', ledger);
-		return startRun(ctx, secret, ledger, missed);
+		const caught = await caughtUp(ctx, ledger, event, filters);
+		return Array.isArray(caught)
+			? startRun(ctx, secret, ledger, caught)
+			: answer(ctx, caught, ledger);
 	}
 	const data = asObject(event.data);
-	// Silent longer than the service retries (n8n away, under 20 events lost): catch up, once.
-	const seenAt = ledger.seenAt() ?? nowMs;
-	const silent = nowMs - seenAt > RETRY_SPAN_MS && ctx.getMode() !== 'manual';
-	if (silent && ledger.missedSince() === undefined && catchesUp(settings.mode, filters)) {
-		const ticket = nowMs + Math.random();
-		ledger.markMissed(ticket);
-		scheduleResync(ctx, secret);
-		// The webhook's own URL is asked for only when a catch-up is due, not on every delivery.
-		const ownUrl = ctx.getNodeWebhookUrl('default');
-		if (ownUrl) scheduleCatchUp(ctx, ownUrl, secret, { since: seenAt, ticket });
-	}
+	noticeSilence(ctx, settings.mode, filters, ledger, secret, nowMs);
 	const skip = filterOut(type, data, filters);
 	if (skip) return answer(ctx, skip, ledger);
 	// A lead or code is recorded under its own key alone: one the catch-up started is a repeat.

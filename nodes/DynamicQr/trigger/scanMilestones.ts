@@ -5,13 +5,13 @@ import { milestoneKey } from '../shared/eventKeys';
 import { milestonesBetween } from '../shared/milestoneNumbers';
 import { packCodes, type CodeState } from '../shared/packedCodes';
 import { allows, type DeliveryFilters } from './filters';
-import type { Ledger } from './ledger';
-import { storedOf } from './state';
+import { openLedger, type Ledger } from './ledger';
+import { IN_FLIGHT_MS } from './state';
 
 /** "Only at Scan Milestones" (docs/triggers.md#scan-milestones). */
 
-/** The service's 10 s deadline leaves room for one wait on a 429. */
-const MAX_WAIT_SECONDS = 5;
+/** Half the service's answer deadline: room for one wait on a 429. */
+const MAX_WAIT_SECONDS = IN_FLIGHT_MS / 2 / 1000;
 
 const baselineOf = (filters: DeliveryFilters) =>
 	`${filters.milestones.join(',')}|${[...filters.qrCodeIds].sort().join(',')}`;
@@ -31,16 +31,16 @@ async function watchedCodes(client: ApiClient, filters: DeliveryFilters) {
 export async function prepareMilestones(ctx: IHookFunctions, filters: DeliveryFilters) {
 	if (filters.milestones.length === 0) return;
 	// A test webhook keeps no static data: its scans are shown, not claimed.
-	const stored = storedOf(ctx);
+	const ledger = openLedger(ctx);
 	const baseline = baselineOf(filters);
-	if (ctx.getMode() === 'manual' || stored.scanMilestones?.baseline === baseline) return;
+	if (ctx.getMode() === 'manual' || ledger.milestoneBaseline === baseline) return;
 	const claims = new Map<string, CodeState>();
 	for (const { id, scans } of await watchedCodes(new ApiClient(ctx), filters)) {
 		const passed = milestonesBetween(filters.milestones, 0, scans).at(-1);
 		if (passed === undefined) claims.delete(id);
 		else claims.set(id, { count: passed, flag: 0 });
 	}
-	stored.scanMilestones = { baseline, claims: packCodes(claims) };
+	ledger.startMilestones(baseline, packCodes(claims));
 }
 
 const claimed = (codeId: string, reached: number[], scans: number) => ({

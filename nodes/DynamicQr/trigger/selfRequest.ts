@@ -72,7 +72,7 @@ export function scheduleResync(ctx: IWebhookFunctions, secret: unknown, round = 
 	void sleep(ms).then(async () => {
 		if (latest.get(trigger) !== plan) return;
 		latest.delete(trigger);
-		const options = { idPrefix: 'resync', timeoutMs: 10_000, local: true };
+		const options = { idPrefix: 'resync', timeoutMs: IN_FLIGHT_MS, local: true };
 		await sendSigned(ctx, url, secret, { type: RESYNC_TYPE, round }, options).catch(
 			(error: Error) =>
 				ctx.logger.debug(`Dynamic QR Trigger: resync of the ledger failed: ${error.message}`),
