@@ -6,14 +6,15 @@
  *   editor.signInPage        SignInPage       signIn()
  *   editor.canvas            CanvasPage       openWorkflow(), node(), nodeNames(), nodeText(),
  *                                             nodeIssues(), executeWorkflow(), waitForNodeSuccess()
- *   editor.nodeDetails       NodeDetailsView  open(), close(), listenForTestEvent(), execute(),
- *                                             outputText(), showOutputAs(), selectedCredential(),
- *                                             credentialOptions(), pickCredential(), docsLink()
+ *   editor.nodeDetails       NodeDetailsView  open(), close(), listenForTestEvent(), isListening(),
+ *                                             execute(), outputText(), showOutputAs(),
+ *                                             selectedCredential(), credentialOptions(),
+ *                                             pickCredential(), docsLink()
  *   editor.parameterPanel    ParameterPanel   visible(), labels(), issues(), fill(), selectOption()
  *   editor.resourceLocators  ResourceLocator  field(), openList(), listItems(), search(), pick(),
  *                                             value()
  *   editor.nodeCreator       NodeCreator      open(), search(), entries(), pick()
- *   editor.notifications     Notifications    dismissAll()
+ *   editor.notifications     Notifications    texts(), dismissAll()
  *
  * The tests and dev/cli/screenshots.js call the same methods under the names of FLAT (e.g.
  * `editor.openNode(name)`); those that returned their page object return the editor, so calls
@@ -43,6 +44,7 @@ const FLAT = {
 	openNode: ['nodeDetails', 'open'],
 	closeNode: ['nodeDetails', 'close'],
 	listenForTestEvent: ['nodeDetails', 'listenForTestEvent'],
+	isListening: ['nodeDetails', 'isListening'],
 	executeOpenNode: ['nodeDetails', 'execute'],
 	outputText: ['nodeDetails', 'outputText'],
 	showOutputAs: ['nodeDetails', 'showOutputAs'],
@@ -66,6 +68,7 @@ const FLAT = {
 	nodesPanelEntries: ['nodeCreator', 'entries'],
 	pickNodesPanelEntry: ['nodeCreator', 'pick'],
 	dismissOverlays: ['notifications', 'dismissAll'],
+	toasts: ['notifications', 'texts'],
 };
 
 /** The page objects of one tab (`page`) of the editor of `n8n` (from dev/n8n/instance.js). */

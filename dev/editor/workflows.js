@@ -75,17 +75,23 @@ function getCodeFromListWorkflow(nodeName) {
 	]);
 }
 
-/** Dynamic QR Trigger (version 2, as the editor adds it; Register Automatically, these events) → No Operation. */
-function triggerWorkflow(triggerName, events) {
+/**
+ * Dynamic QR Trigger (version 2, as the editor adds it; these events) → No Operation "Received".
+ * Register Automatically, or with `secretCredentialName` for an endpoint created in the dashboard
+ * whose secret is that signing-secret credential's.
+ */
+function triggerWorkflow(triggerName, events, { secretCredentialName } = {}) {
 	const nodes = [
 		node(
 			TYPES.dynamicQrTrigger,
-			{ endpointMode: 'automatic', events, filters: {} },
+			{ endpointMode: secretCredentialName ? 'dashboard' : 'automatic', events, filters: {} },
 			{
 				name: triggerName,
 				typeVersion: 2,
 				position: at(0),
-				credentials: credentialRef('dynamicQrApi', CREDENTIAL_NAME),
+				credentials: secretCredentialName
+					? credentialRef('dynamicQrSigningSecretApi', secretCredentialName)
+					: credentialRef('dynamicQrApi', CREDENTIAL_NAME),
 				// createWorkflow() replaces the webhook id with a fresh one.
 				webhookId: 'set-by-createWorkflow',
 			},

@@ -35,6 +35,7 @@ const {
 const { DIST } = require('../../dev/paths');
 const { waitFor } = require('../../dev/wait-for');
 const { sandboxApi } = require('./helpers');
+const { sign, randomSecret } = require('../support/sign');
 
 const { fieldParameterName } = require(path.join(DIST, 'nodes/DynamicQr/actions/payload/names.js'));
 const { QR_TYPES } = require(path.join(DIST, 'nodes/DynamicQr/qrTypes.js'));
@@ -558,5 +559,124 @@ describe(suiteName, () => {
 			{ timeoutMs: 30000 },
 		);
 		expect(left).toEqual([]);
+	});
+
+	test('Dynamic QR Trigger: a test delivery refused for its signature or its timestamp ends the listen with an error naming the cause and the fix', async () => {
+		const signingSecret = randomSecret();
+		const secret = await n8n.createCredential({
+			name: 'Refusal test endpoint secret',
+			type: 'dynamicQrSigningSecretApi',
+			data: { signingSecret },
+		});
+		const workflow = await n8n.createWorkflow(
+			triggerWorkflow('Dashboard trigger', ['scan.created'], { secretCredentialName: secret.name }),
+		);
+		const testUrl = `${n8n.url}/webhook-test/${workflow.webhookIds['Dashboard trigger']}/webhook`;
+		await editor.openWorkflow(workflow.id);
+		await editor.openNode('Dashboard trigger');
+		fs.mkdirSync(shotsDir, { recursive: true });
+
+		/**
+		 * Listens for a test event and sends it a scan.created delivery signed with `key`, stamped
+		 * `ageSeconds` ago. Resolves with the sender's answer, what the editor shows once the listen
+		 * has ended with `awaited(eventId)` in the output pane (as it stands if it never does; a
+		 * screenshot `<shot>.png` of it), and the run n8n recorded last.
+		 */
+		const listenAndSend = async ({ key, ageSeconds, awaited, shot }) => {
+			await editor.dismissOverlays();
+			await editor.listenForTestEvent();
+			const id = `evt_editor_${Date.now().toString(36)}`;
+			const timestamp = Math.floor(Date.now() / 1000) - ageSeconds;
+			const body = JSON.stringify({
+				id,
+				type: 'scan.created',
+				created_at: new Date(timestamp * 1000).toISOString(),
+				data: { qr_code_id: `qr_${id}`, country: 'DE', city: 'Berlin', device: 'mobile' },
+			});
+			// n8n can show the listen a moment before its test webhook takes requests (404 until then).
+			const answer = await waitFor(
+				async () => {
+					const response = await fetch(testUrl, {
+						method: 'POST',
+						headers: {
+							'content-type': 'application/json',
+							'webhook-id': id,
+							'webhook-timestamp': String(timestamp),
+							'webhook-signature': sign(key, id, timestamp, body),
+						},
+						body,
+					});
+					if (response.status === 404) return null;
+					return { status: response.status, message: (await response.json()).message };
+				},
+				{ what: `n8n to take a delivery at ${testUrl}`, timeoutMs: 30000 },
+			);
+			const shown = await settle(
+				async () => ({
+					listening: await editor.isListening(),
+					toasts: (await editor.toasts()).join('\n'),
+					output: await editor.outputText().catch(() => ''),
+				}),
+				(state) => !state.listening && state.toasts && state.output.includes(awaited(id)),
+				{ timeoutMs: 30000 },
+			);
+			await editor.page.screenshot({
+				path: path.join(shotsDir, `${shot}.png`),
+				animations: 'disabled',
+			});
+			const [last] = await n8n.executions(workflow.id, { limit: 1 });
+			log(
+				`${shot}: answered ${answer.status} ${answer.message}; toasts ${JSON.stringify(shown.toasts)}`,
+			);
+			return { id, answer, ...shown, run: last && (await n8n.execution(last.id)) };
+		};
+
+		const refusals = [
+			{
+				// A secret that is not the credential's: the fix says where the right one goes.
+				key: randomSecret(),
+				ageSeconds: 0,
+				cause: 'no v1 signature in webhook-signature matches the body',
+				fix: "The secret in the Dynamic QR Webhook Signing Secret credential is not the one the service signs this endpoint's deliveries with: copy the endpoint's current signing secret (whsec_…) from the service's dashboard into it.",
+				shot: 'refused-signature',
+			},
+			{
+				// The credential's own secret, stamped 400 s ago: refused for its timestamp alone.
+				key: signingSecret,
+				ageSeconds: 400,
+				cause: 'the webhook-timestamp is more than 300 seconds old (possible replay)',
+				fix: "n8n's clock and the service's differ by more than 5 minutes, or someone sent an old delivery again: check that this machine's clock is set (NTP).",
+				shot: 'refused-timestamp',
+			},
+		];
+		for (const { cause, fix, ...delivery } of refusals) {
+			const message = `A delivery was refused: ${cause}`;
+			const refused = await listenAndSend({ ...delivery, awaited: () => message });
+			expect(refused.listening).toBe(false);
+			expect(refused.toasts).toContain('Problem in node ‘Dashboard trigger‘');
+			expect(refused.toasts).toContain(message);
+			expect(refused.output).toContain(message);
+			expect(refused.output).toContain(fix);
+			expect(refused.output).not.toContain(refused.id);
+			expect(refused.answer).toEqual({
+				status: 500,
+				message: 'Workflow Webhook Error: Workflow could not be started!',
+			});
+			// The run n8n recorded for the listen failed with the same error.
+			expect(refused.run).toMatchObject({ status: 'error', error: { message, description: fix } });
+		}
+
+		// The same secret, stamped now: the listen ends with the event, as when nothing is refused.
+		const accepted = await listenAndSend({
+			key: signingSecret,
+			ageSeconds: 0,
+			awaited: (id) => id,
+			shot: 'accepted',
+		});
+		expect(accepted.answer).toEqual({ status: 200, message: 'Workflow was started' });
+		expect(accepted.listening).toBe(false);
+		expect(accepted.toasts).not.toContain('Problem in node');
+		expect(accepted.output).toContain(accepted.id);
+		expect(accepted.run).toMatchObject({ status: 'success', error: null });
 	});
 });

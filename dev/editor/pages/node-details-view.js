@@ -49,6 +49,11 @@ class NodeDetailsView extends BasePage {
 		return this;
 	}
 
+	/** Whether the trigger panel says it is listening for a test event. */
+	async isListening() {
+		return this.root.locator(testId('trigger-listening')).first().isVisible();
+	}
+
 	/**
 	 * Runs the open node as its panel's "Execute step" button does (n8n runs the nodes before
 	 * it first) and waits until the output pane shows items; resolves with the pane's text.

@@ -3,6 +3,11 @@
 const { BasePage } = require('./base');
 
 class Notifications extends BasePage {
+	/** The text of every toast shown, top first. */
+	async texts() {
+		return this.page.locator('.el-notification:visible').allInnerTexts();
+	}
+
 	/** Closes every toast and moves the pointer out of the way. */
 	async dismissAll() {
 		await this.page.mouse.move(1, 1);
