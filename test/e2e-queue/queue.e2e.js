@@ -25,6 +25,7 @@ const { isRecorded } = require('../support/delivery-record');
 const { useMovedTime, passTime, movedSeconds, movesWith } = require('../support/time');
 const {
 	postForged,
+	REFUSED_FOR_MS,
 	sandboxApi,
 	getManyWorkflow,
 	triggerWorkflow,
@@ -350,32 +351,39 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 				data: { qr_code: { id: code.id } },
 			});
 			const statuses = [];
+			const send = async (processor, signed) => {
+				const headers = {
+					'content-type': 'application/json',
+					'x-test-processor': String(processor),
+				};
+				const answer = signed
+					? await postForged(webhookUrl, body, headers)
+					: await fetch(webhookUrl, { method: 'POST', headers, body });
+				statuses.push([processor, answer.status]);
+			};
 			cluster.balancer.route = (req) => Number(req.headers['x-test-processor']);
 			try {
+				// A moment's refusal on each processor, then, refusals having gone on for
+				// REFUSED_FOR_MS (trigger/refusals.ts, kept per process), the one each reports.
+				for (const processor of [0, 1]) await send(processor, true);
+				await new Promise((resolve) => setTimeout(resolve, REFUSED_FOR_MS));
 				for (const processor of [0, 1]) {
-					const forged = await postForged(webhookUrl, body, {
-						'x-test-processor': String(processor),
-					});
-					statuses.push([processor, forged.status]);
-					const unsigned = await fetch(webhookUrl, {
-						method: 'POST',
-						headers: { 'content-type': 'application/json', 'x-test-processor': String(processor) },
-						body,
-					});
-					statuses.push([processor, unsigned.status]);
+					await send(processor, true);
+					await send(processor, false);
 				}
 			} finally {
 				cluster.balancer.route = undefined;
 			}
-			// Each processor reports its first signed refusal (trigger/refusals.ts: one per process
-			// in 10 minutes); the unsigned requests are no deliveries.
+			// Unsigned requests are no deliveries: refused, never reported.
 			expect(statuses).toEqual([
+				[0, 401],
+				[1, 401],
 				[0, 500],
 				[0, 401],
 				[1, 500],
 				[1, 401],
 			]);
-			const forgedRecords = cluster.balancer.webhookRecords().slice(-4);
+			const forgedRecords = cluster.balancer.webhookRecords().slice(-6);
 			expect(forgedRecords.map((record) => [record.processor, record.status])).toEqual(statuses);
 
 			// A genuine scan afterwards: once its execution exists, the forged ones have long been

@@ -25,6 +25,7 @@ const { sign, randomSecret } = require('../support/sign');
 const { fieldParameterName, mixedParameterName } = require(
 	path.join(DIST, 'nodes/DynamicQr/actions/payload/names.js'),
 );
+const { REFUSED_FOR_MS } = require(path.join(DIST, 'nodes/DynamicQr/trigger/refusals.js'));
 
 /** A direct request to the sandbox's API with a key (test setup only; the nodes are what is tested). */
 function sandboxApi(sandbox, method, apiPath, body, key = sandbox.keys.readWrite) {
@@ -395,12 +396,24 @@ async function postForged(url, body, headers = {}) {
 	});
 }
 
+/**
+ * Forged deliveries refused long enough to be reported (trigger/refusals.ts): one answered 401 as
+ * a moment's refusal, then, REFUSED_FOR_MS later, the one that fails an execution. Answers both.
+ */
+async function postForgedUntilSeen(url, body, headers = {}) {
+	const first = await postForged(url, body, headers);
+	await new Promise((resolve) => setTimeout(resolve, REFUSED_FOR_MS));
+	return [first.status, (await postForged(url, body, headers)).status];
+}
+
 module.exports = {
 	listNodes,
 	noOp,
 	endpointsAt,
 	dashboardTriggerWorkflow,
 	postForged,
+	postForgedUntilSeen,
+	REFUSED_FOR_MS,
 	TYPE_SAMPLES,
 	bulkCreateWorkflow,
 	updateRowsWorkflow,

@@ -15,7 +15,7 @@ const {
 const { sandboxClient, createQrCode, endpoints, flushDeliveries } = require('../support/sandbox');
 const { IN_FLIGHT_MS } = require('../../dist/nodes/DynamicQr/trigger/state');
 const { KEPT_FOR_MS } = require('../../dist/nodes/DynamicQr/trigger/secret');
-const { REPORT_EVERY_MS } = require('../../dist/nodes/DynamicQr/trigger/refusals');
+const { REFUSED_FOR_MS, REPORT_EVERY_MS } = require('../../dist/nodes/DynamicQr/trigger/refusals');
 const { DynamicQrTrigger } = require('../../dist/nodes/DynamicQr/DynamicQrTrigger.node');
 const { sign, randomSecret } = require('../support/sign');
 const { isRecorded } = require('../support/delivery-record');
@@ -454,20 +454,18 @@ describe('deliveries', () => {
 			{ what: 'the last resync round writing the ids back', timeoutMs: 15000, intervalMs: 250 },
 		);
 		expect(receiver.executions).toHaveLength(3);
-		// A forged resync is refused like any forged delivery (this trigger's first: a failed run).
+		// A forged resync is refused like any forged delivery.
 		const forged = await post(setup, {
 			id: 'resync_forged',
 			timestamp: now(),
 			body: JSON.stringify({ type: 'n8n-nodes-dynamic-qr.resync', round: 1 }),
 			signature: 'v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
 		});
-		expect(forged.status).toBe(500);
-		expect(receiver.resyncs.at(-1).error).toMatch(/^A delivery was refused: no v1 signature/);
-		expect(receiver.executions).toHaveLength(3);
+		expect(forged.status).toBe(401);
 		await deactivate(setup);
 	});
 
-	test('forged, tampered, replayed and unsigned deliveries start nothing: the first signed one fails one run naming the cause and the fix, the others answer 401', async () => {
+	test('forged, tampered, replayed and unsigned deliveries answer 401 and start nothing', async () => {
 		const setup = trigger();
 		await activate(setup);
 		const secret = stored(setup).secret;
@@ -496,18 +494,11 @@ describe('deliveries', () => {
 				signature: sign(secret, id, t, body),
 			}, // re-serialised
 		];
-		for (const [index, delivery] of cases.entries()) {
+		for (const delivery of cases) {
 			const answer = await post(setup, delivery);
-			// The first, signed with another secret, is seen (trigger/refusals.ts); then 10 minutes pass
-			// before another.
-			expect(answer.status).toBe(index === 0 ? 500 : 401);
+			expect(answer.status).toBe(401);
 			expect(answer.body).not.toContain(secret.slice(6));
 		}
-		expect(receiver.answers[0]).toMatchObject({
-			status: 500,
-			error: 'A delivery was refused: no v1 signature in webhook-signature matches the body',
-			description: expect.stringContaining('deactivate and activate the workflow'),
-		});
 		expect(receiver.executions).toEqual([]);
 		expect(collected).toEqual([]);
 
@@ -541,17 +532,9 @@ describe('deliveries', () => {
 		const id = 'evt_nosecret000000001';
 		const body = eventBody(id);
 		const guessed = 'whsec_' + Buffer.alloc(24).toString('base64');
-		// Signed: seen once (a failed run); unsigned: not a delivery, only refused.
-		for (const [signature, status] of [
-			[sign(guessed, id, now(), body), 500],
-			[undefined, 401],
-		]) {
-			expect((await post(setup, { id, timestamp: now(), body, signature })).status).toBe(status);
+		for (const signature of [sign(guessed, id, now(), body), undefined]) {
+			expect((await post(setup, { id, timestamp: now(), body, signature })).status).toBe(401);
 		}
-		expect(receiver.answers[0]).toMatchObject({
-			error: expect.stringContaining('the stored signing secret is missing'),
-			description: expect.stringContaining('No signing secret is stored for this workflow'),
-		});
 		setup.workflow.staticData[`node:${setup.node.name}`] = { secret: '' };
 		expect(
 			(await post(setup, { id, timestamp: now(), body, signature: sign(guessed, id, now(), body) }))
@@ -706,13 +689,7 @@ describe('endpoint created in the dashboard', () => {
 		await flushDeliveries(sandbox);
 		await receiver.settle();
 		expect(collected).toHaveLength(1);
-		expect(receiver.answers.at(-1)).toMatchObject({
-			status: 500,
-			error: expect.stringContaining('no v1 signature'),
-			description: expect.stringContaining(
-				'The secret in the Dynamic QR Webhook Signing Secret credential is not the one the service signs',
-			),
-		});
+		expect(receiver.answers.filter((answer) => answer.status === 401)).toHaveLength(1);
 
 		useSecret('not-a-secret');
 		await expect(activate(setup)).rejects.toThrow(
@@ -765,7 +742,7 @@ describe('endpoint created in the dashboard', () => {
 		current = randomSecret();
 		expect(await deliver(current)).toBe(200);
 		expect(reads).toBe(2);
-		expect(await deliver(first)).toBe(500); // the old secret, read again: refused (seen once)
+		expect(await deliver(first)).toBe(401); // the old secret, read again: still refused
 		expect(reads).toBe(3);
 
 		// Changed in n8n only: the kept secret verifies for at most KEPT_FOR_MS after its read.
@@ -807,9 +784,7 @@ describe('endpoint created in the dashboard', () => {
 			await receiver.settle();
 		}
 		expect(collected).toHaveLength(1);
-		// The first refusal is seen as a failed run; the second, minutes later, only answered 401.
-		expect(receiver.answers.slice(-2).map((answer) => answer.status)).toEqual([500, 401]);
-		expect(receiver.answers.at(-2).description).toContain('the Signing Secret parameter');
+		expect(receiver.answers.filter((a) => a.status === 401)).toHaveLength(2);
 
 		expect(await deactivate(setup)).toBe(true);
 		expect((await endpoints(sandbox)).map((e) => e.id)).toEqual([created.body.data.id]); // left alone
@@ -852,28 +827,93 @@ describe('refused deliveries are seen', () => {
 		expect(receiver.executions).toEqual([]);
 	});
 
-	test('in production, 600 forged signed requests fail one run per 10 minutes and write no static data; unsigned ones fail none', async () => {
+	/** `ms` more have passed for n8n (and for the signatures made from here on). */
+	let aheadMs = 0;
+	afterEach(() => (aheadMs = 0));
+	const later = (ms) => {
+		if (aheadMs === 0) {
+			const realNow = Date.now.bind(Date);
+			jest.spyOn(Date, 'now').mockImplementation(() => realNow() + aheadMs);
+		}
+		aheadMs += ms;
+	};
+	const statusesOf = async (setup, from, count) => {
+		const statuses = [];
+		for (let index = from; index < from + count; index++)
+			statuses.push((await post(setup, forged(index))).status);
+		return statuses;
+	};
+
+	test('in production, 600 forged signed requests fail one run once refusals last 20 s, then one per 10 minutes, and write no static data; unsigned ones fail none', async () => {
 		const setup = trigger();
 		await activate(setup);
 		const before = JSON.stringify(setup.workflow.staticData);
-		const statuses = [];
-		for (let index = 0; index < 600; index++) statuses.push((await post(setup, forged(index))).status);
+		// Refused for less than REFUSED_FOR_MS: a moment's, answered 401 only.
+		expect(new Set(await statusesOf(setup, 0, 300))).toEqual(new Set([401]));
+		later(REFUSED_FOR_MS);
+		const statuses = await statusesOf(setup, 300, 300);
 		for (let index = 0; index < 100; index++) {
 			const { id, timestamp, body } = forged(1000 + index);
 			statuses.push((await post(setup, { id, timestamp, body })).status);
 		}
-		expect(statuses.filter((status) => status === 500)).toHaveLength(1);
 		expect(statuses[0]).toBe(500);
-		expect(statuses.filter((status) => status === 401)).toHaveLength(699);
+		expect(statuses.slice(1).filter((status) => status !== 401)).toEqual([]);
+		expect(receiver.answers.find((answer) => answer.status === 500)).toMatchObject({
+			error: 'A delivery was refused: no v1 signature in webhook-signature matches the body',
+			description: expect.stringContaining('deactivate and activate the workflow'),
+		});
 		expect(JSON.stringify(setup.workflow.staticData)).toBe(before);
 		expect(receiver.executions).toEqual([]);
 
-		// Ten minutes on, a refused delivery is seen again: a secret that still does not match is
-		// reported every ten minutes while deliveries keep coming.
-		const realNow = Date.now.bind(Date);
-		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + REPORT_EVERY_MS);
-		expect((await post(setup, forged(2000))).status).toBe(500);
-		expect((await post(setup, forged(2001))).status).toBe(401);
+		// Ten minutes on, refused deliveries are seen again, once.
+		later(REPORT_EVERY_MS);
+		expect(await statusesOf(setup, 2000, 2)).toEqual([500, 401]);
 		expect(JSON.stringify(setup.workflow.staticData)).toBe(before);
+	});
+
+	test('a delivery refused just before a verified one (as in the moment after a re-activation) reports nothing; refusals that go on do', async () => {
+		const setup = trigger();
+		await activate(setup);
+		expect(await statusesOf(setup, 0, 1)).toEqual([401]);
+		const id = 'evt_verified000000001';
+		const body = eventBody(id);
+		const signed = (t) => ({
+			id,
+			timestamp: t,
+			body,
+			signature: sign(stored(setup).secret, id, t, body),
+		});
+		expect((await post(setup, signed(now()))).status).toBe(200);
+		later(REFUSED_FOR_MS);
+		// The verified delivery ended the spell: this refusal starts a new one.
+		expect(await statusesOf(setup, 1, 1)).toEqual([401]);
+		later(REFUSED_FOR_MS);
+		expect(await statusesOf(setup, 2, 1)).toEqual([500]);
+	});
+
+	test('a dashboard endpoint whose secret no longer matches: the error names the credential to fix, and a missing secret says so', async () => {
+		const setup = trigger(
+			{ endpointMode: 'dashboard', events: ['scan.created'] },
+			{
+				typeVersion: 2,
+				credentialType: 'dynamicQrSigningSecretApi',
+				credentials: { signingSecret: randomSecret() },
+			},
+		);
+		expect(await activate(setup)).toEqual({ existed: true });
+		await statusesOf(setup, 0, 1);
+		later(REFUSED_FOR_MS);
+		expect(await statusesOf(setup, 1, 1)).toEqual([500]);
+		expect(receiver.answers.at(-1).description).toBe(
+			"The secret in the Dynamic QR Webhook Signing Secret credential is not the one the service signs this endpoint's deliveries with: copy the endpoint's current signing secret (whsec_…) from the service's dashboard into it.",
+		);
+
+		setup.additionalData.credentialsHelper.getDecrypted = async () => ({ signingSecret: '' });
+		setup.webhookMode = 'manual';
+		expect(await statusesOf(setup, 2, 1)).toEqual([500]);
+		expect(receiver.answers.at(-1)).toMatchObject({
+			error: expect.stringContaining('the stored signing secret is missing'),
+			description: expect.stringContaining('into the Dynamic QR Webhook Signing Secret credential'),
+		});
 	});
 });

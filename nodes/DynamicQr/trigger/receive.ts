@@ -4,7 +4,7 @@ import { jsonParse } from 'n8n-workflow';
 import { asObject, createdRecordKey } from '../api';
 import { CATCH_UP_TYPE, caughtUp, noticeSilence } from './catchUp';
 import { filterOut, type TriggerSettings } from './filters';
-import { showRefusal } from './refusals';
+import { acceptedDelivery, showRefusal } from './refusals';
 import { checkScanMilestone } from './scanMilestones';
 import { missingSecretWarning, signingSecret } from './secret';
 import { FAILURES, verifySignature } from './signature';
@@ -74,6 +74,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 		showRefusal(ctx, settings, result.reason, signed, nowMs);
 		return answer(ctx, { kind: 'refused', why: FAILURES[result.reason] });
 	}
+	acceptedDelivery(ctx);
 
 	const event = asObject(jsonParse<unknown>(raw.toString('utf8'), { fallbackValue: null }));
 	if (!event) return answer(ctx, { kind: 'unreadable' });

@@ -7,14 +7,20 @@ import { FAILURES } from './signature';
 
 /**
  * A refused delivery made visible (docs/triggers.md, "Refused deliveries"). In the editor's test
- * listen every refusal ends the wait with an error. In production a request that carries a
- * signature fails one execution (n8n's executions list and Error Workflow show it), at most one per
- * trigger and process in this time: a flood of forged requests starts next to nothing, and no
- * refusal writes static data.
+ * listen every refusal ends the wait with an error. In production, once requests that carry a
+ * signature have been refused for REFUSED_FOR_MS with none accepted between, one fails an
+ * execution (n8n's executions list and Error Workflow show it), at most one per trigger and process
+ * in REPORT_EVERY_MS: a flood of forged requests starts next to nothing, a delivery refused in
+ * the moment before n8n saved a new secret (its retry verifies) starts nothing, and no refusal
+ * writes static data.
  */
+export const REFUSED_FOR_MS = 20_000;
 export const REPORT_EVERY_MS = 10 * 60_000;
-/** Per trigger, when a refusal was last reported. Kept for the process: writing it would save. */
-const reportedAt = new Map<string, number>();
+/**
+ * Per trigger, since when signed requests are refused and when that was last reported.
+ * Kept for the process: writing it would save static data on every refusal.
+ */
+const refusing = new Map<string, { sinceMs: number; reportedMs: number }>();
 
 type Reason = keyof typeof FAILURES;
 /** What a signed delivery refused for these reasons says about the setup; others are not deliveries. */
@@ -46,6 +52,11 @@ function fixFor(ctx: IWebhookFunctions, settings: TriggerSettings, reason: Reaso
 	}
 }
 
+/** A verified delivery ends a spell of refusals. */
+export function acceptedDelivery(ctx: IWebhookFunctions): void {
+	if (refusing.size) refusing.delete(triggerKey(ctx));
+}
+
 /** Throws the refusal as the error the user should see, when it is to be seen. */
 export function showRefusal(
 	ctx: IWebhookFunctions,
@@ -57,8 +68,11 @@ export function showRefusal(
 	if (ctx.getMode() !== 'manual') {
 		if (!signed || !SIGNED_REFUSALS.includes(reason)) return;
 		const trigger = triggerKey(ctx);
-		if (nowMs - (reportedAt.get(trigger) ?? -Infinity) < REPORT_EVERY_MS) return;
-		reportedAt.set(trigger, nowMs);
+		const spell = refusing.get(trigger) ?? { sinceMs: nowMs, reportedMs: -Infinity };
+		refusing.set(trigger, spell);
+		if (nowMs - spell.sinceMs < REFUSED_FOR_MS) return;
+		if (nowMs - spell.reportedMs < REPORT_EVERY_MS) return;
+		spell.reportedMs = nowMs;
 	}
 	throw new NodeOperationError(ctx.getNode(), `A delivery was refused: ${FAILURES[reason]}`, {
 		description: fixFor(ctx, settings, reason),
