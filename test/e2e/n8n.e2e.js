@@ -1193,29 +1193,28 @@ describe.each([
 			}
 		});
 
-		test('print-pack-from-sheet: 100 rows become one ZIP of PDFs named by their keys, each decoding to its row’s short link; a bad key fails only its row; a second run creates no code and the same ZIP', async () => {
+		test('print-pack-from-sheet: 100 rows become one ZIP of 100 PDFs named by their keys, each decoding to its row’s short link; a second run creates no code and the same ZIP; a bad key fails only its row', async () => {
 			const example = examples['print-pack-from-sheet.json'];
 			const BAD_ROW = 42;
 			const rows = Array.from({ length: 100 }, (_, index) => ({
-				key: index === BAD_ROW ? '???' : index === 7 ? 'Suite 7/B' : `K-${1000 + index}`,
+				key: index === 7 ? 'Suite 7/B' : `K-${1000 + index}`,
 				name: `Print pack row ${index}`,
 				url: `https://example.com/print/${index}`,
 			}));
 			const fileOf = (row) => `${row.key.replace('/', '_')}.pdf`;
-			const good = rows.filter((_, index) => index !== BAD_ROW);
-			const workflow = {
+			const withRows = (sheet) => ({
 				...example,
 				nodes: example.nodes.map((node) =>
 					node.name === 'Rows from a sheet'
-						? { ...node, parameters: { jsCode: `return ${JSON.stringify(rows)};` } }
+						? { ...node, parameters: { jsCode: `return ${JSON.stringify(sheet)};` } }
 						: node,
 				),
-			};
-			const imported = await n8n.createWorkflow(workflow);
+			});
+			const imported = await n8n.createWorkflow(withRows(rows));
 			/** A run, its ZIP's files, and what it sent: creates, and reads of one code (none: one request per file). */
-			const runPack = async () => {
+			const runPack = async ({ id } = imported, files = rows.length) => {
 				const before = (await sandbox.control('GET', '/requests')).data.length;
-				const run = await n8n.runWorkflow(imported.id, { timeoutMs: 300000 });
+				const run = await n8n.runWorkflow(id, { timeoutMs: 300000 });
 				expect(run.error).toBeNull();
 				const [pack] = run.items('Print pack (ZIP)');
 				expect(run.items('Print pack (ZIP)')).toHaveLength(1);
@@ -1227,7 +1226,7 @@ describe.each([
 				expect(
 					sent.filter((r) => r.method === 'GET' && /^\/qr-codes\/[^/]+$/.test(r.path)),
 				).toEqual([]);
-				expect(images).toHaveLength(99);
+				expect(images).toHaveLength(files);
 				return { run, zip, creates };
 			};
 
@@ -1237,26 +1236,18 @@ describe.each([
 					first.run.items('Create or update codes').map(({ json }) => [json.name, json]),
 				);
 				expect(first.creates).toHaveLength(100);
-				expect([...first.zip.names].sort()).toEqual([...good.map(fileOf), 'manifest.csv'].sort());
-				const read = readPdfCodes(good.map((row) => first.zip.path(fileOf(row))));
+				expect([...first.zip.names].sort()).toEqual([...rows.map(fileOf), 'manifest.csv'].sort());
+				const read = readPdfCodes(rows.map((row) => first.zip.path(fileOf(row))));
 				expect(read).toEqual(
-					good.map((row) => ({ pages: 1, text: codes.get(row.name).short_url })),
+					rows.map((row) => ({ pages: 1, text: codes.get(row.name).short_url })),
 				);
 				const manifest = first.zip.read('manifest.csv').toString('utf8').trim().split('\n');
 				expect(manifest[0]).toBe('key,name,short_url,file_name');
 				expect(manifest.slice(1)).toEqual(
-					good.map((row) =>
+					rows.map((row) =>
 						[row.key, row.name, codes.get(row.name).short_url, fileOf(row)].join(','),
 					),
 				);
-				expect(first.run.items('Rows that failed').map((item) => item.json)).toEqual([
-					expect.objectContaining({
-						name: rows[BAD_ROW].name,
-						error: expect.stringMatching(
-							/^Invalid "File Name" \(in Options\) in item 42: got the text "\?\?\?", expected a name with a letter or digit/,
-						),
-					}),
-				]);
 
 				const second = await runPack();
 				try {
@@ -1269,6 +1260,26 @@ describe.each([
 						]);
 				} finally {
 					second.zip.remove();
+				}
+
+				// The same sheet with one key that makes no file name: that row fails, naming it; the
+				// other 99 are in the ZIP, and no code is created.
+				const bad = rows.map((row, index) => (index === BAD_ROW ? { ...row, key: '???' } : row));
+				const third = await runPack(await n8n.createWorkflow(withRows(bad)), 99);
+				try {
+					expect(third.creates).toEqual([]);
+					const good = rows.filter((_, index) => index !== BAD_ROW);
+					expect([...third.zip.names].sort()).toEqual([...good.map(fileOf), 'manifest.csv'].sort());
+					expect(third.run.items('Rows that failed').map((item) => item.json)).toEqual([
+						expect.objectContaining({
+							name: rows[BAD_ROW].name,
+							error: expect.stringMatching(
+								/^Invalid "File Name" \(in Options\) in item 42: got the text "\?\?\?", expected a name with a letter or digit/,
+							),
+						}),
+					]);
+				} finally {
+					third.zip.remove();
 				}
 			} finally {
 				first.zip.remove();
