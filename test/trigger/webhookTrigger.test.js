@@ -871,22 +871,23 @@ describe('refused deliveries are seen', () => {
 		expect(JSON.stringify(setup.workflow.staticData)).toBe(before);
 	});
 
-	test('a delivery refused just before a verified one (as in the moment after a re-activation) reports nothing; refusals that go on do', async () => {
+	test('a delivery refused just before a verified one (as in the moment after a re-activation) reports nothing; refusals that go on do, whatever the trigger sends itself meanwhile', async () => {
 		const setup = trigger();
 		await activate(setup);
 		expect(await statusesOf(setup, 0, 1)).toEqual([401]);
-		const id = 'evt_verified000000001';
-		const body = eventBody(id);
-		const signed = (t) => ({
+		const signed = (id, body = eventBody(id), t = now()) => ({
 			id,
 			timestamp: t,
 			body,
 			signature: sign(stored(setup).secret, id, t, body),
 		});
-		expect((await post(setup, signed(now()))).status).toBe(200);
+		expect((await post(setup, signed('evt_verified000000001'))).status).toBe(200);
 		later(REFUSED_FOR_MS);
 		// The verified delivery ended the spell: this refusal starts a new one.
 		expect(await statusesOf(setup, 1, 1)).toEqual([401]);
+		// The trigger's own resync verifies too, but is no delivery of the service's.
+		const resyncBody = JSON.stringify({ type: 'n8n-nodes-dynamic-qr.resync', round: 1 });
+		expect((await post(setup, signed('resync_own', resyncBody))).status).toBe(200);
 		later(REFUSED_FOR_MS);
 		expect(await statusesOf(setup, 2, 1)).toEqual([500]);
 	});

@@ -74,7 +74,6 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 		showRefusal(ctx, settings, result.reason, signed, nowMs);
 		return answer(ctx, { kind: 'refused', why: FAILURES[result.reason] });
 	}
-	acceptedDelivery(ctx);
 
 	const event = asObject(jsonParse<unknown>(raw.toString('utf8'), { fallbackValue: null }));
 	if (!event) return answer(ctx, { kind: 'unreadable' });
@@ -91,6 +90,8 @@ export async function receiveDelivery(ctx: IWebhookFunctions, settings: TriggerS
 			? startRun(ctx, secret, ledger, caught)
 			: answer(ctx, caught, ledger);
 	}
+	// The service's own delivery verified (the trigger's own requests above say nothing of it).
+	acceptedDelivery(ctx);
 	const data = asObject(event.data);
 	noticeSilence(ctx, settings.mode, filters, ledger, secret, nowMs);
 	const skip = filterOut(type, data, filters);
