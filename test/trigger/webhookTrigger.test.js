@@ -890,6 +890,13 @@ describe('refused deliveries are seen', () => {
 		expect((await post(setup, signed('resync_own', resyncBody))).status).toBe(200);
 		later(REFUSED_FOR_MS);
 		expect(await statusesOf(setup, 2, 1)).toEqual([500]);
+		// A verified delivery between refusals does not shorten the 10 minutes between reports.
+		expect((await post(setup, signed('evt_verified000000002'))).status).toBe(200);
+		expect(await statusesOf(setup, 3, 1)).toEqual([401]);
+		later(REFUSED_FOR_MS);
+		expect(await statusesOf(setup, 4, 1)).toEqual([401]);
+		later(REPORT_EVERY_MS);
+		expect(await statusesOf(setup, 5, 1)).toEqual([500]);
 	});
 
 	test('a dashboard endpoint whose secret no longer matches: the error names the credential to fix, and a missing secret says so', async () => {

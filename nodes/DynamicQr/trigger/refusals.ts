@@ -20,7 +20,7 @@ export const REPORT_EVERY_MS = 10 * 60_000;
  * Per trigger, since when signed requests are refused and when that was last reported.
  * Kept for the process: writing it would save static data on every refusal.
  */
-const refusing = new Map<string, { sinceMs: number; reportedMs: number }>();
+const refusing = new Map<string, { sinceMs?: number; reportedMs: number }>();
 
 type Reason = keyof typeof FAILURES;
 /** What a signed delivery refused for these reasons says about the setup; others are not deliveries. */
@@ -52,9 +52,10 @@ function fixFor(ctx: IWebhookFunctions, settings: TriggerSettings, reason: Reaso
 	}
 }
 
-/** A verified delivery ends a spell of refusals. */
+/** A verified delivery ends a spell of refusals (when one was last reported is kept). */
 export function acceptedDelivery(ctx: IWebhookFunctions): void {
-	if (refusing.size) refusing.delete(triggerKey(ctx));
+	const spell = refusing.size ? refusing.get(triggerKey(ctx)) : undefined;
+	if (spell) spell.sinceMs = undefined;
 }
 
 /** Throws the refusal as the error the user should see, when it is to be seen. */
@@ -68,8 +69,9 @@ export function showRefusal(
 	if (ctx.getMode() !== 'manual') {
 		if (!signed || !SIGNED_REFUSALS.includes(reason)) return;
 		const trigger = triggerKey(ctx);
-		const spell = refusing.get(trigger) ?? { sinceMs: nowMs, reportedMs: -Infinity };
+		const spell = refusing.get(trigger) ?? { reportedMs: -Infinity };
 		refusing.set(trigger, spell);
+		spell.sinceMs ??= nowMs;
 		if (nowMs - spell.sinceMs < REFUSED_FOR_MS) return;
 		if (nowMs - spell.reportedMs < REPORT_EVERY_MS) return;
 		spell.reportedMs = nowMs;
