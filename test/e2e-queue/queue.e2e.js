@@ -342,7 +342,7 @@ describe(`n8n ${VERSION} in queue mode (main, worker, ${PROCESSORS} webhook proc
 			expect(new Set(records.map((record) => record.webhookId))).toEqual(new Set(eventIds));
 		});
 
-		test('forged deliveries are refused by both processors: the first signed one on each fails one execution that says so, the others answer 401 and start nothing', async () => {
+		test('forged deliveries are refused by both processors: once refusals have gone on for 20 s, one on each fails an execution that says so; the others answer 401 and start nothing', async () => {
 			const executionsBefore = (await allExecutions(workflowId)).length;
 			const body = JSON.stringify({
 				id: 'evt_forged',
